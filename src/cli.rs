@@ -1,0 +1,368 @@
+//! Command-line definitions (clap). Values are parsed and range-checked
+//! here; combinations are checked by [`Settings::validate`].
+
+use crate::config::{MAX_LOOPS, Settings, UsageError};
+use crate::engine::EngineKind;
+use crate::report::Format;
+use crate::workload::{DataKind, LoopStat, Mode, Profile, TestSpec, parse_test};
+use clap::Parser;
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// Storage benchmark: CrystalDiskMark's tests (SEQ1M Q8T1 ... RND4K Q1T1)
+/// in MB/s, IOPS and µs, measured correctly, with native I/O engines.
+#[derive(Debug, Parser)]
+#[command(name = "diskmark", version, max_term_width = 100)]
+#[command(
+    after_help = "Sizes are binary: 1G = 1GiB = 1024 MiB. Times are seconds (0.2, 5, 500ms).\n\
+Exit codes: 0 done, 1 benchmark failed, 2 bad usage, 128+N interrupted by signal N."
+)]
+pub struct Cli {
+    /// Directory in which the test file is created
+    #[arg(default_value = ".", value_name = "TARGET")]
+    pub target: PathBuf,
+
+    /// Built-in set of tests (CrystalDiskMark / KDiskMark profiles)
+    #[arg(long, value_enum, default_value_t = Profile::Default)]
+    pub profile: Profile,
+
+    /// Also run Mix tests (reads and writes at once)
+    #[arg(long)]
+    pub mix: bool,
+
+    /// Read percentage of the Mix tests, 0..100
+    #[arg(long, value_name = "PCT", default_value_t = 70,
+          value_parser = clap::value_parser!(u8).range(0..=100))]
+    pub mix_read: u8,
+
+    /// Which tests run: read and write, read only, or write only
+    #[arg(long, value_enum, default_value_t = Mode::Rw)]
+    pub mode: Mode,
+
+    /// Run this test instead of the profile's, in CrystalDiskMark notation
+    /// ("SEQ1M Q8T1", "RND4K-Q32T16"); repeatable
+    #[arg(long = "test", value_name = "SPEC", value_parser = parse_test_arg)]
+    pub tests: Vec<TestSpec>,
+
+    /// Test file size, 16MiB..64GiB (1G, 1GiB, 512M, 512MiB)
+    #[arg(long, default_value = "1GiB", value_parser = parse_size_arg)]
+    pub size: u64,
+
+    /// Loops per test
+    #[arg(long, default_value_t = 5,
+          value_parser = clap::value_parser!(u32).range(1..=MAX_LOOPS as i64))]
+    pub loops: u32,
+
+    /// Measure window of each loop, seconds (> 0)
+    #[arg(long, value_name = "SECONDS", default_value = "5", value_parser = parse_measure_arg)]
+    pub measure: Duration,
+
+    /// Pause between tests, seconds
+    #[arg(long, value_name = "SECONDS", default_value = "5", value_parser = parse_seconds_arg)]
+    pub interval: Duration,
+
+    /// Warm-up before each measure window, seconds
+    #[arg(long, value_name = "SECONDS", default_value = "1", value_parser = parse_seconds_arg)]
+    pub warmup: Duration,
+
+    /// Written data: incompressible random bytes, or zeros
+    #[arg(long, value_enum, default_value_t = DataKind::Random)]
+    pub data: DataKind,
+
+    /// Go through the page cache (O_DIRECT off); write windows then end
+    /// with an fsync that counts
+    #[arg(long)]
+    pub buffered: bool,
+
+    /// Do not drop the test file's cached pages before read loops (to
+    /// measure the page cache on purpose)
+    #[arg(long)]
+    pub keep_cache: bool,
+
+    /// How loops are summarised: pooled mean, best loop or median loop
+    /// [default: the profile's: mean for default and nvme, best for the others]
+    #[arg(long, value_enum)]
+    pub loop_stat: Option<LoopStat>,
+
+    /// I/O engine (psync, null) [default: the best that works here: psync]
+    #[arg(long, value_parser = parse_engine_arg)]
+    pub engine: Option<EngineKind>,
+
+    /// Seed of the offset and data generators, to repeat a run
+    /// [default: random; the JSON records it]
+    #[arg(long)]
+    pub seed: Option<u64>,
+
+    /// Report format [default: text, or from the extension of --output]
+    #[arg(long, value_enum)]
+    pub format: Option<Format>,
+
+    /// Write the report to FILE instead of standard output
+    #[arg(short = 'o', long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+
+    /// No progress display on standard error
+    #[arg(short, long)]
+    pub quiet: bool,
+}
+
+fn parse_test_arg(s: &str) -> Result<TestSpec, String> {
+    parse_test(s).map_err(|e| e.to_string())
+}
+
+fn parse_size_arg(s: &str) -> Result<u64, String> {
+    crate::units::parse_size(s).map_err(|e| e.to_string())
+}
+
+fn parse_seconds_arg(s: &str) -> Result<Duration, String> {
+    crate::units::parse_seconds(s).map_err(|e| e.to_string())
+}
+
+fn parse_measure_arg(s: &str) -> Result<Duration, String> {
+    let d = parse_seconds_arg(s)?;
+    if d.is_zero() {
+        return Err("the measure time must be more than 0 seconds".into());
+    }
+    Ok(d)
+}
+
+fn parse_engine_arg(s: &str) -> Result<EngineKind, String> {
+    EngineKind::parse(s).map_err(|e| e.to_string())
+}
+
+/// Where the report goes and how it looks.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OutputOptions {
+    /// Report format.
+    pub format: Format,
+    /// File instead of stdout.
+    pub file: Option<PathBuf>,
+    /// No progress display.
+    pub quiet: bool,
+}
+
+impl Cli {
+    /// Turns the parsed command line into validated settings and output
+    /// options. Checks everything before any file is created.
+    pub fn into_settings(self) -> Result<(Settings, OutputOptions), UsageError> {
+        let (profile, tests) = if self.tests.is_empty() {
+            (self.profile, self.profile.tests().to_vec())
+        } else {
+            (Profile::Custom, self.tests)
+        };
+        let seed = self.seed.unwrap_or_else(random_seed);
+        let settings = Settings {
+            target: self.target,
+            profile,
+            tests,
+            mix: self.mix,
+            mix_read: self.mix_read,
+            mode: self.mode,
+            size: self.size,
+            loops: self.loops,
+            measure: self.measure,
+            interval: self.interval,
+            warmup: self.warmup,
+            data: self.data,
+            direct: !self.buffered,
+            keep_cache: self.keep_cache,
+            loop_stat: self.loop_stat.unwrap_or(profile.loop_stat()),
+            engine: self.engine.unwrap_or_else(EngineKind::default_engine),
+            seed,
+        };
+        settings.validate()?;
+        if let Some(file) = &self.output {
+            let parent = match file.parent() {
+                Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+                _ => PathBuf::from("."),
+            };
+            if !parent.is_dir() {
+                return Err(UsageError::new(
+                    "--output",
+                    format!(
+                        "the directory {} does not exist; create it or choose another file",
+                        parent.display()
+                    ),
+                ));
+            }
+            if file.is_dir() {
+                return Err(UsageError::new(
+                    "--output",
+                    format!("{} is a directory; give a file name", file.display()),
+                ));
+            }
+        }
+        let format = self.format.unwrap_or_else(|| {
+            self.output
+                .as_deref()
+                .map_or(Format::Text, Format::from_path)
+        });
+        Ok((
+            settings,
+            OutputOptions {
+                format,
+                file: self.output,
+                quiet: self.quiet,
+            },
+        ))
+    }
+}
+
+/// A seed that differs from run to run.
+fn random_seed() -> u64 {
+    let mut s = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64)
+        ^ (u64::from(std::process::id()) << 32);
+    crate::workload::access::splitmix64(&mut s)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::units::{GIB, MIB};
+
+    fn parse(args: &[&str]) -> Result<(Settings, OutputOptions), String> {
+        let mut v = vec!["diskmark"];
+        v.extend_from_slice(args);
+        let cli = Cli::try_parse_from(v).map_err(|e| e.to_string())?;
+        cli.into_settings().map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn defaults() {
+        let (s, o) = parse(&[]).unwrap();
+        assert_eq!(s.target, PathBuf::from("."));
+        assert_eq!(s.profile, Profile::Default);
+        assert_eq!(s.tests.len(), 4);
+        assert_eq!(s.size, GIB);
+        assert_eq!(s.loops, 5);
+        assert_eq!(s.measure, Duration::from_secs(5));
+        assert_eq!(s.interval, Duration::from_secs(5));
+        assert_eq!(s.warmup, Duration::from_secs(1));
+        assert!(s.direct);
+        assert_eq!(s.mix_read, 70);
+        assert_eq!(s.loop_stat, LoopStat::Mean);
+        assert_eq!(s.engine, EngineKind::Psync);
+        assert_eq!(o.format, Format::Text);
+    }
+
+    #[test]
+    fn every_option() {
+        let (s, o) = parse(&[
+            "/tmp",
+            "--profile",
+            "peak",
+            "--mix",
+            "--mix-read",
+            "60",
+            "--mode",
+            "read",
+            "--size",
+            "512M",
+            "--loops",
+            "2",
+            "--measure",
+            "0.2",
+            "--interval",
+            "0",
+            "--warmup",
+            "0.25",
+            "--data",
+            "zeros",
+            "--buffered",
+            "--keep-cache",
+            "--engine",
+            "null",
+            "--seed",
+            "7",
+            "-o",
+            "/tmp/r.json",
+            "--quiet",
+        ])
+        .unwrap();
+        assert_eq!(s.target, PathBuf::from("/tmp"));
+        assert_eq!(s.profile, Profile::Peak);
+        assert_eq!(s.loop_stat, LoopStat::Best);
+        assert!(s.mix);
+        assert_eq!(s.mix_read, 60);
+        assert_eq!(s.mode, Mode::Read);
+        assert_eq!(s.size, 512 * MIB);
+        assert_eq!(s.loops, 2);
+        assert_eq!(s.measure, Duration::from_millis(200));
+        assert_eq!(s.interval, Duration::ZERO);
+        assert_eq!(s.warmup, Duration::from_millis(250));
+        assert_eq!(s.data, DataKind::Zeros);
+        assert!(!s.direct && s.keep_cache);
+        assert_eq!(s.engine, EngineKind::Null);
+        assert_eq!(s.seed, 7);
+        assert_eq!(o.format, Format::Json);
+        assert!(o.quiet);
+    }
+
+    #[test]
+    fn tests_make_a_custom_profile() {
+        let (s, _) = parse(&[
+            "--test",
+            "SEQ1M Q8T1",
+            "--test",
+            "rnd4k-q32t16",
+            "--loop-stat",
+            "median",
+        ])
+        .unwrap();
+        assert_eq!(s.profile, Profile::Custom);
+        assert_eq!(s.tests.len(), 2);
+        assert_eq!(s.tests[1].to_string(), "RND4K Q32T16");
+        assert_eq!(s.loop_stat, LoopStat::Median);
+    }
+
+    #[test]
+    fn bad_values_name_the_option() {
+        let cases = [
+            (&["--size", "8M"][..], "--size"),
+            (&["--size", "1X"], "--size"),
+            (&["--size=-1G"], "--size"),
+            (&["--loops", "0"], "--loops"),
+            (&["--measure", "0"], "--measure"),
+            (&["--warmup", "abc"], "--warmup"),
+            (&["--mix-read", "101"], "--mix-read"),
+            (&["--profile", "fast"], "--profile"),
+            (&["--engine", "nosuch"], "--engine"),
+            (&["--format", "xml"], "--format"),
+            (&["--loop-stat", "max"], "--loop-stat"),
+            (&["--test", "SEQ1M"], "--test"),
+            (&["--test", "RND4K Q0T1"], "--test"),
+            (&["--size", "16M", "--test", "SEQ32M Q1T1"], "--test"),
+            (&["-o", "/nonexistent-dir/x.json"], "--output"),
+        ];
+        for (args, option) in cases {
+            let e = parse(args).unwrap_err();
+            assert!(e.contains(option), "{args:?}: {e}");
+        }
+    }
+
+    #[test]
+    fn help_states_each_default() {
+        use clap::CommandFactory;
+        let help = Cli::command().render_long_help().to_string();
+        // Defaults may be wrapped over lines: compare with single spaces.
+        let help = help.split_whitespace().collect::<Vec<_>>().join(" ");
+        for d in [
+            "[default: .]",
+            "[default: default]",
+            "[default: 70]",
+            "[default: rw]",
+            "[default: 1GiB]",
+            "[default: 5]",
+            "[default: 1]",
+            "[default: random]",
+            "[default: the profile's",
+            "[default: the best that works here",
+            "[default: random; the JSON records it]",
+            "[default: text",
+        ] {
+            assert!(help.contains(d), "missing {d} in\n{help}");
+        }
+    }
+}

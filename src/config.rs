@@ -1,0 +1,287 @@
+//! Validated settings of one run. The CLI (and later the TUI) builds a
+//! [`Settings`] through [`Settings::validate`]; everything after that
+//! trusts it.
+
+use crate::engine::EngineKind;
+use crate::units::{GIB, MIB};
+use crate::workload::{DataKind, Direction, LoopStat, Mode, Profile, TestSpec};
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// Smallest test file.
+pub const MIN_SIZE: u64 = 16 * MIB;
+/// Largest test file.
+pub const MAX_SIZE: u64 = 64 * GIB;
+/// Most loops.
+pub const MAX_LOOPS: u32 = 100;
+/// Longest measure, warm-up or interval time.
+pub const MAX_SECONDS: u64 = 3600;
+
+/// Everything that decides what a run does and what its numbers mean.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct Settings {
+    /// Directory in which the test file is created.
+    pub target: PathBuf,
+    /// Built-in profile, or Custom when tests were given.
+    pub profile: Profile,
+    /// The tests, in report order.
+    pub tests: Vec<TestSpec>,
+    /// Whether Mix tests run.
+    pub mix: bool,
+    /// Read percentage of Mix tests.
+    pub mix_read: u8,
+    /// Which of Read and Write run.
+    pub mode: Mode,
+    /// Test file size, bytes.
+    pub size: u64,
+    /// Loops per test.
+    pub loops: u32,
+    /// Measure window per loop.
+    #[serde(serialize_with = "ser_secs")]
+    pub measure: Duration,
+    /// Pause between tests.
+    #[serde(serialize_with = "ser_secs")]
+    pub interval: Duration,
+    /// Warm-up before each measure window.
+    #[serde(serialize_with = "ser_secs")]
+    pub warmup: Duration,
+    /// Content of written data.
+    pub data: DataKind,
+    /// O_DIRECT on.
+    pub direct: bool,
+    /// Skip the page-cache drop before read loops.
+    pub keep_cache: bool,
+    /// How loops are summarised.
+    pub loop_stat: LoopStat,
+    /// I/O engine.
+    pub engine: EngineKind,
+    /// Seed of every generator of the run.
+    pub seed: u64,
+}
+
+fn ser_secs<S: serde::Serializer>(d: &Duration, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_f64(d.as_secs_f64())
+}
+
+/// A setting that cannot be used; names the option and what is accepted.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{option}: {message}")]
+pub struct UsageError {
+    /// The option, as typed (`--size`).
+    pub option: &'static str,
+    /// What is wrong and what is accepted.
+    pub message: String,
+}
+
+impl UsageError {
+    /// An error about `option`.
+    pub fn new(option: &'static str, message: impl Into<String>) -> Self {
+        UsageError {
+            option,
+            message: message.into(),
+        }
+    }
+}
+
+impl Settings {
+    /// The defaults of DESIGN §2.1 for `target`.
+    pub fn defaults(target: PathBuf) -> Self {
+        Settings {
+            target,
+            profile: Profile::Default,
+            tests: Profile::Default.tests().to_vec(),
+            mix: false,
+            mix_read: 70,
+            mode: Mode::Rw,
+            size: GIB,
+            loops: 5,
+            measure: Duration::from_secs(5),
+            interval: Duration::from_secs(5),
+            warmup: Duration::from_secs(1),
+            data: DataKind::Random,
+            direct: true,
+            keep_cache: false,
+            loop_stat: LoopStat::Mean,
+            engine: EngineKind::default_engine(),
+            seed: 0,
+        }
+    }
+
+    /// Checks every range and every combination; the first problem found
+    /// is returned. Nothing is touched on disk.
+    pub fn validate(&self) -> Result<(), UsageError> {
+        if !(MIN_SIZE..=MAX_SIZE).contains(&self.size) {
+            return Err(UsageError::new(
+                "--size",
+                format!("{} bytes is outside the accepted 16MiB..64GiB", self.size),
+            ));
+        }
+        if !self.size.is_multiple_of(MIB) {
+            return Err(UsageError::new(
+                "--size",
+                "the test file must be a whole number of MiB (e.g. 1G, 512M)",
+            ));
+        }
+        if !(1..=MAX_LOOPS).contains(&self.loops) {
+            return Err(UsageError::new(
+                "--loops",
+                format!("{} is outside the accepted 1..{MAX_LOOPS}", self.loops),
+            ));
+        }
+        let max = Duration::from_secs(MAX_SECONDS);
+        if self.measure.is_zero() || self.measure > max {
+            return Err(UsageError::new(
+                "--measure",
+                format!("must be more than 0 and at most {MAX_SECONDS} seconds"),
+            ));
+        }
+        for (option, d) in [("--interval", self.interval), ("--warmup", self.warmup)] {
+            if d > max {
+                return Err(UsageError::new(
+                    option,
+                    format!("must be 0..{MAX_SECONDS} seconds"),
+                ));
+            }
+        }
+        if self.mix_read > 100 {
+            return Err(UsageError::new(
+                "--mix-read",
+                format!("{} is outside the accepted 0..100", self.mix_read),
+            ));
+        }
+        if self.tests.is_empty() {
+            return Err(UsageError::new("--test", "no test to run"));
+        }
+        for t in &self.tests {
+            t.validate()
+                .map_err(|e| UsageError::new("--test", e.to_string()))?;
+            if t.block_size > self.size {
+                return Err(UsageError::new(
+                    "--test",
+                    format!(
+                        "{t}: block size {} is larger than the test file ({}); use a larger --size",
+                        crate::units::block_label(t.block_size),
+                        crate::units::file_size_label(self.size)
+                    ),
+                ));
+            }
+            if self.direct && t.block_size % 512 != 0 {
+                return Err(UsageError::new(
+                    "--test",
+                    format!(
+                        "{t}: with O_DIRECT the block size must be a multiple of 512 bytes (or use --buffered)"
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// The directions that run, in report order: Read, Write, Mix.
+    pub fn directions(&self) -> Vec<Direction> {
+        let mut d = Vec::new();
+        if matches!(self.mode, Mode::Rw | Mode::Read) {
+            d.push(Direction::Read);
+        }
+        if matches!(self.mode, Mode::Rw | Mode::Write) {
+            d.push(Direction::Write);
+        }
+        if self.mix {
+            d.push(Direction::Mix {
+                read_pct: self.mix_read,
+            });
+        }
+        d
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::workload::parse_test;
+
+    fn ok() -> Settings {
+        Settings::defaults(PathBuf::from("."))
+    }
+
+    #[test]
+    fn defaults_are_valid() {
+        ok().validate().unwrap();
+        assert_eq!(ok().directions(), [Direction::Read, Direction::Write]);
+    }
+
+    #[test]
+    fn each_bad_value_names_its_option() {
+        type Change = Box<dyn Fn(&mut Settings)>;
+        let cases: Vec<(&str, Change)> = vec![
+            ("--size", Box::new(|s| s.size = 8 * MIB)),
+            ("--size", Box::new(|s| s.size = 65 * GIB)),
+            ("--size", Box::new(|s| s.size = 16 * MIB + 4096)),
+            ("--loops", Box::new(|s| s.loops = 0)),
+            ("--loops", Box::new(|s| s.loops = 101)),
+            ("--measure", Box::new(|s| s.measure = Duration::ZERO)),
+            (
+                "--measure",
+                Box::new(|s| s.measure = Duration::from_secs(3601)),
+            ),
+            (
+                "--warmup",
+                Box::new(|s| s.warmup = Duration::from_secs(3601)),
+            ),
+            (
+                "--interval",
+                Box::new(|s| s.interval = Duration::from_secs(9999)),
+            ),
+            ("--mix-read", Box::new(|s| s.mix_read = 101)),
+            ("--test", Box::new(|s| s.tests.clear())),
+            (
+                "--test",
+                Box::new(|s| {
+                    s.size = 16 * MIB;
+                    s.tests = vec![parse_test("SEQ32M Q1T1").unwrap()];
+                }),
+            ),
+            (
+                "--test",
+                Box::new(|s| {
+                    s.tests = vec![TestSpec {
+                        block_size: 1000,
+                        ..parse_test("RND4K Q1T1").unwrap()
+                    }]
+                }),
+            ),
+        ];
+        for (option, change) in cases {
+            let mut s = ok();
+            change(&mut s);
+            let e = s.validate().unwrap_err();
+            assert_eq!(e.option, option, "{e}");
+        }
+    }
+
+    #[test]
+    fn odd_block_is_fine_when_buffered() {
+        let mut s = ok();
+        s.direct = false;
+        s.tests = vec![TestSpec {
+            block_size: 1000,
+            ..parse_test("RND4K Q1T1").unwrap()
+        }];
+        s.validate().unwrap();
+    }
+
+    #[test]
+    fn modes_and_mix_choose_sections() {
+        let mut s = ok();
+        s.mode = Mode::Read;
+        s.mix = true;
+        s.mix_read = 60;
+        assert_eq!(
+            s.directions(),
+            [Direction::Read, Direction::Mix { read_pct: 60 }]
+        );
+        s.mode = Mode::Write;
+        s.mix = false;
+        assert_eq!(s.directions(), [Direction::Write]);
+    }
+}

@@ -1,0 +1,128 @@
+//! Page-aligned I/O buffers: O_DIRECT needs the memory aligned to the
+//! device's DIO alignment, and a page satisfies every device we know.
+
+use std::alloc::{Layout, alloc_zeroed, dealloc};
+use std::ptr::NonNull;
+
+/// Alignment of every I/O buffer.
+pub const BUFFER_ALIGN: usize = 4096;
+
+/// One zeroed, page-aligned allocation cut into `slots` buffers of
+/// `slot_len` bytes each (rounded up to the alignment).
+pub struct AlignedBuf {
+    ptr: NonNull<u8>,
+    layout: Layout,
+    slot_len: usize,
+    stride: usize,
+    slots: usize,
+}
+
+/// Why a buffer could not be made.
+#[derive(Debug, thiserror::Error)]
+#[error("cannot allocate {bytes} bytes of I/O buffers")]
+pub struct AllocError {
+    /// Bytes asked for.
+    pub bytes: usize,
+}
+
+impl AlignedBuf {
+    /// `slots` zeroed buffers of `slot_len` bytes.
+    pub fn new(slots: usize, slot_len: usize) -> Result<Self, AllocError> {
+        let stride = slot_len.div_ceil(BUFFER_ALIGN).max(1) * BUFFER_ALIGN;
+        let bytes = stride
+            .checked_mul(slots.max(1))
+            .ok_or(AllocError { bytes: usize::MAX })?;
+        let layout =
+            Layout::from_size_align(bytes, BUFFER_ALIGN).map_err(|_| AllocError { bytes })?;
+        // SAFETY: `layout` has a non-zero size (stride >= BUFFER_ALIGN and
+        // at least one slot) and a power-of-two alignment.
+        let raw = unsafe { alloc_zeroed(layout) };
+        let ptr = NonNull::new(raw).ok_or(AllocError { bytes })?;
+        Ok(AlignedBuf {
+            ptr,
+            layout,
+            slot_len,
+            stride,
+            slots,
+        })
+    }
+
+    /// Number of slots.
+    pub fn slots(&self) -> usize {
+        self.slots
+    }
+
+    /// Bytes per slot as asked for.
+    pub fn slot_len(&self) -> usize {
+        self.slot_len
+    }
+
+    /// The buffer of `slot`.
+    ///
+    /// # Panics
+    /// If `slot` is out of range.
+    #[inline]
+    pub fn slot_mut(&mut self, slot: usize) -> &mut [u8] {
+        assert!(slot < self.slots, "slot {slot} of {}", self.slots);
+        // SAFETY: slot < slots, so [slot·stride, slot·stride + slot_len) lies
+        // inside the allocation; `&mut self` makes the borrow unique.
+        unsafe {
+            std::slice::from_raw_parts_mut(self.ptr.as_ptr().add(slot * self.stride), self.slot_len)
+        }
+    }
+
+    /// The buffer of `slot`, read-only.
+    #[inline]
+    pub fn slot(&self, slot: usize) -> &[u8] {
+        assert!(slot < self.slots, "slot {slot} of {}", self.slots);
+        // SAFETY: as in `slot_mut`; `&self` allows shared borrows only.
+        unsafe {
+            std::slice::from_raw_parts(self.ptr.as_ptr().add(slot * self.stride), self.slot_len)
+        }
+    }
+
+    /// Raw pointer to the start of `slot`, for engines that hand the memory
+    /// to the kernel. The caller keeps the buffer alive while the kernel
+    /// uses it.
+    #[inline]
+    pub fn slot_ptr(&mut self, slot: usize) -> *mut u8 {
+        assert!(slot < self.slots, "slot {slot} of {}", self.slots);
+        // SAFETY: the offset stays inside the allocation (slot < slots).
+        unsafe { self.ptr.as_ptr().add(slot * self.stride) }
+    }
+}
+
+impl Drop for AlignedBuf {
+    fn drop(&mut self) {
+        // SAFETY: `ptr` came from `alloc_zeroed(self.layout)` and is freed
+        // only here, once.
+        unsafe { dealloc(self.ptr.as_ptr(), self.layout) }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn slots_are_aligned_zeroed_and_disjoint() {
+        let mut b = AlignedBuf::new(3, 5000).unwrap();
+        assert_eq!(b.slots(), 3);
+        for s in 0..3 {
+            assert_eq!(b.slot_ptr(s) as usize % BUFFER_ALIGN, 0);
+            assert_eq!(b.slot(s).len(), 5000);
+            assert!(b.slot(s).iter().all(|&x| x == 0));
+        }
+        b.slot_mut(1).fill(7);
+        assert!(b.slot(0).iter().all(|&x| x == 0));
+        assert!(b.slot(2).iter().all(|&x| x == 0));
+        assert!(b.slot(1).iter().all(|&x| x == 7));
+    }
+
+    #[test]
+    #[should_panic(expected = "slot 3 of 3")]
+    fn out_of_range_slot_panics() {
+        let b = AlignedBuf::new(3, 512).unwrap();
+        let _ = b.slot(3);
+    }
+}

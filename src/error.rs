@@ -1,0 +1,34 @@
+//! The library's top-level error and its exit codes (DESIGN §6).
+
+use crate::config::UsageError;
+use crate::run::RunError;
+
+/// Anything that ends diskmark without a report.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// Bad command-line input.
+    #[error(transparent)]
+    Usage(#[from] UsageError),
+    /// The benchmark could not run or failed.
+    #[error(transparent)]
+    Run(#[from] RunError),
+    /// The report could not be written.
+    #[error("cannot write the report to {path}: {source}")]
+    Output {
+        /// The file.
+        path: std::path::PathBuf,
+        /// The cause.
+        source: std::io::Error,
+    },
+}
+
+impl Error {
+    /// 2 for bad usage, 1 for a failed run.
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            Error::Usage(_) => 2,
+            Error::Run(e) if e.is_usage() => 2,
+            _ => 1,
+        }
+    }
+}

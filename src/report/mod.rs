@@ -1,0 +1,219 @@
+//! Reports of a finished (or interrupted) run: one exporter per file.
+
+pub mod json;
+pub mod text;
+
+use crate::config::Settings;
+use crate::host::HostInfo;
+use crate::run::{RunOutput, TestResult};
+use crate::stats::{DirStats, LoopResult};
+use crate::target::TargetInfo;
+use crate::workload::Direction;
+
+/// Everything a report shows.
+#[derive(Debug, Clone, Copy)]
+pub struct Report<'a> {
+    /// What was asked.
+    pub settings: &'a Settings,
+    /// Where it ran.
+    pub target: &'a TargetInfo,
+    /// On what machine.
+    pub host: &'a HostInfo,
+    /// What was measured.
+    pub output: &'a RunOutput,
+}
+
+/// Output formats.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// KDiskMark's text report.
+    Text,
+    /// Versioned JSON with every loop.
+    Json,
+}
+
+impl Format {
+    /// The format a file name's extension suggests (`.json` → JSON), else
+    /// text.
+    pub fn from_path(path: &std::path::Path) -> Format {
+        match path.extension().and_then(|e| e.to_str()) {
+            Some(e) if e.eq_ignore_ascii_case("json") => Format::Json,
+            _ => Format::Text,
+        }
+    }
+}
+
+impl Report<'_> {
+    /// Renders the report in `format`.
+    pub fn render(&self, format: Format) -> String {
+        match format {
+            Format::Text => text::render(self),
+            Format::Json => json::render(self),
+        }
+    }
+
+    /// The directions that have at least one finished test, in report
+    /// order.
+    pub fn sections(&self) -> Vec<Direction> {
+        self.settings
+            .directions()
+            .into_iter()
+            .filter(|d| self.output.tests.iter().any(|t| t.direction == *d))
+            .collect()
+    }
+
+    /// Finished tests of one direction, in profile order.
+    pub fn tests_of(&self, d: Direction) -> impl Iterator<Item = &TestResult> {
+        self.output.tests.iter().filter(move |t| t.direction == d)
+    }
+
+    /// Every note: the run's, then an interruption if there was one.
+    pub fn notes(&self) -> Vec<String> {
+        let mut notes = self.output.notes.clone();
+        if let Some(sig) = self.output.interrupted {
+            notes.push(format!(
+                "interrupted by {}: only the tests that finished are shown",
+                signal_name(sig)
+            ));
+        }
+        notes
+    }
+}
+
+/// The figures a result line shows for a test: its direction's own
+/// counts, or for Mix reads and writes together.
+pub fn headline(direction: Direction, l: &LoopResult) -> DirStats {
+    match direction {
+        Direction::Read => l.read.clone(),
+        Direction::Write => l.write.clone(),
+        Direction::Mix { .. } => l.total(),
+    }
+}
+
+/// `SIGINT`, `SIGTERM`, `SIGHUP` or `signal N`.
+pub fn signal_name(sig: i32) -> String {
+    match sig {
+        libc::SIGINT => "SIGINT".into(),
+        libc::SIGTERM => "SIGTERM".into(),
+        libc::SIGHUP => "SIGHUP".into(),
+        n => format!("signal {n}"),
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod fixtures {
+    //! A fixed run, for report snapshots.
+    use super::*;
+    use crate::engine::EngineKind;
+    use crate::plan::plan;
+    use crate::target::{Usage, sysfs::BlockDevice};
+    use crate::units::{GIB, MIB};
+    use crate::workload::{Profile, parse_test};
+    use chrono::TimeZone;
+    use std::path::PathBuf;
+
+    /// A direction's stats with `ios` I/Os of `lat_us` each.
+    pub fn dir(ios: u64, bs: u64, lat_us: u64) -> DirStats {
+        let mut d = DirStats::default();
+        for i in 0..ios {
+            // Spread latencies ±10% around the mean, symmetric.
+            let l = lat_us * 1000;
+            let v = match i % 3 {
+                0 => l - l / 10,
+                1 => l,
+                _ => l + l / 10,
+            };
+            d.record(v, bs);
+        }
+        d
+    }
+
+    pub fn settings() -> Settings {
+        let mut s = Settings::defaults(PathBuf::from("/var/tmp"));
+        s.profile = Profile::Default;
+        s.mix = true;
+        s.loops = 2;
+        s.seed = 42;
+        s.engine = EngineKind::Psync;
+        s
+    }
+
+    pub fn target() -> TargetInfo {
+        TargetInfo {
+            path: PathBuf::from("/var/tmp"),
+            mount_point: Some(PathBuf::from("/")),
+            fs_type: "ext4".into(),
+            source: Some("/dev/vda".into()),
+            dev: (254, 0),
+            device: Some(BlockDevice {
+                name: "vda".into(),
+                disk: "vda".into(),
+                model: Some("Virtio Disk".into()),
+                sys_dir: PathBuf::from("/sys/devices/virtio1/block/vda"),
+            }),
+            usage: Usage {
+                total: 252 * GIB,
+                used: 11 * GIB,
+                available: 80 * GIB,
+            },
+        }
+    }
+
+    pub fn host() -> HostInfo {
+        HostInfo {
+            os_id: "debian".into(),
+            os_version: "12".into(),
+            sysname: "linux".into(),
+            release: "6.18.44".into(),
+            cpus: 2,
+        }
+    }
+
+    pub fn output(settings: &Settings) -> RunOutput {
+        let plans = crate::run::plan_all(settings);
+        let mut tests = Vec::new();
+        for d in settings.directions() {
+            for (i, p) in plans.iter().enumerate() {
+                let bs = p.requested.block_size;
+                let loops = (0..2u64)
+                    .map(|l| {
+                        let mut lr = LoopResult::empty(5_000_000_000);
+                        let ios = (1000 + 100 * i as u64 + 10 * l) * (MIB / bs).min(8);
+                        let lat = 100 + 50 * i as u64;
+                        match d {
+                            Direction::Read => lr.read = dir(ios, bs, lat),
+                            Direction::Write => lr.write = dir(ios, bs, lat * 2),
+                            Direction::Mix { .. } => {
+                                lr.read = dir(ios * 7 / 10, bs, lat);
+                                lr.write = dir(ios * 3 / 10, bs, lat * 2);
+                            }
+                        }
+                        lr
+                    })
+                    .collect();
+                tests.push(TestResult {
+                    plan: p.clone(),
+                    direction: d,
+                    loops,
+                });
+            }
+        }
+        RunOutput {
+            started: chrono::Local
+                .with_ymd_and_hms(2026, 2, 25, 19, 6, 9)
+                .single()
+                .unwrap(),
+            tests,
+            notes: crate::run::run_notes(settings, &plans),
+            interrupted: None,
+        }
+    }
+
+    #[test]
+    fn fixture_is_consistent() {
+        let s = settings();
+        let o = output(&s);
+        assert_eq!(o.tests.len(), 12);
+        let _ = plan(parse_test("SEQ1M Q8T1").unwrap(), EngineKind::Psync);
+    }
+}

@@ -1,0 +1,252 @@
+//! The text report: KDiskMark's layout, line by line as REPORT.md says.
+
+use super::{Report, headline};
+use crate::stats::DirSummary;
+use crate::units::{block_report_parts, file_size_label, seconds_label, usage_unit};
+use crate::workload::{Direction, Pattern};
+use std::fmt::Write;
+
+/// Width of header and result lines.
+const WIDTH: usize = 80;
+
+/// One result line, right-justified to 80 columns:
+/// `Sequential   1 MiB (Q=  8, T= 1):  1234.567 MB/s [   1177.4 IOPS] <  6789.01 us>`.
+pub fn result_line(
+    pattern: Pattern,
+    block_size: u64,
+    q: u32,
+    t: u32,
+    mbps: f64,
+    iops: f64,
+    lat_us: f64,
+) -> String {
+    let (n, unit) = block_report_parts(block_size);
+    let line = format!(
+        "{} {n:>3} {unit} (Q={q:>3}, T={t:>2}): {mbps:>9.3} MB/s [ {iops:>8.1} IOPS] < {lat_us:>8.2} us>",
+        pattern.long()
+    );
+    format!("{line:>WIDTH$}")
+}
+
+/// The section title of a direction.
+fn section_title(d: Direction) -> String {
+    match d {
+        Direction::Read => "[Read]".into(),
+        Direction::Write => "[Write]".into(),
+        Direction::Mix { read_pct } => {
+            format!("[Mix] Read {read_pct}%/Write {}%", 100 - read_pct)
+        }
+    }
+}
+
+/// Renders the whole report.
+pub fn render(r: &Report<'_>) -> String {
+    let s = r.settings;
+    let mut out = String::new();
+    let version = env!("CARGO_PKG_VERSION");
+    let head = match option_env!("CARGO_PKG_REPOSITORY").filter(|u| !u.is_empty()) {
+        Some(url) => format!("diskmark ({version}): {url}"),
+        None => format!("diskmark ({version})"),
+    };
+    let engine_line = format!("Native I/O engine: {}", s.engine.name());
+    // Writing to a String cannot fail.
+    let _ = writeln!(out, "{head:>WIDTH$}");
+    let _ = writeln!(out, "{engine_line:>WIDTH$}");
+    let _ = writeln!(out, "{}", "-".repeat(WIDTH));
+    let _ = writeln!(
+        out,
+        "* MB/s = 1,000,000 bytes/s [SATA/600 = 600,000,000 bytes/s]"
+    );
+    let _ = writeln!(out, "* KB = 1000 bytes, KiB = 1024 bytes");
+
+    for d in r.sections() {
+        let _ = writeln!(out);
+        let _ = writeln!(out, "{}", section_title(d));
+        for test in r.tests_of(d) {
+            let Some(sel) = test.selected(s.loop_stat) else {
+                continue;
+            };
+            let sum: DirSummary = headline(d, &sel.result).summary(sel.result.window_ns);
+            let applied = test.plan.applied();
+            let _ = writeln!(
+                out,
+                "{}",
+                result_line(
+                    applied.pattern,
+                    applied.block_size,
+                    applied.q,
+                    applied.t,
+                    sum.mbps,
+                    sum.iops,
+                    sum.lat.map_or(0.0, |l| l.mean_us),
+                )
+            );
+        }
+    }
+
+    let _ = writeln!(out);
+    let mix = if s.mix { " [+Mix]" } else { "" };
+    let _ = writeln!(out, "Profile: {}{mix}", s.profile.display_name());
+    let _ = writeln!(out, " Engine: {}", s.engine.label());
+    let cache = if s.keep_cache { "kept" } else { "dropped" };
+    let _ = writeln!(
+        out,
+        "   Mode: {}, {} data, cache {cache}, warm-up {}, loops {}",
+        if s.direct { "O_DIRECT" } else { "buffered" },
+        s.data.name(),
+        seconds_label(s.warmup),
+        s.loop_stat.name()
+    );
+    let _ = writeln!(
+        out,
+        "   Test: {} (x{}) [Measure: {} / Interval: {}]",
+        file_size_label(s.size),
+        s.loops,
+        seconds_label(s.measure),
+        seconds_label(s.interval)
+    );
+    let _ = writeln!(
+        out,
+        "   Date: {}",
+        r.output.started.format("%Y-%m-%d %H:%M:%S")
+    );
+    let _ = writeln!(out, "     OS: {}", r.host.os_line());
+    let t = r.target;
+    let (div, unit) = usage_unit(t.usage.total);
+    let model = t
+        .device
+        .as_ref()
+        .and_then(|d| d.model.as_deref())
+        .map(|m| format!(" [{m}]"))
+        .unwrap_or_default();
+    let _ = writeln!(
+        out,
+        " Target: {} {}% ({:.2}/{:.2} {unit}){model}",
+        t.path.display(),
+        t.usage.used_percent(),
+        t.usage.used as f64 / div,
+        t.usage.total as f64 / div,
+    );
+    let device = t
+        .source
+        .clone()
+        .or_else(|| t.device.as_ref().map(|d| d.name.clone()))
+        .unwrap_or_else(|| "unknown".into());
+    let _ = writeln!(out, "     FS: {} on {device}", t.fs_type);
+    for (i, note) in r.notes().iter().enumerate() {
+        let label = if i == 0 { "  Notes: " } else { "         " };
+        let _ = writeln!(out, "{label}{note}");
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::fixtures;
+    use crate::units::KIB;
+
+    /// The result lines of REPORT.md's KDiskMark psync report, character
+    /// for character, from its own numbers.
+    #[test]
+    fn kdiskmark_psync_report_lines() {
+        let seq = |t, mbps, iops, lat| result_line(Pattern::Seq, 256 * KIB, 1, t, mbps, iops, lat);
+        let rnd = |t, mbps, iops, lat| result_line(Pattern::Rnd, 4 * KIB, 1, t, mbps, iops, lat);
+        let cases = [
+            (
+                seq(8, 366.051, 1429.9, 5579.44),
+                "Sequential 256 KiB (Q=  1, T= 8):   366.051 MB/s [   1429.9 IOPS] <  5579.44 us>",
+            ),
+            (
+                seq(1, 280.601, 1096.1, 900.84),
+                "Sequential 256 KiB (Q=  1, T= 1):   280.601 MB/s [   1096.1 IOPS] <   900.84 us>",
+            ),
+            (
+                rnd(32, 121.741, 30435.3, 1098.53),
+                "    Random   4 KiB (Q=  1, T=32):   121.741 MB/s [  30435.3 IOPS] <  1098.53 us>",
+            ),
+            (
+                rnd(1, 20.925, 5231.4, 184.37),
+                "    Random   4 KiB (Q=  1, T= 1):    20.925 MB/s [   5231.4 IOPS] <   184.37 us>",
+            ),
+            (
+                seq(8, 431.819, 1686.8, 4596.36),
+                "Sequential 256 KiB (Q=  1, T= 8):   431.819 MB/s [   1686.8 IOPS] <  4596.36 us>",
+            ),
+            (
+                rnd(32, 127.548, 31887.0, 978.16),
+                "    Random   4 KiB (Q=  1, T=32):   127.548 MB/s [  31887.0 IOPS] <   978.16 us>",
+            ),
+            (
+                seq(8, 146.000, 570.3, 8120.33),
+                "Sequential 256 KiB (Q=  1, T= 8):   146.000 MB/s [    570.3 IOPS] <  8120.33 us>",
+            ),
+            (
+                rnd(1, 12.601, 3150.3, 176.14),
+                "    Random   4 KiB (Q=  1, T= 1):    12.601 MB/s [   3150.3 IOPS] <   176.14 us>",
+            ),
+        ];
+        for (got, want) in cases {
+            assert_eq!(got, want);
+            assert_eq!(got.len(), 80);
+        }
+    }
+
+    #[test]
+    fn wide_numbers_widen_the_line_instead_of_being_cut() {
+        let l = result_line(Pattern::Seq, 1 << 20, 8, 1, 123_456_789.0, 1e9, 1e8);
+        assert!(l.contains("123456789.000 MB/s"), "{l}");
+        assert!(l.contains("1000000000.0 IOPS"), "{l}");
+        assert!(l.len() > 80);
+        let l = result_line(Pattern::Rnd, 512, 1, 1, 1.0, 2.0, 3.0);
+        assert!(l.contains("Random 512 B (Q="), "{l}");
+    }
+
+    #[test]
+    fn snapshot_of_a_fixed_run() {
+        let settings = fixtures::settings();
+        let output = fixtures::output(&settings);
+        let target = fixtures::target();
+        let host = fixtures::host();
+        let report = Report {
+            settings: &settings,
+            target: &target,
+            host: &host,
+            output: &output,
+        };
+        let got = render(&report).replace(env!("CARGO_PKG_VERSION"), "VERSION");
+        let want = include_str!("snapshots/default_mix.txt");
+        if got != want {
+            // Makes a deliberate change easy to review: the new text is
+            // written beside the old one.
+            let _ = std::fs::write(
+                concat!(
+                    env!("CARGO_MANIFEST_DIR"),
+                    "/src/report/snapshots/default_mix.txt.new"
+                ),
+                &got,
+            );
+        }
+        assert_eq!(got, want);
+    }
+
+    #[test]
+    fn interrupted_runs_say_so_and_show_only_finished_tests() {
+        let settings = fixtures::settings();
+        let mut output = fixtures::output(&settings);
+        output.tests.truncate(3);
+        output.interrupted = Some(libc::SIGINT);
+        let (target, host) = (fixtures::target(), fixtures::host());
+        let text = render(&Report {
+            settings: &settings,
+            target: &target,
+            host: &host,
+            output: &output,
+        });
+        assert!(text.contains("[Read]"));
+        assert!(!text.contains("[Write]"));
+        assert!(!text.contains("[Mix]"));
+        assert_eq!(text.matches(" MB/s [").count(), 3);
+        assert!(text.contains("interrupted by SIGINT: only the tests that finished are shown"));
+    }
+}

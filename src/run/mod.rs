@@ -1,0 +1,665 @@
+//! The runner (DESIGN §3): test file lifecycle, per test and loop the cache
+//! drop, warm-up, measure window and drain across worker threads, the
+//! interval between tests, and clean ending on errors and signals.
+
+pub mod devstats;
+pub mod signals;
+pub mod testfile;
+pub mod worker;
+
+use crate::config::Settings;
+use crate::engine::{Engine, EngineKind, ThreadSetup, null::Null, psync::Psync};
+use crate::plan::{PlannedTest, plan};
+use crate::stats::{LoopResult, Selected, select};
+use crate::target::TargetInfo;
+use crate::workload::access::{Offsets, SeqCursor, thread_seed};
+use crate::workload::{Direction, Pattern};
+use std::io;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+use testfile::TestFile;
+use worker::{Clock, Gate, Padded, WorkerError, WorkerParams};
+
+/// Longest sleep between two looks at signals, errors and progress.
+const TICK: Duration = Duration::from_millis(100);
+/// Stack of a worker thread: its state lives on the heap.
+const WORKER_STACK: usize = 256 * 1024;
+
+/// Why a run failed. Each message is one sentence naming the problem and,
+/// where there is one, the fix.
+#[derive(Debug, thiserror::Error)]
+pub enum RunError {
+    /// The target is unusable.
+    #[error(transparent)]
+    Target(#[from] crate::target::TargetError),
+    /// Not enough free space for the test file.
+    #[error(
+        "not enough free space in {path}: the test file needs {need} but only {available} is available; use a smaller --size or another target"
+    )]
+    NoSpace {
+        /// Target directory.
+        path: PathBuf,
+        /// Test file size, human readable.
+        need: String,
+        /// Free space, human readable.
+        available: String,
+    },
+    /// Space ran out while writing.
+    #[error(
+        "the disk filled up during the {during} ({path} could not be written); free some space or use a smaller --size"
+    )]
+    DiskFull {
+        /// Test file.
+        path: PathBuf,
+        /// Which step.
+        during: String,
+    },
+    /// The filesystem refuses O_DIRECT.
+    #[error("the filesystem of {path} does not support O_DIRECT; run with --buffered")]
+    DirectUnsupported {
+        /// Target directory.
+        path: PathBuf,
+    },
+    /// The target refused the creation of the test file.
+    #[error("cannot create the test file in {path}: {source}")]
+    Create {
+        /// Target directory.
+        path: PathBuf,
+        /// The cause.
+        source: io::Error,
+    },
+    /// The pre-fill failed for another reason.
+    #[error("pre-filling the test file {path} failed: {source}")]
+    Prefill {
+        /// Test file.
+        path: PathBuf,
+        /// The cause.
+        source: io::Error,
+    },
+    /// An I/O of a test failed or was short.
+    #[error("{test} {direction}: {source}")]
+    Io {
+        /// Test name.
+        test: String,
+        /// Read, write or mix.
+        direction: &'static str,
+        /// What failed.
+        source: WorkerError,
+    },
+    /// Worker threads could not be started.
+    #[error("cannot start {threads} worker threads for {test}: {source}")]
+    Threads {
+        /// Test name.
+        test: String,
+        /// Threads asked for.
+        threads: u32,
+        /// The cause.
+        source: io::Error,
+    },
+    /// Something else the OS refused between tests.
+    #[error("{what} failed: {source}")]
+    Os {
+        /// Which step.
+        what: &'static str,
+        /// The cause.
+        source: io::Error,
+    },
+    /// A worker thread panicked (a bug).
+    #[error("a worker thread of {test} panicked; this is a bug in diskmark")]
+    WorkerPanic {
+        /// Test name.
+        test: String,
+    },
+    /// A signal asked the run to end. Handled by [`run`], which returns the
+    /// finished results instead.
+    #[error("interrupted by signal {0}")]
+    Interrupted(i32),
+}
+
+impl RunError {
+    fn create(dir: &std::path::Path, e: io::Error) -> RunError {
+        match e.raw_os_error() {
+            Some(libc::EROFS) => crate::target::TargetError::ReadOnly(dir.to_path_buf()).into(),
+            Some(libc::EACCES) | Some(libc::EPERM) => {
+                crate::target::TargetError::NotWritable(dir.to_path_buf()).into()
+            }
+            Some(libc::ENOSPC) | Some(libc::EDQUOT) => RunError::DiskFull {
+                path: dir.to_path_buf(),
+                during: "creation of the test file".into(),
+            },
+            _ => RunError::Create {
+                path: dir.to_path_buf(),
+                source: e,
+            },
+        }
+    }
+
+    /// Whether the user's input is at fault (exit 2) rather than the run
+    /// (exit 1).
+    pub fn is_usage(&self) -> bool {
+        matches!(self, RunError::Target(t) if t.is_usage())
+    }
+}
+
+/// Phase of a loop, for progress displays.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Phase {
+    /// Running, not counted yet.
+    Warmup,
+    /// Inside the measure window.
+    Measure,
+    /// Waiting for in-flight I/Os after the window (and the final fsync).
+    Drain,
+}
+
+/// What the runner tells its observer (progress line, TUI).
+#[derive(Debug, Clone, Copy)]
+pub enum Event<'a> {
+    /// Pre-filling the test file.
+    Prefill {
+        /// Bytes written so far.
+        done: u64,
+        /// File size.
+        total: u64,
+    },
+    /// Pausing between tests.
+    Interval {
+        /// Time left.
+        remaining: Duration,
+    },
+    /// A loop is running.
+    Running {
+        /// The test.
+        test: &'a PlannedTest,
+        /// Its direction.
+        direction: Direction,
+        /// Loop number, from 0.
+        loop_index: u32,
+        /// Loops in all.
+        loops: u32,
+        /// Which phase.
+        phase: Phase,
+        /// Time left in this phase.
+        remaining: Duration,
+        /// Throughput over the last tick, 10^6 bytes/s.
+        mbps: f64,
+    },
+    /// A loop finished.
+    LoopDone {
+        /// The test.
+        test: &'a PlannedTest,
+        /// Its direction.
+        direction: Direction,
+        /// Loop number, from 0.
+        loop_index: u32,
+        /// What it measured.
+        result: &'a LoopResult,
+    },
+}
+
+/// All loops of one test in one direction.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TestResult {
+    /// The test as planned (requested and applied Q/T, notes).
+    pub plan: PlannedTest,
+    /// Read, Write or Mix.
+    pub direction: Direction,
+    /// Every loop, in order.
+    pub loops: Vec<LoopResult>,
+}
+
+impl TestResult {
+    /// The loops summarised by `stat`.
+    pub fn selected(&self, stat: crate::workload::LoopStat) -> Option<Selected> {
+        select(&self.loops, stat)
+    }
+}
+
+/// What a run produced.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RunOutput {
+    /// When it started (local time).
+    pub started: chrono::DateTime<chrono::Local>,
+    /// Finished tests, in the order they ran.
+    pub tests: Vec<TestResult>,
+    /// Notes about the whole run (adaptations, caveats), deduplicated.
+    pub notes: Vec<String>,
+    /// The signal that ended the run early, if one did.
+    pub interrupted: Option<i32>,
+}
+
+/// Plans every test of `settings` for its engine.
+pub fn plan_all(settings: &Settings) -> Vec<PlannedTest> {
+    settings
+        .tests
+        .iter()
+        .map(|t| plan(*t, settings.engine))
+        .collect()
+}
+
+/// The run-level notes: every adaptation, and what is inside the windows.
+pub fn run_notes(settings: &Settings, plans: &[PlannedTest]) -> Vec<String> {
+    let mut notes: Vec<String> = Vec::new();
+    for n in plans.iter().flat_map(|p| p.notes.iter()) {
+        if !notes.contains(n) {
+            notes.push(n.clone());
+        }
+    }
+    let writes = settings.directions().iter().any(|d| d.writes());
+    if !settings.direct && writes {
+        notes.push(
+            "buffered writes: each write window ends with an fsync, whose time counts".into(),
+        );
+    }
+    if !settings.direct && !settings.keep_cache && settings.directions().iter().any(|d| d.reads()) {
+        notes.push(
+            "buffered reads: the file's cached pages are dropped before each read loop".into(),
+        );
+    }
+    if settings.keep_cache {
+        notes.push("--keep-cache: reads may be served from the page cache".into());
+    }
+    if !settings.engine.does_io() {
+        notes.push("null engine: no I/O was done; the figures are diskmark's own overhead".into());
+    }
+    notes
+}
+
+/// Checks the signal flag.
+fn check_signal() -> Result<(), RunError> {
+    match signals::pending() {
+        Some(sig) => Err(RunError::Interrupted(sig)),
+        None => Ok(()),
+    }
+}
+
+/// Runs every test of `settings` on `target`, telling `observer` what
+/// happens. A signal ends the run early with the finished tests and
+/// `interrupted` set; the test file is removed in every case.
+pub fn run(
+    settings: &Settings,
+    target: &TargetInfo,
+    observer: &mut dyn FnMut(&Event<'_>),
+) -> Result<RunOutput, RunError> {
+    signals::install().map_err(|source| RunError::Os {
+        what: "installing signal handlers",
+        source,
+    })?;
+    let plans = plan_all(settings);
+    let mut out = RunOutput {
+        started: chrono::Local::now(),
+        tests: Vec::new(),
+        notes: run_notes(settings, &plans),
+        interrupted: None,
+    };
+    match run_tests(settings, target, &plans, &mut out, observer) {
+        Ok(()) => Ok(out),
+        Err(RunError::Interrupted(sig)) => {
+            out.interrupted = Some(sig);
+            Ok(out)
+        }
+        Err(e) => Err(e),
+    }
+}
+
+fn run_tests(
+    settings: &Settings,
+    target: &TargetInfo,
+    plans: &[PlannedTest],
+    out: &mut RunOutput,
+    observer: &mut dyn FnMut(&Event<'_>),
+) -> Result<(), RunError> {
+    check_signal()?;
+    let available =
+        crate::target::available_space(&target.path).map_err(|source| RunError::Os {
+            what: "reading the free space",
+            source,
+        })?;
+    if available < settings.size {
+        return Err(RunError::NoSpace {
+            path: target.path.clone(),
+            need: crate::units::file_size_label(settings.size),
+            available: crate::units::file_size_label(
+                available / crate::units::MIB * crate::units::MIB,
+            ),
+        });
+    }
+    let file = TestFile::create(&target.path, settings.size, settings.direct)?;
+    if settings.engine.does_io() {
+        let total = settings.size;
+        file.prefill(settings.data, settings.seed, |done| {
+            observer(&Event::Prefill { done, total });
+            check_signal()
+        })?;
+    } else {
+        file.set_len().map_err(|source| RunError::Prefill {
+            path: file.path().to_path_buf(),
+            source,
+        })?;
+    }
+    let device_dir = target.device.as_ref().map(|d| d.sys_dir.clone());
+    let ctx = LoopContext {
+        settings,
+        file: &file,
+        device_dir: device_dir.as_deref(),
+        clock: Clock::new(),
+        stamp_ids: AtomicU64::new(0),
+    };
+    let mut first = true;
+    for direction in settings.directions() {
+        for (index, planned) in plans.iter().enumerate() {
+            if !first {
+                pause(settings.interval, observer)?;
+            }
+            first = false;
+            let mut result = TestResult {
+                plan: planned.clone(),
+                direction,
+                loops: Vec::new(),
+            };
+            for loop_index in 0..settings.loops {
+                check_signal()?;
+                if direction.reads() && !settings.keep_cache {
+                    file.drop_cache().map_err(|source| RunError::Os {
+                        what: "dropping the test file's cached pages",
+                        source,
+                    })?;
+                }
+                let l = ctx.run_loop(planned, index, direction, loop_index, observer)?;
+                observer(&Event::LoopDone {
+                    test: planned,
+                    direction,
+                    loop_index,
+                    result: &l,
+                });
+                result.loops.push(l);
+            }
+            out.tests.push(result);
+        }
+    }
+    Ok(())
+}
+
+/// Sleeps `d` between tests, looking at signals every tick.
+fn pause(d: Duration, observer: &mut dyn FnMut(&Event<'_>)) -> Result<(), RunError> {
+    let end = Instant::now() + d;
+    loop {
+        check_signal()?;
+        let now = Instant::now();
+        if now >= end {
+            return Ok(());
+        }
+        observer(&Event::Interval {
+            remaining: end - now,
+        });
+        std::thread::sleep((end - now).min(TICK));
+    }
+}
+
+/// What every loop of a run shares.
+struct LoopContext<'a> {
+    settings: &'a Settings,
+    file: &'a TestFile,
+    device_dir: Option<&'a std::path::Path>,
+    clock: Clock,
+    /// Hands each worker of the run a distinct number for its stamps.
+    stamp_ids: AtomicU64,
+}
+
+impl LoopContext<'_> {
+    fn run_loop(
+        &self,
+        planned: &PlannedTest,
+        test_index: usize,
+        direction: Direction,
+        loop_index: u32,
+        observer: &mut dyn FnMut(&Event<'_>),
+    ) -> Result<LoopResult, RunError> {
+        match self.settings.engine {
+            EngineKind::Psync => {
+                self.run_loop_with::<Psync>(planned, test_index, direction, loop_index, observer)
+            }
+            EngineKind::Null => {
+                self.run_loop_with::<Null>(planned, test_index, direction, loop_index, observer)
+            }
+        }
+    }
+
+    /// One loop: start T workers, open the gate, watch the window, join,
+    /// merge. Monomorphised per engine so the hot loop has no indirection.
+    fn run_loop_with<E: Engine>(
+        &self,
+        planned: &PlannedTest,
+        test_index: usize,
+        direction: Direction,
+        loop_index: u32,
+        observer: &mut dyn FnMut(&Event<'_>),
+    ) -> Result<LoopResult, RunError> {
+        let s = self.settings;
+        let spec = planned.applied();
+        let test_name = planned.requested.to_string();
+        let bs = spec.block_size;
+        let blocks = self.file.size() / bs;
+        let cursor = SeqCursor::new();
+        let gate = Gate::new();
+        let stop = AtomicBool::new(false);
+        let progress: Vec<Padded> = (0..spec.t).map(|_| Padded::default()).collect();
+        let warmup_ns = s.warmup.as_nanos() as u64;
+        let measure_ns = s.measure.as_nanos() as u64;
+        let running = |phase, remaining, mbps| Event::Running {
+            test: planned,
+            direction,
+            loop_index,
+            loops: s.loops,
+            phase,
+            remaining,
+            mbps,
+        };
+
+        let (outputs, window) = std::thread::scope(|scope| {
+            let mut handles = Vec::with_capacity(spec.t as usize);
+            let mut spawn_error = None;
+            for thread in 0..spec.t {
+                let params = WorkerParams {
+                    setup: ThreadSetup {
+                        file: self.file.file(),
+                        depth: spec.q,
+                        block_size: bs as usize,
+                    },
+                    direction,
+                    offsets: match spec.pattern {
+                        Pattern::Seq => Offsets::Seq {
+                            cursor: &cursor,
+                            blocks,
+                            block_size: bs,
+                        },
+                        Pattern::Rnd => Offsets::Rnd {
+                            blocks,
+                            block_size: bs,
+                        },
+                    },
+                    seed: thread_seed(s.seed, test_index, loop_index, thread),
+                    data: s.data,
+                    stamp_id: self.stamp_ids.fetch_add(1, Ordering::Relaxed),
+                    gate: &gate,
+                    stop: &stop,
+                    progress: &progress[thread as usize],
+                    clock: self.clock,
+                };
+                match std::thread::Builder::new()
+                    .name(format!("diskmark-w{thread}"))
+                    .stack_size(WORKER_STACK)
+                    .spawn_scoped(scope, move || worker::run::<E>(params))
+                {
+                    Ok(h) => handles.push(h),
+                    Err(e) => {
+                        spawn_error = Some(e);
+                        break;
+                    }
+                }
+            }
+            if let Some(e) = spawn_error {
+                gate.abort();
+                for h in handles {
+                    let _ = h.join();
+                }
+                return Err(RunError::Threads {
+                    test: test_name.clone(),
+                    threads: spec.t,
+                    source: e,
+                });
+            }
+
+            let (t0, t_end) = gate.open_when_ready(spec.t, || {
+                let now = self.clock.now_ns();
+                (now + warmup_ns, now + warmup_ns + measure_ns)
+            });
+            let mut before = None;
+            let mut after = None;
+            let mut last_bytes = 0u64;
+            let mut last_t = self.clock.now_ns();
+            let mut interrupted = None;
+            loop {
+                let now = self.clock.now_ns();
+                if before.is_none() && now >= t0 {
+                    before = Some(Snapshot::take(self.device_dir, now));
+                }
+                if now >= t_end {
+                    break;
+                }
+                if stop.load(Ordering::Relaxed) {
+                    break;
+                }
+                if let Some(sig) = signals::pending() {
+                    stop.store(true, Ordering::Relaxed);
+                    interrupted = Some(sig);
+                    break;
+                }
+                let bytes: u64 = progress.iter().map(|p| p.0.load(Ordering::Relaxed)).sum();
+                let mbps = if now > last_t {
+                    (bytes - last_bytes) as f64 / ((now - last_t) as f64 / 1e9) / 1e6
+                } else {
+                    0.0
+                };
+                (last_bytes, last_t) = (bytes, now);
+                let (phase, until) = if now < t0 {
+                    (Phase::Warmup, t0)
+                } else {
+                    (Phase::Measure, t_end)
+                };
+                observer(&running(phase, Duration::from_nanos(until - now), mbps));
+                let wake = if now < t0 { t0 } else { t_end };
+                std::thread::sleep(Duration::from_nanos(wake - now).min(TICK));
+            }
+            if interrupted.is_none() && before.is_some() {
+                after = Some(Snapshot::take(self.device_dir, self.clock.now_ns()));
+            }
+            observer(&running(Phase::Drain, Duration::ZERO, 0.0));
+            let mut results = Vec::with_capacity(handles.len());
+            for h in handles {
+                results.push(h.join());
+            }
+            if let Some(sig) = interrupted {
+                return Err(RunError::Interrupted(sig));
+            }
+            Ok((results, (before, after)))
+        })?;
+
+        let mut result = LoopResult::empty(measure_ns);
+        let mut first_error = None;
+        for r in outputs {
+            match r {
+                Ok(Ok(o)) => {
+                    result.read.merge(&o.read);
+                    result.write.merge(&o.write);
+                }
+                Ok(Err(e)) => {
+                    first_error.get_or_insert(e);
+                }
+                Err(_) => return Err(RunError::WorkerPanic { test: test_name }),
+            }
+        }
+        if let Some(e) = first_error {
+            return Err(io_error(test_name, direction, self.file.path(), e));
+        }
+        // A worker may have stopped early only through an error (handled
+        // above) or a signal; a signal that arrived right at the end is
+        // honoured before the next loop.
+        let (before, mut after) = window;
+        if direction.writes() && !s.direct {
+            let t = Instant::now();
+            self.file
+                .file()
+                .sync_all()
+                .map_err(|source| match source.raw_os_error() {
+                    Some(libc::ENOSPC) | Some(libc::EDQUOT) => RunError::DiskFull {
+                        path: self.file.path().to_path_buf(),
+                        during: format!("{test_name} write test"),
+                    },
+                    _ => RunError::Os {
+                        what: "fsync of buffered writes",
+                        source,
+                    },
+                })?;
+            let fsync_ns = t.elapsed().as_nanos() as u64;
+            result.window_ns += fsync_ns;
+            result.fsync_ns = fsync_ns;
+            if before.is_some() {
+                after = Some(Snapshot::take(self.device_dir, self.clock.now_ns()));
+            }
+        }
+        if let (Some(b), Some(a)) = (before, after) {
+            let span = a.at_ns.saturating_sub(b.at_ns);
+            if let (Some(d0), Some(d1)) = (b.disk, a.disk) {
+                result.device = Some(d0.delta(&d1, span));
+            }
+            if let (Some(c0), Some(c1)) = (b.cpu, a.cpu) {
+                result.cpu = Some(c0.delta(&c1));
+            }
+        }
+        Ok(result)
+    }
+}
+
+/// Device and CPU counters at one instant.
+#[derive(Debug, Clone, Copy)]
+struct Snapshot {
+    at_ns: u64,
+    disk: Option<devstats::DiskCounters>,
+    cpu: Option<devstats::CpuCounters>,
+}
+
+impl Snapshot {
+    fn take(device_dir: Option<&std::path::Path>, at_ns: u64) -> Snapshot {
+        Snapshot {
+            at_ns,
+            disk: device_dir.and_then(devstats::read_disk),
+            cpu: devstats::read_cpu(),
+        }
+    }
+}
+
+fn io_error(
+    test: String,
+    direction: Direction,
+    path: &std::path::Path,
+    e: WorkerError,
+) -> RunError {
+    if let WorkerError::Io { source, .. } = &e
+        && matches!(
+            source.raw_os_error(),
+            Some(libc::ENOSPC) | Some(libc::EDQUOT)
+        )
+    {
+        return RunError::DiskFull {
+            path: path.to_path_buf(),
+            during: format!("{test} {} test", direction.name()),
+        };
+    }
+    RunError::Io {
+        test,
+        direction: direction.name(),
+        source: e,
+    }
+}

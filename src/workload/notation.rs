@@ -1,0 +1,154 @@
+//! The CrystalDiskMark test notation: `SEQ1M Q8T1`, `RND4K-Q32T16`,
+//! `seq128k q32t1`, `RND512B_Q1T1`.
+
+use super::{MAX_BLOCK, MAX_Q, MAX_T, MIN_BLOCK, Pattern, TestSpec};
+use crate::units::size_unit;
+
+/// Why a test name was not understood.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum NotationError {
+    /// Does not have the shape SEQ|RND, size, Q, T.
+    #[error(
+        "'{0}' is not a test in CrystalDiskMark notation (expected e.g. 'SEQ1M Q8T1' or 'RND4K Q32T16')"
+    )]
+    Shape(String),
+    /// Block size outside 512 B..64 MiB.
+    #[error("block size {0} bytes is outside {MIN_BLOCK} B..64 MiB")]
+    BlockRange(u64),
+    /// Queue depth outside 1..=512.
+    #[error("queue depth Q{0} is outside 1..{MAX_Q}")]
+    QRange(u32),
+    /// Threads outside 1..=64.
+    #[error("thread count T{0} is outside 1..{MAX_T}")]
+    TRange(u32),
+}
+
+/// Takes the leading ASCII digits of `s` as a number.
+fn take_number(s: &str) -> Option<(u64, &str)> {
+    let end = s.find(|c: char| !c.is_ascii_digit()).unwrap_or(s.len());
+    if end == 0 || end > 12 {
+        return None;
+    }
+    Some((s[..end].parse().ok()?, &s[end..]))
+}
+
+/// Parses one test name, case-insensitively, with any of ` `, `-` or `_`
+/// between its parts (or none), and checks its ranges.
+pub fn parse_test(input: &str) -> Result<TestSpec, NotationError> {
+    let shape = || NotationError::Shape(input.to_string());
+    let s: String = input
+        .chars()
+        .filter(|c| !matches!(c, ' ' | '-' | '_' | '\t'))
+        .collect::<String>()
+        .to_ascii_uppercase();
+    let (pattern, rest) = if let Some(r) = s.strip_prefix("SEQ") {
+        (Pattern::Seq, r)
+    } else if let Some(r) = s.strip_prefix("RND") {
+        (Pattern::Rnd, r)
+    } else {
+        return Err(shape());
+    };
+    let (size, rest) = take_number(rest).ok_or_else(shape)?;
+    let q_at = rest.find('Q').ok_or_else(shape)?;
+    let mult = size_unit(&rest[..q_at]).ok_or_else(shape)?;
+    let rest = &rest[q_at + 1..];
+    let (q, rest) = take_number(rest).ok_or_else(shape)?;
+    let rest = rest.strip_prefix('T').ok_or_else(shape)?;
+    let (t, rest) = take_number(rest).ok_or_else(shape)?;
+    if !rest.is_empty() {
+        return Err(shape());
+    }
+    let block = size
+        .checked_mul(mult)
+        .ok_or(NotationError::BlockRange(u64::MAX))?;
+    let spec = TestSpec::new(
+        pattern,
+        block,
+        u32::try_from(q).unwrap_or(u32::MAX),
+        u32::try_from(t).unwrap_or(u32::MAX),
+    );
+    spec.validate()?;
+    debug_assert!(spec.block_size <= MAX_BLOCK);
+    Ok(spec)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::units::{KIB, MIB};
+
+    #[test]
+    fn accepted_spellings() {
+        let cases = [
+            ("SEQ1M Q8T1", TestSpec::new(Pattern::Seq, MIB, 8, 1)),
+            ("RND4K-Q32T16", TestSpec::new(Pattern::Rnd, 4 * KIB, 32, 16)),
+            (
+                "seq128k q32t1",
+                TestSpec::new(Pattern::Seq, 128 * KIB, 32, 1),
+            ),
+            ("RND4KiB Q1T1", TestSpec::new(Pattern::Rnd, 4 * KIB, 1, 1)),
+            ("rnd512b_q2t3", TestSpec::new(Pattern::Rnd, 512, 2, 3)),
+            ("RND512Q1T1", TestSpec::new(Pattern::Rnd, 512, 1, 1)),
+            (
+                "SEQ64M Q512T64",
+                TestSpec::new(Pattern::Seq, 64 * MIB, 512, 64),
+            ),
+            (" SEQ 1 M Q 8 T 1 ", TestSpec::new(Pattern::Seq, MIB, 8, 1)),
+        ];
+        for (text, want) in cases {
+            assert_eq!(parse_test(text), Ok(want), "{text}");
+        }
+    }
+
+    #[test]
+    fn display_round_trips() {
+        for text in [
+            "SEQ1M Q8T1",
+            "RND4K Q32T16",
+            "SEQ128K Q32T1",
+            "RND512B Q1T1",
+        ] {
+            assert_eq!(parse_test(text).unwrap().to_string(), text);
+        }
+    }
+
+    #[test]
+    fn refused_with_the_reason() {
+        let shape = [
+            "",
+            "SEQ",
+            "SEQ1M",
+            "SEQ1MQ8",
+            "SEQ1M Q8T",
+            "XYZ1M Q8T1",
+            "SEQM Q8T1",
+            "SEQ1X Q8T1",
+            "SEQ1M Q8T1X",
+            "SEQ1M T1Q8",
+            "SEQ1.5M Q8T1",
+            "SEQ1M Q+1T1",
+            "RND4K Q1T1 extra",
+            "SEQ1iB Q1T1",
+        ];
+        for text in shape {
+            assert!(
+                matches!(parse_test(text), Err(NotationError::Shape(_))),
+                "{text}: {:?}",
+                parse_test(text)
+            );
+        }
+        assert_eq!(
+            parse_test("RND256B Q1T1"),
+            Err(NotationError::BlockRange(256))
+        );
+        assert_eq!(
+            parse_test("SEQ128M Q1T1"),
+            Err(NotationError::BlockRange(128 * MIB))
+        );
+        assert_eq!(parse_test("RND4K Q0T1"), Err(NotationError::QRange(0)));
+        assert_eq!(parse_test("RND4K Q513T1"), Err(NotationError::QRange(513)));
+        assert_eq!(parse_test("RND4K Q1T0"), Err(NotationError::TRange(0)));
+        assert_eq!(parse_test("RND4K Q1T65"), Err(NotationError::TRange(65)));
+        assert!(parse_test("RND99999999999T Q1T1").is_err());
+    }
+}

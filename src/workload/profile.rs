@@ -1,0 +1,147 @@
+//! The built-in profiles of CrystalDiskMark / KDiskMark (DESIGN §2.1).
+
+use super::{Pattern, TestSpec};
+use crate::units::{KIB, MIB};
+use serde::Serialize;
+
+/// How the loops of one test are summarised (DESIGN §4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, clap::ValueEnum)]
+#[serde(rename_all = "lowercase")]
+pub enum LoopStat {
+    /// The loops pooled: Σbytes/Σwindows, Σlatency/ΣI/Os, merged histograms.
+    Mean,
+    /// The loop with the highest throughput, with its own numbers.
+    Best,
+    /// The loop with the median throughput, with its own numbers.
+    Median,
+}
+
+impl LoopStat {
+    /// `mean`, `best` or `median`.
+    pub fn name(self) -> &'static str {
+        match self {
+            LoopStat::Mean => "mean",
+            LoopStat::Best => "best",
+            LoopStat::Median => "median",
+        }
+    }
+}
+
+/// A built-in profile, or `Custom` for tests given with `--test`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, clap::ValueEnum)]
+#[serde(rename_all = "kebab-case")]
+pub enum Profile {
+    /// SEQ1M Q8T1, SEQ1M Q1T1, RND4K Q32T1, RND4K Q1T1; mean.
+    Default,
+    /// SEQ1M Q8T1, SEQ128K Q32T1, RND4K Q32T16, RND4K Q1T1; mean.
+    Nvme,
+    /// SEQ1M Q8T1, RND4K Q32T1; best.
+    Peak,
+    /// SEQ1M Q8T1, RND4K Q32T16; best.
+    PeakNvme,
+    /// SEQ1M Q1T1, RND4K Q1T1; best.
+    Real,
+    /// SEQ1M Q8T1; best.
+    Demo,
+    /// Tests given on the command line; mean.
+    #[value(skip)]
+    Custom,
+}
+
+const SEQ1M_Q8T1: TestSpec = TestSpec::new(Pattern::Seq, MIB, 8, 1);
+const SEQ1M_Q1T1: TestSpec = TestSpec::new(Pattern::Seq, MIB, 1, 1);
+const SEQ128K_Q32T1: TestSpec = TestSpec::new(Pattern::Seq, 128 * KIB, 32, 1);
+const RND4K_Q32T1: TestSpec = TestSpec::new(Pattern::Rnd, 4 * KIB, 32, 1);
+const RND4K_Q32T16: TestSpec = TestSpec::new(Pattern::Rnd, 4 * KIB, 32, 16);
+const RND4K_Q1T1: TestSpec = TestSpec::new(Pattern::Rnd, 4 * KIB, 1, 1);
+
+impl Profile {
+    /// The profile's tests in report order (empty for `Custom`).
+    pub fn tests(self) -> &'static [TestSpec] {
+        match self {
+            Profile::Default => &[SEQ1M_Q8T1, SEQ1M_Q1T1, RND4K_Q32T1, RND4K_Q1T1],
+            Profile::Nvme => &[SEQ1M_Q8T1, SEQ128K_Q32T1, RND4K_Q32T16, RND4K_Q1T1],
+            Profile::Peak => &[SEQ1M_Q8T1, RND4K_Q32T1],
+            Profile::PeakNvme => &[SEQ1M_Q8T1, RND4K_Q32T16],
+            Profile::Real => &[SEQ1M_Q1T1, RND4K_Q1T1],
+            Profile::Demo => &[SEQ1M_Q8T1],
+            Profile::Custom => &[],
+        }
+    }
+
+    /// The loop statistic the profile uses unless `--loop-stat` says otherwise.
+    pub fn loop_stat(self) -> LoopStat {
+        match self {
+            Profile::Default | Profile::Nvme | Profile::Custom => LoopStat::Mean,
+            Profile::Peak | Profile::PeakNvme | Profile::Real | Profile::Demo => LoopStat::Best,
+        }
+    }
+
+    /// The name the report prints (KDiskMark's).
+    pub fn display_name(self) -> &'static str {
+        match self {
+            Profile::Default => "Default",
+            Profile::Nvme => "NVMe SSD",
+            Profile::Peak => "Peak Performance",
+            Profile::PeakNvme => "Peak Performance (NVMe SSD)",
+            Profile::Real => "Real World Performance",
+            Profile::Demo => "Demo",
+            Profile::Custom => "Custom",
+        }
+    }
+
+    /// The command-line name (`default`, `peak-nvme`, ...).
+    pub fn cli_name(self) -> &'static str {
+        match self {
+            Profile::Default => "default",
+            Profile::Nvme => "nvme",
+            Profile::Peak => "peak",
+            Profile::PeakNvme => "peak-nvme",
+            Profile::Real => "real",
+            Profile::Demo => "demo",
+            Profile::Custom => "custom",
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn profiles_match_design() {
+        let names = |p: Profile| {
+            p.tests()
+                .iter()
+                .map(|t| t.to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        assert_eq!(
+            names(Profile::Default),
+            "SEQ1M Q8T1, SEQ1M Q1T1, RND4K Q32T1, RND4K Q1T1"
+        );
+        assert_eq!(
+            names(Profile::Nvme),
+            "SEQ1M Q8T1, SEQ128K Q32T1, RND4K Q32T16, RND4K Q1T1"
+        );
+        assert_eq!(names(Profile::Peak), "SEQ1M Q8T1, RND4K Q32T1");
+        assert_eq!(names(Profile::PeakNvme), "SEQ1M Q8T1, RND4K Q32T16");
+        assert_eq!(names(Profile::Real), "SEQ1M Q1T1, RND4K Q1T1");
+        assert_eq!(names(Profile::Demo), "SEQ1M Q8T1");
+        assert_eq!(Profile::Default.loop_stat(), LoopStat::Mean);
+        assert_eq!(Profile::Peak.loop_stat(), LoopStat::Best);
+        for p in [
+            Profile::Default,
+            Profile::Nvme,
+            Profile::Peak,
+            Profile::PeakNvme,
+            Profile::Real,
+            Profile::Demo,
+        ] {
+            for t in p.tests() {
+                t.validate().unwrap();
+            }
+        }
+    }
+}
