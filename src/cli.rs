@@ -1,7 +1,7 @@
 //! Command-line definitions (clap). Values are parsed and range-checked
 //! here; combinations are checked by [`Settings::validate`].
 
-use crate::config::{MAX_LOOPS, Settings, UsageError};
+use crate::config::{MAX_LOOPS, MAX_SIZE, MIN_SIZE, Settings, UsageError};
 use crate::engine::EngineKind;
 use crate::report::Format;
 use crate::workload::{DataKind, LoopStat, Mode, Profile, TestSpec, parse_test};
@@ -12,7 +12,12 @@ use std::time::Duration;
 /// Storage benchmark: CrystalDiskMark's tests (SEQ1M Q8T1 ... RND4K Q1T1)
 /// in MB/s, IOPS and µs, measured correctly, with native I/O engines.
 #[derive(Debug, Parser)]
-#[command(name = "diskmark", version, max_term_width = 100)]
+#[command(
+    name = "diskmark",
+    version,
+    max_term_width = 100,
+    args_override_self = true
+)]
 #[command(
     after_help = "Sizes are binary: 1G = 1GiB = 1024 MiB. Times are seconds (0.2, 5, 500ms).\n\
 Exit codes: 0 done, 1 benchmark failed, 2 bad usage, 128+N interrupted by signal N."
@@ -31,7 +36,7 @@ pub struct Cli {
     pub mix: bool,
 
     /// Read percentage of the Mix tests, 0..100
-    #[arg(long, value_name = "PCT", default_value_t = 70,
+    #[arg(long, value_name = "PCT", allow_negative_numbers = true, default_value_t = 70,
           value_parser = clap::value_parser!(u8).range(0..=100))]
     pub mix_read: u8,
 
@@ -45,24 +50,24 @@ pub struct Cli {
     pub tests: Vec<TestSpec>,
 
     /// Test file size, 16MiB..64GiB (1G, 1GiB, 512M, 512MiB)
-    #[arg(long, default_value = "1GiB", value_parser = parse_size_arg)]
+    #[arg(long, allow_negative_numbers = true, default_value = "1GiB", value_parser = parse_size_arg)]
     pub size: u64,
 
     /// Loops per test
-    #[arg(long, default_value_t = 5,
+    #[arg(long, allow_negative_numbers = true, default_value_t = 5,
           value_parser = clap::value_parser!(u32).range(1..=MAX_LOOPS as i64))]
     pub loops: u32,
 
     /// Measure window of each loop, seconds (> 0)
-    #[arg(long, value_name = "SECONDS", default_value = "5", value_parser = parse_measure_arg)]
+    #[arg(long, value_name = "SECONDS", allow_negative_numbers = true, default_value = "5", value_parser = parse_measure_arg)]
     pub measure: Duration,
 
     /// Pause between tests, seconds
-    #[arg(long, value_name = "SECONDS", default_value = "5", value_parser = parse_seconds_arg)]
+    #[arg(long, value_name = "SECONDS", allow_negative_numbers = true, default_value = "5", value_parser = parse_seconds_arg)]
     pub interval: Duration,
 
     /// Warm-up before each measure window, seconds
-    #[arg(long, value_name = "SECONDS", default_value = "1", value_parser = parse_seconds_arg)]
+    #[arg(long, value_name = "SECONDS", allow_negative_numbers = true, default_value = "1", value_parser = parse_seconds_arg)]
     pub warmup: Duration,
 
     /// Written data: incompressible random bytes, or zeros
@@ -90,7 +95,7 @@ pub struct Cli {
 
     /// Seed of the offset and data generators, to repeat a run
     /// [default: random; the JSON records it]
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true)]
     pub seed: Option<u64>,
 
     /// Report format [default: text, or from the extension of --output]
@@ -111,7 +116,11 @@ fn parse_test_arg(s: &str) -> Result<TestSpec, String> {
 }
 
 fn parse_size_arg(s: &str) -> Result<u64, String> {
-    crate::units::parse_size(s).map_err(|e| e.to_string())
+    let n = crate::units::parse_size(s).map_err(|e| e.to_string())?;
+    if !(MIN_SIZE..=MAX_SIZE).contains(&n) {
+        return Err("the test file must be 16MiB..64GiB".into());
+    }
+    Ok(n)
 }
 
 fn parse_seconds_arg(s: &str) -> Result<Duration, String> {

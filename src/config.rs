@@ -113,7 +113,10 @@ impl Settings {
         if !(MIN_SIZE..=MAX_SIZE).contains(&self.size) {
             return Err(UsageError::new(
                 "--size",
-                format!("{} bytes is outside the accepted 16MiB..64GiB", self.size),
+                format!(
+                    "{} is outside the accepted 16MiB..64GiB",
+                    crate::units::human_bytes(self.size)
+                ),
             ));
         }
         if !self.size.is_multiple_of(MIB) {

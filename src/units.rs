@@ -199,6 +199,16 @@ pub fn usage_unit(total: u64) -> (f64, &'static str) {
     (div as f64, NAMES[i])
 }
 
+/// Bytes in 1024-based units with two decimals: `20.00 MiB`, `512 Bytes`.
+pub fn human_bytes(n: u64) -> String {
+    let (div, unit) = usage_unit(n);
+    if div == 1.0 {
+        format!("{n} {unit}")
+    } else {
+        format!("{:.2} {unit}", n as f64 / div)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -269,5 +279,8 @@ mod tests {
         assert_eq!(seconds_label(Duration::ZERO), "0 sec");
         assert_eq!(usage_unit(252 * GIB), (GIB as f64, "GiB"));
         assert_eq!(usage_unit(1000), (1.0, "Bytes"));
+        assert_eq!(human_bytes(20 * MIB), "20.00 MiB");
+        assert_eq!(human_bytes(0), "0 Bytes");
+        assert_eq!(human_bytes(1536 * MIB), "1.50 GiB");
     }
 }

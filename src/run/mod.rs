@@ -316,13 +316,13 @@ fn run_tests(
             what: "reading the free space",
             source,
         })?;
-    if available < settings.size {
+    if let Some(available) = available
+        && available < settings.size
+    {
         return Err(RunError::NoSpace {
             path: target.path.clone(),
-            need: crate::units::file_size_label(settings.size),
-            available: crate::units::file_size_label(
-                available / crate::units::MIB * crate::units::MIB,
-            ),
+            need: crate::units::human_bytes(settings.size),
+            available: crate::units::human_bytes(available),
         });
     }
     let file = TestFile::create(&target.path, settings.size, settings.direct)?;

@@ -1,0 +1,146 @@
+//! End to end: SIGINT, SIGTERM and SIGHUP during the pre-fill and during a
+//! measure window remove the test file, print the finished tests and exit
+//! 128 + signal.
+
+mod common;
+use common::{disk_dir, json, leftovers};
+use rustix::process::{Pid, Signal, kill_process};
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+fn spawn(dir: &Path, args: &[&str]) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_diskmark"))
+        .arg(dir)
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
+/// Waits until the test file exists (the run has passed its checks).
+fn wait_for_test_file(dir: &Path, child: &mut Child) {
+    let start = Instant::now();
+    while leftovers(dir).is_empty() {
+        assert!(child.try_wait().unwrap().is_none(), "diskmark ended early");
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "no test file appeared"
+        );
+        std::thread::sleep(Duration::from_millis(1));
+    }
+}
+
+fn send(child: &Child, sig: Signal) {
+    let pid = Pid::from_child(child);
+    kill_process(pid, sig).unwrap();
+}
+
+/// Four tests of 0.3 s each; the signal arrives in the middle.
+const FOUR_TESTS: [&str; 16] = [
+    "--size",
+    "16M",
+    "--measure",
+    "0.3",
+    "--warmup",
+    "0",
+    "--interval",
+    "0",
+    "--loops",
+    "1",
+    "--test",
+    "RND4K Q1T1",
+    "--test",
+    "RND4K Q1T2",
+    "--format",
+    "json",
+];
+
+fn interrupt_in_window(sig: Signal, code: i32) {
+    let dir = disk_dir();
+    let mut child = spawn(dir.path(), &FOUR_TESTS);
+    wait_for_test_file(dir.path(), &mut child);
+    // Pre-fill of 16 MiB takes milliseconds; 0.75 s is inside test 3 of 4.
+    std::thread::sleep(Duration::from_millis(750));
+    send(&child, sig);
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(code), "{stderr}");
+    assert_eq!(leftovers(dir.path()), Vec::<String>::new());
+    let v = json(&out.stdout);
+    assert_eq!(v["interrupted"], true);
+    assert_eq!(v["signal"], code - 128);
+    let done = v["tests"].as_array().unwrap().len();
+    assert!((1..4).contains(&done), "{done} tests finished of 4");
+    for t in v["tests"].as_array().unwrap() {
+        assert!(t["result"]["total"]["ios"].as_u64().unwrap() > 0);
+    }
+}
+
+#[test]
+fn sigint_in_measure_window() {
+    interrupt_in_window(Signal::INT, 130);
+}
+
+#[test]
+fn sigterm_in_measure_window() {
+    interrupt_in_window(Signal::TERM, 143);
+}
+
+#[test]
+fn sighup_in_measure_window() {
+    interrupt_in_window(Signal::HUP, 129);
+}
+
+fn interrupt_in_prefill(sig: Signal, code: i32) {
+    let dir = disk_dir();
+    let need = 3u64 << 30;
+    let free = diskmark::target::available_space(dir.path())
+        .unwrap()
+        .unwrap_or(u64::MAX);
+    if free < need {
+        eprintln!("skipped: a 2 GiB pre-fill is needed to signal it in flight, {free} bytes free");
+        return;
+    }
+    let mut child = spawn(
+        dir.path(),
+        &["--size", "2G", "--profile", "demo", "--format", "json"],
+    );
+    wait_for_test_file(dir.path(), &mut child);
+    send(&child, sig);
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(code), "{stderr}");
+    assert_eq!(leftovers(dir.path()), Vec::<String>::new());
+    let v = json(&out.stdout);
+    assert_eq!(v["interrupted"], true);
+    assert_eq!(v["tests"].as_array().unwrap().len(), 0);
+}
+
+#[test]
+fn sigint_in_prefill() {
+    interrupt_in_prefill(Signal::INT, 130);
+}
+
+#[test]
+fn sigterm_in_prefill() {
+    interrupt_in_prefill(Signal::TERM, 143);
+}
+
+#[test]
+fn text_report_of_an_interrupted_run_says_so() {
+    let dir = disk_dir();
+    let mut args = FOUR_TESTS.to_vec();
+    args.truncate(14);
+    let mut child = spawn(dir.path(), &args);
+    wait_for_test_file(dir.path(), &mut child);
+    std::thread::sleep(Duration::from_millis(750));
+    send(&child, Signal::INT);
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(130));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("[Read]"), "{text}");
+    assert!(text.contains("interrupted by SIGINT"), "{text}");
+    assert_eq!(leftovers(dir.path()), Vec::<String>::new());
+}
