@@ -49,7 +49,15 @@ impl ProgressLine {
                 let phase = match phase {
                     Phase::Warmup => "warm-up",
                     Phase::Measure => "measure",
-                    Phase::Drain => "drain",
+                    Phase::Drain => {
+                        return Some(format!(
+                            "{} {:<5} loop {}/{}  drain",
+                            test.applied(),
+                            direction.name(),
+                            loop_index + 1,
+                            loops
+                        ));
+                    }
                 };
                 format!(
                     "{} {:<5} loop {}/{}  {phase:<7} {:>5.1} s left  {mbps:>10.2} MB/s",

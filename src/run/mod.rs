@@ -447,19 +447,20 @@ impl LoopContext<'_> {
         let progress: Vec<Padded> = (0..spec.t).map(|_| Padded::default()).collect();
         let warmup_ns = s.warmup.as_nanos() as u64;
         let measure_ns = s.measure.as_nanos() as u64;
-        let running = |phase, remaining, mbps| Event::Running {
-            test: planned,
-            direction,
-            loop_index,
-            loops: s.loops,
-            phase,
-            remaining,
-            mbps,
+        let mut report = |phase, remaining, mbps| {
+            observer(&Event::Running {
+                test: planned,
+                direction,
+                loop_index,
+                loops: s.loops,
+                phase,
+                remaining,
+                mbps,
+            })
         };
 
-        let (outputs, window) = std::thread::scope(|scope| {
+        let (outputs, watched) = std::thread::scope(|scope| {
             let mut handles = Vec::with_capacity(spec.t as usize);
-            let mut spawn_error = None;
             for thread in 0..spec.t {
                 let params = WorkerParams {
                     setup: ThreadSetup {
@@ -487,84 +488,36 @@ impl LoopContext<'_> {
                     progress: &progress[thread as usize],
                     clock: self.clock,
                 };
-                match std::thread::Builder::new()
+                let spawned = std::thread::Builder::new()
                     .name(format!("diskmark-w{thread}"))
                     .stack_size(WORKER_STACK)
-                    .spawn_scoped(scope, move || worker::run::<E>(params))
-                {
+                    .spawn_scoped(scope, move || worker::run::<E>(params));
+                match spawned {
                     Ok(h) => handles.push(h),
-                    Err(e) => {
-                        spawn_error = Some(e);
-                        break;
+                    Err(source) => {
+                        // Release those already waiting, then give up.
+                        gate.abort();
+                        handles.into_iter().for_each(|h| drop(h.join()));
+                        return Err(RunError::Threads {
+                            test: test_name.clone(),
+                            threads: spec.t,
+                            source,
+                        });
                     }
                 }
             }
-            if let Some(e) = spawn_error {
-                gate.abort();
-                for h in handles {
-                    let _ = h.join();
-                }
-                return Err(RunError::Threads {
-                    test: test_name.clone(),
-                    threads: spec.t,
-                    source: e,
-                });
-            }
-
             let (t0, t_end) = gate.open_when_ready(spec.t, || {
                 let now = self.clock.now_ns();
                 (now + warmup_ns, now + warmup_ns + measure_ns)
             });
-            let mut before = None;
-            let mut after = None;
-            let mut last_bytes = 0u64;
-            let mut last_t = self.clock.now_ns();
-            let mut interrupted = None;
-            loop {
-                let now = self.clock.now_ns();
-                if before.is_none() && now >= t0 {
-                    before = Some(Snapshot::take(self.device_dir, now));
-                }
-                if now >= t_end {
-                    break;
-                }
-                if stop.load(Ordering::Relaxed) {
-                    break;
-                }
-                if let Some(sig) = signals::pending() {
-                    stop.store(true, Ordering::Relaxed);
-                    interrupted = Some(sig);
-                    break;
-                }
-                let bytes: u64 = progress.iter().map(|p| p.0.load(Ordering::Relaxed)).sum();
-                let mbps = if now > last_t {
-                    (bytes - last_bytes) as f64 / ((now - last_t) as f64 / 1e9) / 1e6
-                } else {
-                    0.0
-                };
-                (last_bytes, last_t) = (bytes, now);
-                let (phase, until) = if now < t0 {
-                    (Phase::Warmup, t0)
-                } else {
-                    (Phase::Measure, t_end)
-                };
-                observer(&running(phase, Duration::from_nanos(until - now), mbps));
-                let wake = if now < t0 { t0 } else { t_end };
-                std::thread::sleep(Duration::from_nanos(wake - now).min(TICK));
-            }
-            if interrupted.is_none() && before.is_some() {
-                after = Some(Snapshot::take(self.device_dir, self.clock.now_ns()));
-            }
-            observer(&running(Phase::Drain, Duration::ZERO, 0.0));
-            let mut results = Vec::with_capacity(handles.len());
-            for h in handles {
-                results.push(h.join());
-            }
-            if let Some(sig) = interrupted {
-                return Err(RunError::Interrupted(sig));
-            }
-            Ok((results, (before, after)))
+            let watched = self.watch(t0, t_end, &stop, &progress, &mut report);
+            report(Phase::Drain, Duration::ZERO, 0.0);
+            let outputs: Vec<_> = handles.into_iter().map(|h| h.join()).collect();
+            Ok((outputs, watched))
         })?;
+        if let Some(sig) = watched.interrupted {
+            return Err(RunError::Interrupted(sig));
+        }
 
         let mut result = LoopResult::empty(measure_ns);
         let mut first_error = None;
@@ -583,11 +536,10 @@ impl LoopContext<'_> {
         if let Some(e) = first_error {
             return Err(io_error(test_name, direction, self.file.path(), e));
         }
-        // A worker may have stopped early only through an error (handled
-        // above) or a signal; a signal that arrived right at the end is
-        // honoured before the next loop.
-        let (before, mut after) = window;
+        let mut after = watched.after;
         if direction.writes() && !s.direct {
+            // Buffered writes are not on the device yet: the final fsync
+            // belongs to the window (KDiskMark's end_fsync=1).
             let t = Instant::now();
             self.file
                 .file()
@@ -602,14 +554,13 @@ impl LoopContext<'_> {
                         source,
                     },
                 })?;
-            let fsync_ns = t.elapsed().as_nanos() as u64;
-            result.window_ns += fsync_ns;
-            result.fsync_ns = fsync_ns;
-            if before.is_some() {
+            result.fsync_ns = t.elapsed().as_nanos() as u64;
+            result.window_ns += result.fsync_ns;
+            if watched.before.is_some() {
                 after = Some(Snapshot::take(self.device_dir, self.clock.now_ns()));
             }
         }
-        if let (Some(b), Some(a)) = (before, after) {
+        if let (Some(b), Some(a)) = (watched.before, after) {
             let span = a.at_ns.saturating_sub(b.at_ns);
             if let (Some(d0), Some(d1)) = (b.disk, a.disk) {
                 result.device = Some(d0.delta(&d1, span));
@@ -620,6 +571,65 @@ impl LoopContext<'_> {
         }
         Ok(result)
     }
+
+    /// The coordinator's side of a window: wakes at least every tick to
+    /// report progress and look at signals and errors, reads the device
+    /// and CPU counters at t0 and t_end, and returns when the window is
+    /// over or the loop must stop.
+    fn watch(
+        &self,
+        t0: u64,
+        t_end: u64,
+        stop: &AtomicBool,
+        progress: &[Padded],
+        report: &mut dyn FnMut(Phase, Duration, f64),
+    ) -> Watched {
+        let mut w = Watched {
+            before: None,
+            after: None,
+            interrupted: None,
+        };
+        let (mut last_bytes, mut last_t, mut mbps) = (0u64, self.clock.now_ns(), 0.0);
+        loop {
+            let now = self.clock.now_ns();
+            if w.before.is_none() && now >= t0 {
+                w.before = Some(Snapshot::take(self.device_dir, now));
+            }
+            if now >= t_end || stop.load(Ordering::Relaxed) {
+                break;
+            }
+            if let Some(sig) = signals::pending() {
+                stop.store(true, Ordering::Relaxed);
+                w.interrupted = Some(sig);
+                return w;
+            }
+            // Throughput over at least half a tick, so that the first
+            // look right after the gate does not divide by almost nothing.
+            if now - last_t >= TICK.as_nanos() as u64 / 2 {
+                let bytes: u64 = progress.iter().map(|p| p.0.load(Ordering::Relaxed)).sum();
+                mbps = (bytes - last_bytes) as f64 / ((now - last_t) as f64 / 1e9) / 1e6;
+                (last_bytes, last_t) = (bytes, now);
+            }
+            let (phase, until) = if now < t0 {
+                (Phase::Warmup, t0)
+            } else {
+                (Phase::Measure, t_end)
+            };
+            report(phase, Duration::from_nanos(until - now), mbps);
+            std::thread::sleep(Duration::from_nanos(until - now).min(TICK));
+        }
+        if w.before.is_some() {
+            w.after = Some(Snapshot::take(self.device_dir, self.clock.now_ns()));
+        }
+        w
+    }
+}
+
+/// What the coordinator saw of a window.
+struct Watched {
+    before: Option<Snapshot>,
+    after: Option<Snapshot>,
+    interrupted: Option<i32>,
 }
 
 /// Device and CPU counters at one instant.
@@ -661,5 +671,65 @@ fn io_error(
         test,
         direction: direction.name(),
         source: e,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Op;
+
+    #[test]
+    fn io_errors_name_test_offset_and_errno() {
+        let e = io_error(
+            "RND4K Q1T1".into(),
+            Direction::Write,
+            std::path::Path::new("/x/.diskmark-1.tmp"),
+            WorkerError::Io {
+                op: Op::Write,
+                offset: 8192,
+                source: io::Error::from_raw_os_error(libc::EIO),
+            },
+        );
+        let msg = e.to_string();
+        assert!(
+            msg.starts_with("RND4K Q1T1 write: write at offset 8192 failed: Input/output error"),
+            "{msg}"
+        );
+        assert!(msg.contains("os error 5"), "{msg}");
+        let full = io_error(
+            "SEQ1M Q8T1".into(),
+            Direction::Write,
+            std::path::Path::new("/x/.diskmark-1.tmp"),
+            WorkerError::Io {
+                op: Op::Write,
+                offset: 0,
+                source: io::Error::from_raw_os_error(libc::ENOSPC),
+            },
+        );
+        assert!(matches!(full, RunError::DiskFull { .. }), "{full}");
+        assert!(
+            full.to_string()
+                .contains("disk filled up during the SEQ1M Q8T1 write test")
+        );
+    }
+
+    #[test]
+    fn notes_name_every_adaptation_once_and_the_window_contents() {
+        let mut s = Settings::defaults(PathBuf::from("."));
+        s.tests = vec![
+            crate::workload::parse_test("SEQ1M Q8T1").unwrap(),
+            crate::workload::parse_test("SEQ128K Q8T1").unwrap(),
+        ];
+        s.direct = false;
+        let notes = run_notes(&s, &plan_all(&s));
+        assert_eq!(
+            notes,
+            [
+                "psync is synchronous: Q8T1 ran as Q1T8",
+                "buffered writes: each write window ends with an fsync, whose time counts",
+                "buffered reads: the file's cached pages are dropped before each read loop",
+            ]
+        );
     }
 }

@@ -420,4 +420,27 @@ mod tests {
         );
         assert!(stop.load(Ordering::Relaxed));
     }
+
+    #[test]
+    fn short_transfers_end_the_worker() {
+        // An empty file: the first read returns 0 bytes of 4096.
+        let f = tempfile::tempfile().unwrap();
+        let (gate, stop, progress, cursor) = (
+            Gate::new(),
+            AtomicBool::new(false),
+            Padded::default(),
+            SeqCursor::new(),
+        );
+        let p = params(&f, &gate, &stop, &progress, &cursor, Direction::Read, 1);
+        let clock = p.clock;
+        let err = std::thread::scope(|s| {
+            let h = s.spawn(|| run::<crate::engine::psync::Psync>(p));
+            gate.open_when_ready(1, || {
+                let now = clock.now_ns();
+                (now, now + 1_000_000_000)
+            });
+            h.join().unwrap().unwrap_err()
+        });
+        assert_eq!(err.to_string(), "short read at offset 0: 0 of 4096 bytes");
+    }
 }
