@@ -2,7 +2,7 @@
 //! the right exit code, no panic, and no test file left behind.
 
 mod common;
-use common::{Mount, TINY, disk_dir, diskmark, is_root, leftovers};
+use common::{Mount, TINY, disk_dir, diskmark, is_root, leftovers, skip};
 
 /// Runs with `args` and checks: exit `code`, stderr starts with `error:`,
 /// contains `needle`, no panic text, nothing on stdout.
@@ -89,7 +89,10 @@ fn not_enough_free_space_is_refused_up_front() {
             fails(&args, 1, "not enough free space");
             assert_eq!(leftovers(m.path()), Vec::<String>::new());
         }
-        Err(why) => eprintln!("skipped: a small tmpfs is needed ({why})"),
+        Err(why) => skip(
+            "not_enough_free_space",
+            &format!("a small tmpfs is needed ({why})"),
+        ),
     }
 }
 
@@ -102,7 +105,10 @@ fn read_only_filesystem() {
             args.extend_from_slice(&TINY);
             fails(&args, 1, "read-only filesystem");
         }
-        Err(why) => eprintln!("skipped: a read-only mount is needed ({why})"),
+        Err(why) => skip(
+            "read_only_filesystem",
+            &format!("a read-only mount is needed ({why})"),
+        ),
     }
 }
 
@@ -121,7 +127,7 @@ fn unwritable_directory() {
             .output()
             .is_err()
         {
-            eprintln!("skipped: setpriv is needed to drop root");
+            skip("unwritable_directory", "setpriv is needed to drop root");
             return;
         }
         // nobody must be able to reach the directory.
@@ -137,7 +143,10 @@ fn unwritable_directory() {
     let out = cmd.arg(&locked).args(TINY).output().unwrap();
     let stderr = String::from_utf8_lossy(&out.stderr);
     if is_root() && stderr.contains("Permission denied") && stderr.contains("setpriv") {
-        eprintln!("skipped: nobody cannot execute the test binary here ({stderr})");
+        skip(
+            "unwritable_directory",
+            &format!("nobody cannot execute the test binary here ({stderr})"),
+        );
         return;
     }
     assert_eq!(out.status.code(), Some(1), "{stderr}");
@@ -165,7 +174,10 @@ fn filesystem_without_o_direct_suggests_buffered() {
                 .success();
             assert_eq!(leftovers(m.path()), Vec::<String>::new());
         }
-        Err(why) => eprintln!("skipped: ramfs (which refuses O_DIRECT) is needed ({why})"),
+        Err(why) => skip(
+            "filesystem_without_o_direct",
+            &format!("ramfs (which refuses O_DIRECT) is needed ({why})"),
+        ),
     }
 }
 

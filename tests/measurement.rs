@@ -12,7 +12,10 @@ use common::{disk_dir, diskmark, json, leftovers};
 #[test]
 fn littles_law_holds_for_psync_q1t1_and_q1t4() {
     if cfg!(debug_assertions) {
-        eprintln!("note: debug build; the README's test command uses --release");
+        common::skip(
+            "littles_law (not skipped)",
+            "debug build; the README's test command uses --release",
+        );
     }
     let dir = disk_dir();
     let out = diskmark()

@@ -3,7 +3,7 @@
 //! 128 + signal.
 
 mod common;
-use common::{disk_dir, json, leftovers};
+use common::{disk_dir, json, leftovers, skip};
 use rustix::process::{Pid, Signal, kill_process};
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
@@ -100,7 +100,10 @@ fn interrupt_in_prefill(sig: Signal, code: i32) {
         .unwrap()
         .unwrap_or(u64::MAX);
     if free < need {
-        eprintln!("skipped: a 2 GiB pre-fill is needed to signal it in flight, {free} bytes free");
+        skip(
+            "interrupt_in_prefill",
+            &format!("a 2 GiB pre-fill is needed to signal it in flight, {free} bytes free"),
+        );
         return;
     }
     let mut child = spawn(

@@ -126,3 +126,10 @@ pub fn json(stdout: &[u8]) -> serde_json::Value {
         )
     })
 }
+
+/// Says why a test did not run. Written straight to the process's stderr,
+/// past the test harness's capture, so the reason is seen in every run.
+pub fn skip(test: &str, reason: &str) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr(), "SKIPPED {test}: {reason}");
+}
