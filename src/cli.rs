@@ -3,9 +3,10 @@
 
 use crate::config::{MAX_LOOPS, MAX_SIZE, MIN_SIZE, Settings, UsageError};
 use crate::engine::EngineKind;
+use crate::engine::probe::{default_engine, probe, probe_all};
 use crate::report::Format;
 use crate::workload::{DataKind, LoopStat, Mode, Profile, TestSpec, parse_test};
-use clap::Parser;
+use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -16,13 +17,47 @@ use std::time::Duration;
     name = "diskmark",
     version,
     max_term_width = 100,
-    args_override_self = true
+    args_override_self = true,
+    args_conflicts_with_subcommands = true
 )]
 #[command(
     after_help = "Sizes are binary: 1G = 1GiB = 1024 MiB. Times are seconds (0.2, 5, 500ms).\n\
 Exit codes: 0 done, 1 benchmark failed, 2 bad usage, 128+N interrupted by signal N."
 )]
 pub struct Cli {
+    /// Something other than a benchmark run
+    #[command(subcommand)]
+    pub command: Option<Command>,
+
+    /// The benchmark run (when no subcommand is given)
+    #[command(flatten)]
+    pub run: RunArgs,
+}
+
+/// Subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// List the I/O engines: whether each works here (or why not), whether
+    /// it is synchronous, and its depth limit here
+    Engines {
+        /// Output format
+        #[arg(long, value_enum, default_value_t = ListFormat::Text)]
+        format: ListFormat,
+    },
+}
+
+/// Formats of listings.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum ListFormat {
+    /// A table.
+    Text,
+    /// JSON.
+    Json,
+}
+
+/// Options of a benchmark run.
+#[derive(Debug, Args)]
+pub struct RunArgs {
     /// Directory in which the test file is created
     #[arg(default_value = ".", value_name = "TARGET")]
     pub target: PathBuf,
@@ -59,15 +94,18 @@ pub struct Cli {
     pub loops: u32,
 
     /// Measure window of each loop, seconds (> 0)
-    #[arg(long, value_name = "SECONDS", allow_negative_numbers = true, default_value = "5", value_parser = parse_measure_arg)]
+    #[arg(long, value_name = "SECONDS", allow_negative_numbers = true, default_value = "5",
+          value_parser = parse_measure_arg)]
     pub measure: Duration,
 
     /// Pause between tests, seconds
-    #[arg(long, value_name = "SECONDS", allow_negative_numbers = true, default_value = "5", value_parser = parse_seconds_arg)]
+    #[arg(long, value_name = "SECONDS", allow_negative_numbers = true, default_value = "5",
+          value_parser = parse_seconds_arg)]
     pub interval: Duration,
 
     /// Warm-up before each measure window, seconds
-    #[arg(long, value_name = "SECONDS", allow_negative_numbers = true, default_value = "1", value_parser = parse_seconds_arg)]
+    #[arg(long, value_name = "SECONDS", allow_negative_numbers = true, default_value = "1",
+          value_parser = parse_seconds_arg)]
     pub warmup: Duration,
 
     /// Written data: incompressible random bytes, or zeros
@@ -89,14 +127,32 @@ pub struct Cli {
     #[arg(long, value_enum)]
     pub loop_stat: Option<LoopStat>,
 
-    /// I/O engine (psync, null) [default: the best that works here: psync]
+    /// I/O engine: io_uring, libaio, posixaio, psync or null (see `diskmark
+    /// engines`) [default: the best that works here: io_uring, else libaio,
+    /// else psync]
     #[arg(long, value_parser = parse_engine_arg)]
     pub engine: Option<EngineKind>,
+
+    /// Run exactly the requested Q and T, or refuse; without it, tests are
+    /// adapted to the engine's limits and every change is noted
+    #[arg(long)]
+    pub strict: bool,
+
+    /// Polled completions (io_uring IOPOLL); only where the device's
+    /// queue/io_poll is 1
+    #[arg(long)]
+    pub hipri: bool,
 
     /// Seed of the offset and data generators, to repeat a run
     /// [default: random; the JSON records it]
     #[arg(long, allow_negative_numbers = true)]
     pub seed: Option<u64>,
+
+    /// Leave the test file in place at the end, for inspection (its path is
+    /// printed on standard error); it is still removed on an error or a
+    /// signal
+    #[arg(long)]
+    pub keep_file: bool,
 
     /// Report format [default: text, or from the extension of --output]
     #[arg(long, value_enum)]
@@ -136,7 +192,21 @@ fn parse_measure_arg(s: &str) -> Result<Duration, String> {
 }
 
 fn parse_engine_arg(s: &str) -> Result<EngineKind, String> {
-    EngineKind::parse(s).map_err(|e| e.to_string())
+    EngineKind::parse(s).ok_or_else(|| {
+        format!(
+            "unknown engine '{s}' (available here: {})",
+            available_engines().join(", ")
+        )
+    })
+}
+
+/// Names of the engines that work here.
+pub fn available_engines() -> Vec<&'static str> {
+    probe_all()
+        .into_iter()
+        .filter(|p| p.status.is_ok())
+        .map(|p| p.kind.name())
+        .collect()
 }
 
 /// Where the report goes and how it looks.
@@ -150,7 +220,7 @@ pub struct OutputOptions {
     pub quiet: bool,
 }
 
-impl Cli {
+impl RunArgs {
     /// Turns the parsed command line into validated settings and output
     /// options. Checks everything before any file is created.
     pub fn into_settings(self) -> Result<(Settings, OutputOptions), UsageError> {
@@ -176,8 +246,25 @@ impl Cli {
             direct: !self.buffered,
             keep_cache: self.keep_cache,
             loop_stat: self.loop_stat.unwrap_or(profile.loop_stat()),
-            engine: self.engine.unwrap_or_else(EngineKind::default_engine),
+            engine: match self.engine {
+                Some(kind) => {
+                    if let Err(why) = probe(kind).status {
+                        return Err(UsageError::new(
+                            "--engine",
+                            format!(
+                                "{kind} is not available here: {why} (available here: {})",
+                                available_engines().join(", ")
+                            ),
+                        ));
+                    }
+                    kind
+                }
+                None => default_engine(),
+            },
             seed,
+            strict: self.strict,
+            hipri: self.hipri,
+            keep_file: self.keep_file,
         };
         settings.validate()?;
         if let Some(file) = &self.output {
@@ -235,7 +322,8 @@ mod tests {
         let mut v = vec!["diskmark"];
         v.extend_from_slice(args);
         let cli = Cli::try_parse_from(v).map_err(|e| e.to_string())?;
-        cli.into_settings().map_err(|e| e.to_string())
+        assert!(cli.command.is_none());
+        cli.run.into_settings().map_err(|e| e.to_string())
     }
 
     #[test]
@@ -252,7 +340,8 @@ mod tests {
         assert!(s.direct);
         assert_eq!(s.mix_read, 70);
         assert_eq!(s.loop_stat, LoopStat::Mean);
-        assert_eq!(s.engine, EngineKind::Psync);
+        assert_eq!(s.engine, default_engine());
+        assert!(!s.strict && !s.hipri && !s.keep_file);
         assert_eq!(o.format, Format::Text);
     }
 
@@ -288,6 +377,8 @@ mod tests {
             "-o",
             "/tmp/r.json",
             "--quiet",
+            "--strict",
+            "--keep-file",
         ])
         .unwrap();
         assert_eq!(s.target, PathBuf::from("/tmp"));
@@ -306,7 +397,7 @@ mod tests {
         assert_eq!(s.engine, EngineKind::Null);
         assert_eq!(s.seed, 7);
         assert_eq!(o.format, Format::Json);
-        assert!(o.quiet);
+        assert!(o.quiet && s.strict && s.keep_file);
     }
 
     #[test]
@@ -349,6 +440,23 @@ mod tests {
             let e = parse(args).unwrap_err();
             assert!(e.contains(option), "{args:?}: {e}");
         }
+    }
+
+    #[test]
+    fn engines_subcommand() {
+        let cli = Cli::try_parse_from(["diskmark", "engines", "--format", "json"]).unwrap();
+        assert!(matches!(
+            cli.command,
+            Some(Command::Engines {
+                format: ListFormat::Json
+            })
+        ));
+        // Run options do not mix with subcommands; after a run option,
+        // `engines` is a directory name.
+        assert!(Cli::try_parse_from(["diskmark", "engines", "--size", "1G"]).is_err());
+        let cli = Cli::try_parse_from(["diskmark", "--size", "1G", "engines"]).unwrap();
+        assert!(cli.command.is_none());
+        assert_eq!(cli.run.target, PathBuf::from("engines"));
     }
 
     #[test]

@@ -57,6 +57,12 @@ pub struct Settings {
     pub engine: EngineKind,
     /// Seed of every generator of the run.
     pub seed: u64,
+    /// Run exactly the requested Q and T or refuse.
+    pub strict: bool,
+    /// Polled completions (io_uring IOPOLL).
+    pub hipri: bool,
+    /// Leave the test file in place at the end (for inspection).
+    pub keep_file: bool,
 }
 
 fn ser_secs<S: serde::Serializer>(d: &Duration, s: S) -> Result<S::Ok, S::Error> {
@@ -102,8 +108,11 @@ impl Settings {
             direct: true,
             keep_cache: false,
             loop_stat: LoopStat::Mean,
-            engine: EngineKind::default_engine(),
+            engine: EngineKind::Psync,
             seed: 0,
+            strict: false,
+            hipri: false,
+            keep_file: false,
         }
     }
 
@@ -150,6 +159,21 @@ impl Settings {
             return Err(UsageError::new(
                 "--mix-read",
                 format!("{} is outside the accepted 0..100", self.mix_read),
+            ));
+        }
+        if self.hipri && self.engine != EngineKind::IoUring {
+            return Err(UsageError::new(
+                "--hipri",
+                format!(
+                    "polled completions need --engine io_uring, not {}",
+                    self.engine
+                ),
+            ));
+        }
+        if self.hipri && !self.direct {
+            return Err(UsageError::new(
+                "--hipri",
+                "polled completions need O_DIRECT; drop --buffered",
             ));
         }
         if self.tests.is_empty() {
@@ -236,6 +260,15 @@ mod tests {
                 Box::new(|s| s.interval = Duration::from_secs(9999)),
             ),
             ("--mix-read", Box::new(|s| s.mix_read = 101)),
+            ("--hipri", Box::new(|s| s.hipri = true)),
+            (
+                "--hipri",
+                Box::new(|s| {
+                    s.hipri = true;
+                    s.engine = EngineKind::IoUring;
+                    s.direct = false;
+                }),
+            ),
             ("--test", Box::new(|s| s.tests.clear())),
             (
                 "--test",

@@ -1,15 +1,20 @@
 //! diskmark's command line: parse, run, report, map errors to exit codes.
 
 use clap::Parser;
-use diskmark::cli::Cli;
-use diskmark::report::Report;
+use diskmark::cli::{Cli, Command, ListFormat, RunArgs};
+use diskmark::engine::probe::{default_engine, probe_all};
+use diskmark::report::{Format, Report, engines};
 use diskmark::{Error, host::HostInfo, progress::ProgressLine, run, target};
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    match benchmark(cli) {
+    let result = match cli.command {
+        Some(Command::Engines { format }) => list_engines(format),
+        None => benchmark(cli.run),
+    };
+    match result {
         Ok(code) => code,
         Err(e) => {
             eprintln!("error: {e}");
@@ -18,13 +23,34 @@ fn main() -> ExitCode {
     }
 }
 
-fn benchmark(cli: Cli) -> Result<ExitCode, Error> {
-    let (settings, out) = cli.into_settings()?;
+/// Writes `text` to stdout; a closed pipe (`| head`) is not worth a message.
+fn print(text: &str) {
+    let mut stdout = std::io::stdout().lock();
+    let _ = stdout
+        .write_all(text.as_bytes())
+        .and_then(|_| stdout.flush());
+}
+
+fn list_engines(format: ListFormat) -> Result<ExitCode, Error> {
+    let probes = probe_all();
+    let default = default_engine();
+    print(&match format {
+        ListFormat::Text => engines::render_text(&probes, default),
+        ListFormat::Json => engines::render_json(&probes, default),
+    });
+    Ok(ExitCode::SUCCESS)
+}
+
+fn benchmark(args: RunArgs) -> Result<ExitCode, Error> {
+    let (settings, out) = args.into_settings()?;
     let target = target::resolve(&settings.target).map_err(run::RunError::from)?;
     let host = HostInfo::current();
     let mut progress = ProgressLine::new(!out.quiet && std::io::stderr().is_terminal());
     let output = run::run(&settings, &target, &mut |e| progress.update(e))?;
     progress.finish();
+    if let Some(path) = &output.kept_file {
+        eprintln!("test file kept: {}", path.display());
+    }
     let report = Report {
         settings: &settings,
         target: &target,
@@ -35,19 +61,13 @@ fn benchmark(cli: Cli) -> Result<ExitCode, Error> {
     match &out.file {
         Some(path) => std::fs::write(path, &text).map_err(|source| {
             // Keep the results: they cost minutes to measure.
-            print!("{}", report.render(diskmark::report::Format::Text));
+            print(&report.render(Format::Text));
             Error::Output {
                 path: path.clone(),
                 source,
             }
         })?,
-        None => {
-            let mut stdout = std::io::stdout().lock();
-            // A closed pipe (`| head`) is not an error worth a message.
-            let _ = stdout
-                .write_all(text.as_bytes())
-                .and_then(|_| stdout.flush());
-        }
+        None => print(&text),
     }
     Ok(match output.interrupted {
         Some(sig) => ExitCode::from(128 + sig as u8),

@@ -1,7 +1,7 @@
 //! The planner (DESIGN §2.3): turns a requested test into what the engine
 //! will really run, and records every change so the report can say so.
 
-use crate::engine::{Capabilities, EngineKind};
+use crate::engine::Capabilities;
 use crate::workload::TestSpec;
 use serde::Serialize;
 
@@ -21,6 +21,18 @@ pub struct PlannedTest {
     pub notes: Vec<String>,
 }
 
+/// A test that cannot run on this engine at all.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{test} cannot run on {engine}: {reason}")]
+pub struct PlanError {
+    /// The test.
+    pub test: String,
+    /// The engine.
+    pub engine: String,
+    /// Why, and what to change.
+    pub reason: String,
+}
+
 impl PlannedTest {
     /// The applied test (requested pattern and block, applied Q and T).
     pub fn applied(&self) -> TestSpec {
@@ -37,13 +49,8 @@ impl PlannedTest {
     }
 }
 
-/// Plans one test for `engine`.
-pub fn plan(spec: TestSpec, engine: EngineKind) -> PlannedTest {
-    plan_with(spec, engine.name(), engine.capabilities())
-}
-
 /// Plans one test for an engine described by its name and capabilities.
-pub fn plan_with(spec: TestSpec, engine: &str, caps: Capabilities) -> PlannedTest {
+pub fn plan(spec: TestSpec, engine: &str, caps: &Capabilities) -> Result<PlannedTest, PlanError> {
     let mut p = PlannedTest {
         requested: spec,
         q: spec.q,
@@ -56,15 +63,15 @@ pub fn plan_with(spec: TestSpec, engine: &str, caps: Capabilities) -> PlannedTes
         let want = spec.q * spec.t;
         p.q = 1;
         p.t = want.min(MAX_SYNC_THREADS);
-        if want > MAX_SYNC_THREADS {
-            p.notes.push(format!(
-                "{engine} is synchronous: {name} ran as Q1T{} (at most {MAX_SYNC_THREADS} threads)",
-                p.t
-            ));
+        let cap = if want > MAX_SYNC_THREADS {
+            format!(" (at most {MAX_SYNC_THREADS} threads)")
         } else {
-            p.notes
-                .push(format!("{engine} is synchronous: {name} ran as Q1T{}", p.t));
-        }
+            String::new()
+        };
+        p.notes.push(format!(
+            "{engine} is synchronous: {name} ran as Q1T{}{cap}",
+            p.t
+        ));
     } else if spec.q > caps.max_depth {
         p.q = caps.max_depth;
         p.notes.push(format!(
@@ -72,23 +79,65 @@ pub fn plan_with(spec: TestSpec, engine: &str, caps: Capabilities) -> PlannedTes
             caps.max_depth, p.q, p.t
         ));
     }
-    p
+    if let Some(b) = &caps.budget
+        && b.cost(p.q, p.t) > b.total
+    {
+        let before = format!("Q{}T{}", p.q, p.t);
+        // The deepest queue per thread that fits; then, if even depth 1
+        // does not, fewer threads.
+        while p.q > 1 && b.cost(p.q, p.t) > b.total {
+            p.q -= 1;
+        }
+        while p.t > 1 && b.cost(p.q, p.t) > b.total {
+            p.t -= 1;
+        }
+        if b.cost(p.q, p.t) > b.total {
+            return Err(PlanError {
+                test: spec.to_string(),
+                engine: engine.to_string(),
+                reason: format!(
+                    "{} leaves room for {} and one thread needs {}; raise {}",
+                    b.resource,
+                    b.total,
+                    b.cost(1, 1),
+                    b.resource
+                ),
+            });
+        }
+        p.notes.push(format!(
+            "{engine}: {} leaves room for {} in flight: {before} ran as Q{}T{}",
+            b.resource, b.total, p.q, p.t
+        ));
+    }
+    Ok(p)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::Budget;
     use crate::workload::parse_test;
 
-    fn planned(spec: &str, engine: EngineKind) -> (u32, u32, Vec<String>) {
-        let p = plan(parse_test(spec).unwrap(), engine);
+    const SYNC: Capabilities = Capabilities {
+        synchronous: true,
+        max_depth: 1,
+        budget: None,
+    };
+    const ASYNC: Capabilities = Capabilities {
+        synchronous: false,
+        max_depth: 512,
+        budget: None,
+    };
+
+    fn planned(spec: &str, caps: &Capabilities) -> (u32, u32, Vec<String>) {
+        let p = plan(parse_test(spec).unwrap(), "psync", caps).unwrap();
         (p.q, p.t, p.notes)
     }
 
     #[test]
     fn synchronous_engines_turn_depth_into_threads() {
         assert_eq!(
-            planned("SEQ1M Q8T1", EngineKind::Psync),
+            planned("SEQ1M Q8T1", &SYNC),
             (
                 1,
                 8,
@@ -96,7 +145,7 @@ mod tests {
             )
         );
         assert_eq!(
-            planned("RND4K Q32T1", EngineKind::Psync),
+            planned("RND4K Q32T1", &SYNC),
             (
                 1,
                 32,
@@ -104,40 +153,77 @@ mod tests {
             )
         );
         assert_eq!(
-            planned("RND4K Q4T4", EngineKind::Psync),
+            planned("RND4K Q4T4", &SYNC),
             (
                 1,
                 16,
                 vec!["psync is synchronous: Q4T4 ran as Q1T16".to_string()]
             )
         );
-        let (q, t, notes) = planned("RND4K Q32T16", EngineKind::Psync);
+        let (q, t, notes) = planned("RND4K Q32T16", &SYNC);
         assert_eq!((q, t), (1, 256));
         assert_eq!(
             notes,
             ["psync is synchronous: Q32T16 ran as Q1T256 (at most 256 threads)"]
         );
         // Nothing to adapt: no note.
-        assert_eq!(planned("RND4K Q1T4", EngineKind::Psync), (1, 4, vec![]));
-        assert!(!plan(parse_test("RND4K Q1T1").unwrap(), EngineKind::Psync).adapted());
+        assert_eq!(planned("RND4K Q1T4", &SYNC), (1, 4, vec![]));
+        assert!(
+            !plan(parse_test("RND4K Q1T1").unwrap(), "psync", &SYNC)
+                .unwrap()
+                .adapted()
+        );
     }
 
     #[test]
     fn asynchronous_engines_keep_the_depth_or_cap_it_visibly() {
-        assert_eq!(planned("RND4K Q32T16", EngineKind::Null), (32, 16, vec![]));
-        let p = plan_with(
-            parse_test("RND4K Q64T2").unwrap(),
-            "toy",
-            Capabilities {
-                synchronous: false,
-                max_depth: 16,
-            },
-        );
+        assert_eq!(planned("RND4K Q32T16", &ASYNC), (32, 16, vec![]));
+        let caps = Capabilities {
+            synchronous: false,
+            max_depth: 16,
+            budget: None,
+        };
+        let p = plan(parse_test("RND4K Q64T2").unwrap(), "toy", &caps).unwrap();
         assert_eq!((p.q, p.t), (16, 2));
         assert_eq!(
             p.notes,
             ["toy keeps at most 16 I/Os in flight per thread: Q64T2 ran as Q16T2"]
         );
         assert_eq!(p.applied().to_string(), "RND4K Q16T2");
+        assert!(p.adapted());
+    }
+
+    #[test]
+    fn budgets_shrink_depth_then_threads_or_refuse() {
+        // libaio-like: 2 events per I/O, at least 8 per thread.
+        let caps = |total| Capabilities {
+            synchronous: false,
+            max_depth: 512,
+            budget: Some(Budget {
+                total,
+                per_io: 2,
+                min_per_thread: 8,
+                resource: "fs.aio-max-nr".into(),
+            }),
+        };
+        // Q32T16 costs 16·2·32 = 1024: fits in 65536.
+        let p = plan(parse_test("RND4K Q32T16").unwrap(), "libaio", &caps(65536)).unwrap();
+        assert_eq!((p.q, p.t, p.notes.len()), (32, 16, 0));
+        // In 512: 16 threads of depth 16 cost 512.
+        let p = plan(parse_test("RND4K Q32T16").unwrap(), "libaio", &caps(512)).unwrap();
+        assert_eq!((p.q, p.t), (16, 16));
+        assert_eq!(
+            p.notes,
+            ["libaio: fs.aio-max-nr leaves room for 512 in flight: Q32T16 ran as Q16T16"]
+        );
+        // In 64: depth 1 still costs 16 per thread: 4 threads.
+        let p = plan(parse_test("RND4K Q32T16").unwrap(), "libaio", &caps(64)).unwrap();
+        assert_eq!((p.q, p.t), (1, 4));
+        // In 10: not even one thread.
+        let e = plan(parse_test("RND4K Q1T1").unwrap(), "libaio", &caps(10)).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "RND4K Q1T1 cannot run on libaio: fs.aio-max-nr leaves room for 10 and one thread needs 16; raise fs.aio-max-nr"
+        );
     }
 }

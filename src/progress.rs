@@ -123,7 +123,12 @@ mod tests {
 
     #[test]
     fn lines_say_test_loop_phase_and_speed() {
-        let p = plan(parse_test("RND4K Q32T1").unwrap(), EngineKind::Psync);
+        let p = plan(
+            parse_test("RND4K Q32T1").unwrap(),
+            "psync",
+            &crate::engine::probe::probe(EngineKind::Psync).caps,
+        )
+        .unwrap();
         let e = Event::Running {
             test: &p,
             direction: Direction::Read,

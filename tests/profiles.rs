@@ -103,7 +103,7 @@ fn every_profile_runs_each_test_read_then_write() {
 
 #[test]
 fn psync_applies_depth_as_threads_and_says_so() {
-    let v = run_json(&["--profile", "nvme", "--mode", "read"]);
+    let v = run_json(&["--engine", "psync", "--profile", "nvme", "--mode", "read"]);
     let t: Vec<&Value> = v["tests"].as_array().unwrap().iter().collect();
     let applied = |i: usize| {
         (
@@ -227,7 +227,7 @@ fn text_report_has_kdiskmark_layout() {
     let out = diskmark()
         .arg(dir.path())
         .args(TINY)
-        .args(["--profile", "default", "--mix"])
+        .args(["--engine", "psync", "--profile", "default", "--mix"])
         .assert()
         .success()
         .get_output()

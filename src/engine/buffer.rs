@@ -47,6 +47,25 @@ impl AlignedBuf {
         })
     }
 
+    /// A buffer with no slot and no memory (a stand-in when the real one
+    /// must be leaked).
+    pub fn empty() -> Self {
+        AlignedBuf {
+            ptr: NonNull::dangling(),
+            // Size 0 with a valid alignment: never passed to the allocator.
+            layout: Layout::new::<()>(),
+            slot_len: 0,
+            stride: 0,
+            slots: 0,
+        }
+    }
+
+    /// Gives the memory up without freeing it: for a buffer the kernel may
+    /// still write to.
+    pub fn leak(self) {
+        std::mem::forget(self);
+    }
+
     /// Number of slots.
     pub fn slots(&self) -> usize {
         self.slots
@@ -94,8 +113,11 @@ impl AlignedBuf {
 
 impl Drop for AlignedBuf {
     fn drop(&mut self) {
-        // SAFETY: `ptr` came from `alloc_zeroed(self.layout)` and is freed
-        // only here, once.
+        if self.layout.size() == 0 {
+            return;
+        }
+        // SAFETY: a non-empty buffer's `ptr` came from
+        // `alloc_zeroed(self.layout)` and is freed only here, once.
         unsafe { dealloc(self.ptr.as_ptr(), self.layout) }
     }
 }

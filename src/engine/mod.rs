@@ -15,7 +15,11 @@
 //! clock twice per batch and never more.
 
 pub mod buffer;
+pub mod io_uring;
+pub mod libaio;
 pub mod null;
+pub mod posixaio;
+pub mod probe;
 pub mod psync;
 
 use std::fs::File;
@@ -68,6 +72,8 @@ pub struct ThreadSetup<'a> {
     pub depth: u32,
     /// Bytes per I/O.
     pub block_size: usize,
+    /// Polled completions (io_uring IOPOLL), checked possible beforehand.
+    pub hipri: bool,
 }
 
 /// Failures of an engine outside a single I/O's result.
@@ -81,6 +87,16 @@ pub enum EngineError {
         /// The cause.
         source: io::Error,
     },
+    /// A kernel resource limit refused the setup; `hint` says which knob.
+    #[error("{engine} could not be set up: {source}; {hint}")]
+    Limit {
+        /// Engine name.
+        engine: &'static str,
+        /// The cause.
+        source: io::Error,
+        /// What to change.
+        hint: String,
+    },
     /// Submitting or waiting failed as a whole, not one I/O.
     #[error("{engine}: {what} failed: {source}")]
     Syscall {
@@ -91,6 +107,27 @@ pub enum EngineError {
         /// The cause.
         source: io::Error,
     },
+}
+
+/// How an engine instance set itself up, where it had a choice: the JSON
+/// reports it per test.
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
+pub struct EngineFacts {
+    /// io_uring: buffers registered with the kernel (fixed buffers).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub registered_buffers: Option<bool>,
+    /// io_uring: the file registered with the ring.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub registered_file: Option<bool>,
+    /// io_uring: polled completions.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub polled: Option<bool>,
+    /// posixaio: descriptors the thread's requests are spread over.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub descriptors: Option<u32>,
+    /// Why a preferred setup was not used (e.g. registration refused).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fallback: Option<String>,
 }
 
 /// One thread's I/O engine.
@@ -112,76 +149,106 @@ pub trait Engine: Sized {
     /// Stages one request in a free slot. Issues nothing yet.
     fn prepare(&mut self, slot: u32, op: Op, offset: u64);
 
-    /// Issues every staged request. A synchronous engine performs it here.
+    /// Issues every staged request. A synchronous engine performs it here;
+    /// an asynchronous one may also wait here for the first completion.
     fn submit(&mut self) -> Result<(), EngineError>;
 
-    /// Waits until at least one issued request has completed and writes the
-    /// completions to the front of `out` (which has room for `depth`),
-    /// returning how many.
+    /// Waits until at least one issued request has completed (unless some
+    /// already have) and writes the completions to the front of `out`
+    /// (which has room for `depth`), returning how many.
     fn reap(&mut self, out: &mut [Completion]) -> Result<usize, EngineError>;
+
+    /// How this instance set itself up.
+    fn facts(&self) -> EngineFacts {
+        EngineFacts::default()
+    }
 }
 
-/// What an engine can do: the planner adapts tests to it (DESIGN §2.3).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// A limit on the I/Os in flight over all threads of a test, from a kernel
+/// or process resource: a thread with depth `q` costs
+/// `per_io · max(q, min_per_thread)` of `total`.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Budget {
+    /// What is available.
+    pub total: u64,
+    /// Units one in-flight I/O costs.
+    pub per_io: u64,
+    /// Smallest depth a thread is charged for.
+    pub min_per_thread: u64,
+    /// The resource, as a user would change it (`fs.aio-max-nr`).
+    pub resource: String,
+}
+
+impl Budget {
+    /// Units that T threads of depth Q cost.
+    pub fn cost(&self, q: u32, t: u32) -> u64 {
+        u64::from(t) * self.per_io * u64::from(q).max(self.min_per_thread)
+    }
+}
+
+/// What an engine can do here: the planner adapts tests to it (DESIGN §2.3).
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Capabilities {
     /// At most one I/O in flight per thread: QxTy runs as Q1T(x·y).
     pub synchronous: bool,
     /// Largest depth per thread it can keep in flight.
     pub max_depth: u32,
+    /// A limit over all threads, if any.
+    pub budget: Option<Budget>,
 }
 
 /// The engines diskmark has, by name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum EngineKind {
+    /// io_uring: one ring per thread, Q in flight.
+    IoUring,
+    /// Linux native AIO through raw syscalls.
+    Libaio,
+    /// glibc POSIX AIO, spread over descriptors.
+    Posixaio,
     /// pread/pwrite, one I/O per thread at a time.
     Psync,
     /// No I/O at all: measures diskmark's own overhead.
     Null,
 }
 
-/// Why an engine name was refused.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown engine '{0}' (available: {list})", list = EngineKind::names().join(", "))]
-pub struct UnknownEngine(pub String);
-
 impl EngineKind {
     /// Every engine, best first for the default choice.
-    pub const ALL: [EngineKind; 2] = [EngineKind::Psync, EngineKind::Null];
+    pub const ALL: [EngineKind; 5] = [
+        EngineKind::IoUring,
+        EngineKind::Libaio,
+        EngineKind::Posixaio,
+        EngineKind::Psync,
+        EngineKind::Null,
+    ];
 
-    /// Every engine's command-line name.
-    pub fn names() -> Vec<&'static str> {
-        Self::ALL.iter().map(|e| e.name()).collect()
-    }
+    /// The engines the default is chosen from, best first.
+    pub const DEFAULT_ORDER: [EngineKind; 3] =
+        [EngineKind::IoUring, EngineKind::Libaio, EngineKind::Psync];
 
     /// The command-line name.
     pub fn name(self) -> &'static str {
         match self {
+            EngineKind::IoUring => io_uring::IoUringEngine::NAME,
+            EngineKind::Libaio => libaio::Libaio::NAME,
+            EngineKind::Posixaio => posixaio::PosixAio::NAME,
             EngineKind::Psync => psync::Psync::NAME,
             EngineKind::Null => null::Null::NAME,
         }
     }
 
-    /// Looks an engine up by name.
-    pub fn parse(name: &str) -> Result<EngineKind, UnknownEngine> {
+    /// Looks an engine up by name (whether it works here is
+    /// [`probe::probe`]'s business).
+    pub fn parse(name: &str) -> Option<EngineKind> {
+        let name = name.trim();
         Self::ALL
             .into_iter()
-            .find(|e| e.name().eq_ignore_ascii_case(name.trim()))
-            .ok_or_else(|| UnknownEngine(name.to_string()))
-    }
-
-    /// What it can do.
-    pub fn capabilities(self) -> Capabilities {
-        match self {
-            EngineKind::Psync => Capabilities {
-                synchronous: true,
-                max_depth: 1,
-            },
-            EngineKind::Null => Capabilities {
-                synchronous: false,
-                max_depth: crate::workload::MAX_Q,
-            },
-        }
+            .find(|e| e.name().eq_ignore_ascii_case(name))
+            .or_else(|| {
+                name.eq_ignore_ascii_case("io-uring")
+                    .then_some(EngineKind::IoUring)
+            })
     }
 
     /// Whether it really moves data (the null engine does not).
@@ -189,15 +256,20 @@ impl EngineKind {
         !matches!(self, EngineKind::Null)
     }
 
-    /// The default: the best engine that works on this kernel. Only psync
-    /// exists natively so far, and it works everywhere.
-    pub fn default_engine() -> EngineKind {
-        EngineKind::Psync
+    /// Whether it keeps one I/O per thread.
+    pub fn synchronous(self) -> bool {
+        matches!(self, EngineKind::Psync)
     }
 
     /// How the report's footer names it: `psync (native)`.
     pub fn label(self) -> String {
         format!("{} (native)", self.name())
+    }
+}
+
+impl std::fmt::Display for EngineKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
     }
 }
 
@@ -218,14 +290,26 @@ mod tests {
 
     #[test]
     fn engine_names() {
-        assert_eq!(EngineKind::parse("psync"), Ok(EngineKind::Psync));
-        assert_eq!(EngineKind::parse("NULL"), Ok(EngineKind::Null));
-        let e = EngineKind::parse("nosuch").unwrap_err();
-        assert_eq!(
-            e.to_string(),
-            "unknown engine 'nosuch' (available: psync, null)"
-        );
-        assert!(EngineKind::Psync.capabilities().synchronous);
+        assert_eq!(EngineKind::parse("psync"), Some(EngineKind::Psync));
+        assert_eq!(EngineKind::parse("NULL"), Some(EngineKind::Null));
+        assert_eq!(EngineKind::parse("io_uring"), Some(EngineKind::IoUring));
+        assert_eq!(EngineKind::parse("io-uring"), Some(EngineKind::IoUring));
+        assert_eq!(EngineKind::parse("libaio"), Some(EngineKind::Libaio));
+        assert_eq!(EngineKind::parse("posixaio"), Some(EngineKind::Posixaio));
+        assert_eq!(EngineKind::parse("nosuch"), None);
+        assert!(EngineKind::Psync.synchronous());
         assert_eq!(EngineKind::Psync.label(), "psync (native)");
+    }
+
+    #[test]
+    fn budgets_charge_the_minimum_depth() {
+        let b = Budget {
+            total: 100,
+            per_io: 2,
+            min_per_thread: 8,
+            resource: "fs.aio-max-nr".into(),
+        };
+        assert_eq!(b.cost(1, 1), 16);
+        assert_eq!(b.cost(32, 2), 128);
     }
 }

@@ -72,6 +72,7 @@ mod tests {
             file: &f,
             depth: 4,
             block_size: 4096,
+            hipri: false,
         })
         .unwrap();
         for s in 0..4 {

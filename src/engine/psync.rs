@@ -88,6 +88,7 @@ mod tests {
             file: &f,
             depth: 1,
             block_size: 4096,
+            hipri: false,
         })
         .unwrap();
         let mut out = [Completion::default(); 1];
@@ -124,6 +125,7 @@ mod tests {
             file: &f,
             depth: 1,
             block_size: 512,
+            hipri: false,
         })
         .unwrap();
         let mut out = [Completion::default(); 1];

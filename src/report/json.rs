@@ -22,6 +22,8 @@ struct Doc<'a> {
     target: Target<'a>,
     engine: Engine,
     settings: Settings<'a>,
+    /// Where `--keep-file` left the test file.
+    kept_file: Option<&'a std::path::Path>,
     notes: Vec<String>,
     tests: Vec<Test>,
 }
@@ -76,6 +78,8 @@ struct Settings<'a> {
     cache: &'static str,
     loop_stat: crate::workload::LoopStat,
     seed: u64,
+    strict: bool,
+    hipri: bool,
     target: &'a std::path::Path,
 }
 
@@ -96,6 +100,10 @@ struct Test {
     requested: Qt,
     applied: Qt,
     notes: Vec<String>,
+    /// What the device's and the CPU's view say about the figures.
+    observations: Vec<String>,
+    /// How the engine set itself up (registered buffers, descriptors...).
+    engine_setup: crate::engine::EngineFacts,
     loop_stat: crate::workload::LoopStat,
     /// The loop `best`/`median` chose; null for `mean` (pooled).
     selected_loop: Option<usize>,
@@ -163,6 +171,10 @@ struct Device {
 
 #[derive(Serialize)]
 struct Cpu {
+    /// diskmark's own CPU time (all its threads).
+    process_user_s: f64,
+    process_system_s: f64,
+    /// The whole machine's.
     user_s: f64,
     system_s: f64,
     steal_s: f64,
@@ -224,6 +236,8 @@ fn device(d: &DeviceView) -> Device {
 
 fn cpu(c: &CpuView) -> Cpu {
     Cpu {
+        process_user_s: c.process_user_s,
+        process_system_s: c.process_system_s,
         user_s: c.user_s,
         system_s: c.system_s,
         steal_s: c.steal_s,
@@ -283,6 +297,12 @@ pub fn render(r: &Report<'_>) -> String {
                     t: applied.t,
                 },
                 notes: test.plan.notes.clone(),
+                observations: test.observations.clone(),
+                engine_setup: test
+                    .loops
+                    .first()
+                    .map(|l| l.facts.clone())
+                    .unwrap_or_default(),
                 loop_stat: s.loop_stat,
                 selected_loop: sel.loop_index,
                 result: one_loop(&sel.result, sel.loop_index, test.direction),
@@ -329,7 +349,7 @@ pub fn render(r: &Report<'_>) -> String {
             name: s.engine.name(),
             backend: "native",
             label: s.engine.label(),
-            synchronous: s.engine.capabilities().synchronous,
+            synchronous: s.engine.synchronous(),
         },
         settings: Settings {
             profile: s.profile.cli_name(),
@@ -347,9 +367,12 @@ pub fn render(r: &Report<'_>) -> String {
             cache: if s.keep_cache { "kept" } else { "dropped" },
             loop_stat: s.loop_stat,
             seed: s.seed,
+            strict: s.strict,
+            hipri: s.hipri,
             target: &s.target,
         },
         notes: r.notes(),
+        kept_file: r.output.kept_file.as_deref(),
         tests,
     };
     // Serialising plain structs of numbers and strings cannot fail; NaN

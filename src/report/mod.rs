@@ -1,5 +1,6 @@
 //! Reports of a finished (or interrupted) run: one exporter per file.
 
+pub mod engines;
 pub mod json;
 pub mod text;
 
@@ -67,9 +68,15 @@ impl Report<'_> {
         self.output.tests.iter().filter(move |t| t.direction == d)
     }
 
-    /// Every note: the run's, then an interruption if there was one.
+    /// Every note: the run's, what the tests observed, then an
+    /// interruption if there was one.
     pub fn notes(&self) -> Vec<String> {
         let mut notes = self.output.notes.clone();
+        for o in self.output.tests.iter().flat_map(|t| &t.observations) {
+            if !notes.contains(o) {
+                notes.push(o.clone());
+            }
+        }
         if let Some(sig) = self.output.interrupted {
             notes.push(format!(
                 "interrupted by {}: only the tests that finished are shown",
@@ -105,10 +112,9 @@ pub(crate) mod fixtures {
     //! A fixed run, for report snapshots.
     use super::*;
     use crate::engine::EngineKind;
-    use crate::plan::plan;
     use crate::target::{Usage, sysfs::BlockDevice};
     use crate::units::{GIB, MIB};
-    use crate::workload::{Profile, parse_test};
+    use crate::workload::Profile;
     use chrono::TimeZone;
     use std::path::PathBuf;
 
@@ -149,6 +155,7 @@ pub(crate) mod fixtures {
                 name: "vda".into(),
                 disk: "vda".into(),
                 model: Some("Virtio Disk".into()),
+                io_poll: Some(false),
                 sys_dir: PathBuf::from("/sys/devices/virtio1/block/vda"),
             }),
             usage: Usage {
@@ -170,7 +177,8 @@ pub(crate) mod fixtures {
     }
 
     pub fn output(settings: &Settings) -> RunOutput {
-        let plans = crate::run::plan_all(settings);
+        let caps = crate::engine::probe::probe(settings.engine).caps;
+        let plans = crate::run::plan_with(settings, &caps).unwrap();
         let mut tests = Vec::new();
         for d in settings.directions() {
             for (i, p) in plans.iter().enumerate() {
@@ -195,6 +203,7 @@ pub(crate) mod fixtures {
                     plan: p.clone(),
                     direction: d,
                     loops,
+                    observations: Vec::new(),
                 });
             }
         }
@@ -206,6 +215,7 @@ pub(crate) mod fixtures {
             tests,
             notes: crate::run::run_notes(settings, &plans),
             interrupted: None,
+            kept_file: None,
         }
     }
 
@@ -214,6 +224,6 @@ pub(crate) mod fixtures {
         let s = settings();
         let o = output(&s);
         assert_eq!(o.tests.len(), 12);
-        let _ = plan(parse_test("SEQ1M Q8T1").unwrap(), EngineKind::Psync);
+        assert_eq!(o.tests[0].plan.t, 8, "psync runs Q8T1 as Q1T8");
     }
 }

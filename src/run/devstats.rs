@@ -59,16 +59,19 @@ impl DiskCounters {
     }
 }
 
-/// One reading of the machine's CPU time, in clock ticks.
+/// One reading of CPU time, in clock ticks: the machine's and this
+/// process's.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct CpuCounters {
     user: u64,
     system: u64,
     steal: u64,
+    process_user: u64,
+    process_system: u64,
 }
 
-/// Parses the first (`cpu `) line of /proc/stat.
-pub fn parse_cpu_stat(text: &str) -> Option<CpuCounters> {
+/// Parses the first (`cpu `) line of /proc/stat: `(user, system, steal)`.
+pub fn parse_cpu_stat(text: &str) -> Option<(u64, u64, u64)> {
     let line = text.lines().find(|l| l.starts_with("cpu "))?;
     let f: Vec<u64> = line
         .split_whitespace()
@@ -76,16 +79,36 @@ pub fn parse_cpu_stat(text: &str) -> Option<CpuCounters> {
         .map(|x| x.parse().ok())
         .collect::<Option<_>>()?;
     // user nice system idle iowait irq softirq steal ...
-    Some(CpuCounters {
-        user: f.first()? + f.get(1)?,
-        system: f.get(2)? + f.get(5).unwrap_or(&0) + f.get(6).unwrap_or(&0),
-        steal: *f.get(7).unwrap_or(&0),
-    })
+    Some((
+        f.first()? + f.get(1)?,
+        f.get(2)? + f.get(5).unwrap_or(&0) + f.get(6).unwrap_or(&0),
+        *f.get(7).unwrap_or(&0),
+    ))
 }
 
-/// Reads /proc/stat.
+/// Parses /proc/self/stat: `(utime, stime)` of the whole process (all
+/// threads, also those that ended).
+pub fn parse_self_stat(text: &str) -> Option<(u64, u64)> {
+    // The command name may hold spaces and parentheses: fields start after
+    // the last ')'. utime and stime are fields 14 and 15 (1-based), so the
+    // 12th and 13th after the name.
+    let rest = &text[text.rfind(')')? + 1..];
+    let f: Vec<&str> = rest.split_whitespace().collect();
+    Some((f.get(11)?.parse().ok()?, f.get(12)?.parse().ok()?))
+}
+
+/// Reads /proc/stat and /proc/self/stat.
 pub fn read_cpu() -> Option<CpuCounters> {
-    parse_cpu_stat(&std::fs::read_to_string("/proc/stat").ok()?)
+    let (user, system, steal) = parse_cpu_stat(&std::fs::read_to_string("/proc/stat").ok()?)?;
+    let (process_user, process_system) =
+        parse_self_stat(&std::fs::read_to_string("/proc/self/stat").ok()?)?;
+    Some(CpuCounters {
+        user,
+        system,
+        steal,
+        process_user,
+        process_system,
+    })
 }
 
 impl CpuCounters {
@@ -94,6 +117,8 @@ impl CpuCounters {
         let hz = rustix::param::clock_ticks_per_second() as f64;
         let s = |a: u64, b: u64| b.saturating_sub(a) as f64 / hz;
         CpuView {
+            process_user_s: s(self.process_user, later.process_user),
+            process_system_s: s(self.process_system, later.process_system),
             user_s: s(self.user, later.user),
             system_s: s(self.system, later.system),
             steal_s: s(self.steal, later.steal),
@@ -121,14 +146,38 @@ mod tests {
 
     #[test]
     fn cpu_delta() {
-        let a = parse_cpu_stat("cpu  100 0 50 1000 0 0 0 3 0 0\ncpu0 1 2 3\n").unwrap();
-        let b = parse_cpu_stat("cpu  200 0 80 1000 0 5 5 4 0 0\n").unwrap();
+        let (u0, s0, st0) = parse_cpu_stat("cpu  100 0 50 1000 0 0 0 3 0 0\ncpu0 1 2 3\n").unwrap();
+        let (u1, s1, st1) = parse_cpu_stat("cpu  200 0 80 1000 0 5 5 4 0 0\n").unwrap();
+        let a = CpuCounters {
+            user: u0,
+            system: s0,
+            steal: st0,
+            process_user: 10,
+            process_system: 20,
+        };
+        let b = CpuCounters {
+            user: u1,
+            system: s1,
+            steal: st1,
+            process_user: 60,
+            process_system: 21,
+        };
         let hz = rustix::param::clock_ticks_per_second() as f64;
         let v = a.delta(&b);
         assert!((v.user_s - 100.0 / hz).abs() < 1e-9);
         assert!((v.system_s - 40.0 / hz).abs() < 1e-9);
         assert!((v.steal_s - 1.0 / hz).abs() < 1e-9);
+        assert!((v.process_user_s - 50.0 / hz).abs() < 1e-9);
+        assert!((v.process_system_s - 1.0 / hz).abs() < 1e-9);
         assert!(parse_cpu_stat("intr 1 2").is_none());
         assert!(read_cpu().is_some());
+    }
+
+    #[test]
+    fn self_stat_with_a_strange_name() {
+        let line =
+            "1234 (my (odd) prog) S 1 1234 1234 0 -1 4194560 100 0 0 0 77 33 0 0 20 0 3 0 1 2 3";
+        assert_eq!(parse_self_stat(line), Some((77, 33)));
+        assert_eq!(parse_self_stat("garbage"), None);
     }
 }

@@ -8,7 +8,11 @@ pub mod testfile;
 pub mod worker;
 
 use crate::config::Settings;
-use crate::engine::{Engine, EngineKind, ThreadSetup, null::Null, psync::Psync};
+use crate::engine::probe::probe;
+use crate::engine::{
+    Capabilities, Engine, EngineFacts, EngineKind, ThreadSetup, io_uring::IoUringEngine,
+    libaio::Libaio, null::Null, posixaio::PosixAio, psync::Psync,
+};
 use crate::plan::{PlannedTest, plan};
 use crate::stats::{LoopResult, Selected, select};
 use crate::target::TargetInfo;
@@ -111,6 +115,29 @@ pub enum RunError {
         /// Test name.
         test: String,
     },
+    /// The test cannot run on this engine at all.
+    #[error(transparent)]
+    Plan(crate::plan::PlanError),
+    /// `--strict` and the engine would have to change a test.
+    #[error("--strict: {reason}; drop --strict to let diskmark adapt, or choose another --engine")]
+    Strict {
+        /// The adaptations that would have been made.
+        reason: String,
+    },
+    /// `--hipri` on a device that cannot poll.
+    #[error("--hipri: polled completions are not possible here: {reason}")]
+    Hipri {
+        /// Why.
+        reason: String,
+    },
+    /// An engine could not be set up for a test.
+    #[error("{test}: {source}")]
+    Engine {
+        /// Test name.
+        test: String,
+        /// What failed.
+        source: crate::engine::EngineError,
+    },
     /// A signal asked the run to end. Handled by [`run`], which returns the
     /// finished results instead.
     #[error("interrupted by signal {0}")]
@@ -138,7 +165,11 @@ impl RunError {
     /// Whether the user's input is at fault (exit 2) rather than the run
     /// (exit 1).
     pub fn is_usage(&self) -> bool {
-        matches!(self, RunError::Target(t) if t.is_usage())
+        match self {
+            RunError::Target(t) => t.is_usage(),
+            RunError::Plan(_) | RunError::Strict { .. } | RunError::Hipri { .. } => true,
+            _ => false,
+        }
     }
 }
 
@@ -207,6 +238,8 @@ pub struct TestResult {
     pub direction: Direction,
     /// Every loop, in order.
     pub loops: Vec<LoopResult>,
+    /// What the device's and the CPU's view say about the figures.
+    pub observations: Vec<String>,
 }
 
 impl TestResult {
@@ -227,15 +260,30 @@ pub struct RunOutput {
     pub notes: Vec<String>,
     /// The signal that ended the run early, if one did.
     pub interrupted: Option<i32>,
+    /// The test file, when `--keep-file` left it in place.
+    pub kept_file: Option<PathBuf>,
 }
 
-/// Plans every test of `settings` for its engine.
-pub fn plan_all(settings: &Settings) -> Vec<PlannedTest> {
-    settings
-        .tests
-        .iter()
-        .map(|t| plan(*t, settings.engine))
-        .collect()
+/// Plans every test of `settings` for its engine's capabilities here;
+/// with `--strict`, any change is a refusal.
+pub fn plan_all(settings: &Settings) -> Result<Vec<PlannedTest>, RunError> {
+    plan_with(settings, &probe(settings.engine).caps)
+}
+
+/// [`plan_all`] with given capabilities.
+pub fn plan_with(settings: &Settings, caps: &Capabilities) -> Result<Vec<PlannedTest>, RunError> {
+    let engine = settings.engine.name();
+    let mut plans = Vec::with_capacity(settings.tests.len());
+    for t in &settings.tests {
+        let p = plan(*t, engine, caps).map_err(RunError::Plan)?;
+        if settings.strict && p.adapted() {
+            return Err(RunError::Strict {
+                reason: p.notes.join("; "),
+            });
+        }
+        plans.push(p);
+    }
+    Ok(plans)
 }
 
 /// The run-level notes: every adaptation, and what is inside the windows.
@@ -263,7 +311,95 @@ pub fn run_notes(settings: &Settings, plans: &[PlannedTest]) -> Vec<String> {
     if !settings.engine.does_io() {
         notes.push("null engine: no I/O was done; the figures are diskmark's own overhead".into());
     }
+    if settings.engine == EngineKind::Libaio && !settings.direct {
+        notes.push(
+            "libaio without O_DIRECT: io_submit does each I/O synchronously, so the device sees depth 1"
+                .into(),
+        );
+    }
+    if settings.engine == EngineKind::Posixaio {
+        let most = plans.iter().map(|p| p.q * p.t).max().unwrap_or(1);
+        notes.push(format!(
+            "posixaio: each request in flight has its own descriptor (glibc serialises per descriptor) and glibc's helper threads were raised to {}",
+            (most as usize).max(20)
+        ));
+    }
+    if settings.hipri {
+        notes.push("--hipri: completions are polled (IORING_SETUP_IOPOLL)".into());
+    }
     notes
+}
+
+/// Adds `note` to `notes` unless it is there already.
+fn add_note(notes: &mut Vec<String>, note: String) {
+    if !notes.contains(&note) {
+        notes.push(note);
+    }
+}
+
+/// What the device's and the CPU's view of a test say about its figures
+/// (DESIGN §3): an engine, filesystem or cache that serialised the I/Os,
+/// or a test limited by the CPU rather than the device.
+pub fn observations(settings: &Settings, test: &TestResult, cpus: usize) -> Vec<String> {
+    let mut notes = Vec::new();
+    let Some(sel) = test.selected(crate::workload::LoopStat::Mean) else {
+        return notes;
+    };
+    let l = &sel.result;
+    let name = format!("{} {}", test.plan.requested, test.direction.name());
+    let in_flight = f64::from(test.plan.q * test.plan.t);
+    if let Some(d) = l.device
+        && settings.direct
+        && settings.engine.does_io()
+        && in_flight >= 4.0
+        && d.avg_queue_depth < in_flight / 8.0
+    {
+        notes.push(format!(
+            "{name}: the device saw an average queue depth of {:.1} while {} I/Os were in flight",
+            d.avg_queue_depth, in_flight
+        ));
+    }
+    if let Some(c) = l.cpu
+        && l.window_ns > 0
+    {
+        // Threads that could keep a CPU busy: the workers, or for posixaio
+        // glibc's helper threads.
+        let workers = if settings.engine == EngineKind::Posixaio {
+            test.plan.q * test.plan.t
+        } else {
+            test.plan.t
+        };
+        let usable = (workers as usize).min(cpus).max(1) as f64;
+        let used = (c.process_user_s + c.process_system_s) / (l.window_ns as f64 / 1e9);
+        if used >= 0.9 * usable {
+            notes.push(format!(
+                "{name}: CPU-bound (diskmark used {used:.2} of the {usable} CPUs its threads could use): the figure may be this machine's limit, not the device's"
+            ));
+        }
+    }
+    notes
+}
+
+/// `--hipri` needs a device whose driver polls (`queue/io_poll` = 1).
+fn check_hipri(settings: &Settings, target: &TargetInfo) -> Result<(), RunError> {
+    if !settings.hipri {
+        return Ok(());
+    }
+    let reason = match &target.device {
+        None => "the target is not on a block device".to_string(),
+        Some(d) => match d.io_poll {
+            Some(true) => return Ok(()),
+            Some(false) => format!(
+                "{}'s queue/io_poll is 0 (its driver has no poll queues; for NVMe, load the driver with poll_queues > 0)",
+                d.disk
+            ),
+            None => format!(
+                "{} does not say whether it can poll (no queue/io_poll)",
+                d.disk
+            ),
+        },
+    };
+    Err(RunError::Hipri { reason })
 }
 
 /// Checks the signal flag.
@@ -286,12 +422,22 @@ pub fn run(
         what: "installing signal handlers",
         source,
     })?;
-    let plans = plan_all(settings);
+    let plans = plan_all(settings)?;
+    check_hipri(settings, target)?;
+    if settings.engine == EngineKind::Posixaio {
+        let most = plans
+            .iter()
+            .map(|p| (p.q * p.t) as usize)
+            .max()
+            .unwrap_or(1);
+        crate::engine::posixaio::init_process(most);
+    }
     let mut out = RunOutput {
         started: chrono::Local::now(),
         tests: Vec::new(),
         notes: run_notes(settings, &plans),
         interrupted: None,
+        kept_file: None,
     };
     match run_tests(settings, target, &plans, &mut out, observer) {
         Ok(()) => Ok(out),
@@ -345,6 +491,7 @@ fn run_tests(
         device_dir: device_dir.as_deref(),
         clock: Clock::new(),
         stamp_ids: AtomicU64::new(0),
+        cpus: std::thread::available_parallelism().map_or(1, |n| n.get()),
     };
     let mut first = true;
     for direction in settings.directions() {
@@ -357,6 +504,7 @@ fn run_tests(
                 plan: planned.clone(),
                 direction,
                 loops: Vec::new(),
+                observations: Vec::new(),
             };
             for loop_index in 0..settings.loops {
                 check_signal()?;
@@ -373,10 +521,17 @@ fn run_tests(
                     loop_index,
                     result: &l,
                 });
+                if let Some(f) = &l.facts.fallback {
+                    add_note(&mut out.notes, format!("{}: {f}", settings.engine));
+                }
                 result.loops.push(l);
             }
+            result.observations = observations(settings, &result, ctx.cpus);
             out.tests.push(result);
         }
+    }
+    if settings.keep_file {
+        out.kept_file = Some(file.keep());
     }
     Ok(())
 }
@@ -405,6 +560,8 @@ struct LoopContext<'a> {
     clock: Clock,
     /// Hands each worker of the run a distinct number for its stamps.
     stamp_ids: AtomicU64,
+    /// CPUs of this machine, for the CPU-bound observation.
+    cpus: usize,
 }
 
 impl LoopContext<'_> {
@@ -416,13 +573,13 @@ impl LoopContext<'_> {
         loop_index: u32,
         observer: &mut dyn FnMut(&Event<'_>),
     ) -> Result<LoopResult, RunError> {
+        let args = (planned, test_index, direction, loop_index);
         match self.settings.engine {
-            EngineKind::Psync => {
-                self.run_loop_with::<Psync>(planned, test_index, direction, loop_index, observer)
-            }
-            EngineKind::Null => {
-                self.run_loop_with::<Null>(planned, test_index, direction, loop_index, observer)
-            }
+            EngineKind::IoUring => self.run_loop_with::<IoUringEngine>(args, observer),
+            EngineKind::Libaio => self.run_loop_with::<Libaio>(args, observer),
+            EngineKind::Posixaio => self.run_loop_with::<PosixAio>(args, observer),
+            EngineKind::Psync => self.run_loop_with::<Psync>(args, observer),
+            EngineKind::Null => self.run_loop_with::<Null>(args, observer),
         }
     }
 
@@ -430,10 +587,7 @@ impl LoopContext<'_> {
     /// merge. Monomorphised per engine so the hot loop has no indirection.
     fn run_loop_with<E: Engine>(
         &self,
-        planned: &PlannedTest,
-        test_index: usize,
-        direction: Direction,
-        loop_index: u32,
+        (planned, test_index, direction, loop_index): (&PlannedTest, usize, Direction, u32),
         observer: &mut dyn FnMut(&Event<'_>),
     ) -> Result<LoopResult, RunError> {
         let s = self.settings;
@@ -467,6 +621,7 @@ impl LoopContext<'_> {
                         file: self.file.file(),
                         depth: spec.q,
                         block_size: bs as usize,
+                        hipri: s.hipri,
                     },
                     direction,
                     offsets: match spec.pattern {
@@ -526,6 +681,10 @@ impl LoopContext<'_> {
                 Ok(Ok(o)) => {
                     result.read.merge(&o.read);
                     result.write.merge(&o.write);
+                    // Threads set up alike; where one fell back, say so.
+                    if result.facts == EngineFacts::default() || o.facts.fallback.is_some() {
+                        result.facts = o.facts;
+                    }
                 }
                 Ok(Err(e)) => {
                     first_error.get_or_insert(e);
@@ -656,6 +815,9 @@ fn io_error(
     path: &std::path::Path,
     e: WorkerError,
 ) -> RunError {
+    if let WorkerError::Engine(source) = e {
+        return RunError::Engine { test, source };
+    }
     if let WorkerError::Io { source, .. } = &e
         && matches!(
             source.raw_os_error(),
@@ -722,7 +884,8 @@ mod tests {
             crate::workload::parse_test("SEQ128K Q8T1").unwrap(),
         ];
         s.direct = false;
-        let notes = run_notes(&s, &plan_all(&s));
+        s.engine = EngineKind::Psync;
+        let notes = run_notes(&s, &plan_all(&s).unwrap());
         assert_eq!(
             notes,
             [

@@ -24,6 +24,7 @@ pub struct TestFile {
     path: PathBuf,
     file: File,
     size: u64,
+    keep: bool,
 }
 
 impl TestFile {
@@ -59,7 +60,12 @@ impl TestFile {
             }
         };
         // From here on, dropping `tf` removes the file.
-        let tf = TestFile { path, file, size };
+        let tf = TestFile {
+            path,
+            file,
+            size,
+            keep: false,
+        };
         // The lock tells a later run that this file's owner is alive.
         rustix::fs::flock(&tf.file, FlockOperation::NonBlockingLockExclusive)
             .map_err(|e| RunError::create(dir, e.into()))?;
@@ -172,8 +178,19 @@ impl TestFile {
     }
 }
 
+impl TestFile {
+    /// Leaves the file in place (closed, unlocked) and returns its path.
+    pub fn keep(mut self) -> PathBuf {
+        self.keep = true;
+        self.path.clone()
+    }
+}
+
 impl Drop for TestFile {
     fn drop(&mut self) {
+        if self.keep {
+            return;
+        }
         // Best effort: nothing sensible is left to do if removal fails, and
         // the lock is released with the descriptor.
         let _ = std::fs::remove_file(&self.path);

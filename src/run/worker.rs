@@ -136,6 +136,8 @@ pub struct WorkerOutput {
     pub read: DirStats,
     /// Writes completed inside the window.
     pub write: DirStats,
+    /// How the engine set itself up.
+    pub facts: crate::engine::EngineFacts,
 }
 
 /// Why a worker ended early.
@@ -215,7 +217,10 @@ fn run_inner<E: Engine>(p: &WorkerParams<'_>) -> Result<WorkerOutput, WorkerErro
     let mut slot_off = vec![0u64; depth];
     let mut slot_issued = vec![0u64; depth];
     let mut done = vec![Completion::default(); depth];
-    let mut out = WorkerOutput::default();
+    let mut out = WorkerOutput {
+        facts: engine.facts(),
+        ..WorkerOutput::default()
+    };
     let mut seq: u64 = p.stamp_id << 40;
     let mut moved: u64 = 0;
     let mut in_flight = 0usize;
@@ -315,6 +320,7 @@ mod tests {
                 file,
                 depth,
                 block_size: 4096,
+                hipri: false,
             },
             direction,
             offsets: Offsets::Seq {

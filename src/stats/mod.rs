@@ -168,14 +168,19 @@ impl DeviceView {
     }
 }
 
-/// CPU time the whole machine spent during one window, in seconds.
+/// CPU time spent during one window, in seconds: diskmark's own (all its
+/// threads), and the whole machine's.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct CpuView {
-    /// User time (all CPUs).
+    /// diskmark's user time.
+    pub process_user_s: f64,
+    /// diskmark's system time.
+    pub process_system_s: f64,
+    /// The machine's user time (all CPUs).
     pub user_s: f64,
-    /// System time (all CPUs).
+    /// The machine's system time (all CPUs).
     pub system_s: f64,
-    /// Steal time (all CPUs).
+    /// The machine's steal time (all CPUs): a hypervisor running others.
     pub steal_s: f64,
 }
 
@@ -183,6 +188,8 @@ impl CpuView {
     /// Two windows as one.
     pub fn pool(&self, other: &CpuView) -> CpuView {
         CpuView {
+            process_user_s: self.process_user_s + other.process_user_s,
+            process_system_s: self.process_system_s + other.process_system_s,
             user_s: self.user_s + other.user_s,
             system_s: self.system_s + other.system_s,
             steal_s: self.steal_s + other.steal_s,
@@ -206,6 +213,8 @@ pub struct LoopResult {
     pub device: Option<DeviceView>,
     /// CPU time over the window, when /proc/stat is readable.
     pub cpu: Option<CpuView>,
+    /// How the engine set itself up (the same for every loop).
+    pub facts: crate::engine::EngineFacts,
 }
 
 impl LoopResult {
@@ -218,6 +227,7 @@ impl LoopResult {
             write: DirStats::default(),
             device: None,
             cpu: None,
+            facts: crate::engine::EngineFacts::default(),
         }
     }
 
@@ -456,11 +466,15 @@ mod tests {
             user_s: 0.5,
             system_s: 1.0,
             steal_s: 0.0,
+            process_user_s: 0.5,
+            process_system_s: 0.0,
         });
         b.cpu = Some(CpuView {
             user_s: 0.25,
             system_s: 1.0,
             steal_s: 0.1,
+            process_user_s: 0.25,
+            process_system_s: 0.5,
         });
         let m = select(&[a.clone(), b.clone()], LoopStat::Mean)
             .unwrap()
@@ -474,7 +488,9 @@ mod tests {
             CpuView {
                 user_s: 0.75,
                 system_s: 2.0,
-                steal_s: 0.1
+                steal_s: 0.1,
+                process_user_s: 0.75,
+                process_system_s: 0.5,
             }
         );
         b.device = None;

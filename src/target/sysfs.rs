@@ -12,6 +12,8 @@ pub struct BlockDevice {
     pub disk: String,
     /// Model, when the device says.
     pub model: Option<String>,
+    /// Whether the driver can poll for completions (`queue/io_poll`).
+    pub io_poll: Option<bool>,
     /// The sysfs directory of `name`, for its I/O counters.
     #[serde(skip)]
     pub sys_dir: PathBuf,
@@ -37,10 +39,12 @@ impl BlockDevice {
         };
         let disk = disk_dir.file_name()?.to_string_lossy().into_owned();
         let model = read_trimmed(&disk_dir.join("device/model"));
+        let io_poll = read_trimmed(&disk_dir.join("queue/io_poll")).map(|v| v == "1");
         Some(BlockDevice {
             name,
             disk,
             model,
+            io_poll,
             sys_dir: dir,
         })
     }
@@ -60,6 +64,8 @@ mod tests {
         fs::create_dir_all(disk.join("device")).unwrap();
         fs::write(disk.join("nvme0n1p2/partition"), "2\n").unwrap();
         fs::write(disk.join("device/model"), "Samsung SSD 980 PRO 1TB   \n").unwrap();
+        fs::create_dir_all(disk.join("queue")).unwrap();
+        fs::write(disk.join("queue/io_poll"), "1\n").unwrap();
         fs::create_dir_all(sys.join("dev/block")).unwrap();
         std::os::unix::fs::symlink(disk.join("nvme0n1p2"), sys.join("dev/block/259:2")).unwrap();
         std::os::unix::fs::symlink(&disk, sys.join("dev/block/259:0")).unwrap();
@@ -68,6 +74,7 @@ mod tests {
         assert_eq!(p.name, "nvme0n1p2");
         assert_eq!(p.disk, "nvme0n1");
         assert_eq!(p.model.as_deref(), Some("Samsung SSD 980 PRO 1TB"));
+        assert_eq!(p.io_poll, Some(true));
         let d = BlockDevice::from_dev(sys, (259, 0)).unwrap();
         assert_eq!((d.name.as_str(), d.disk.as_str()), ("nvme0n1", "nvme0n1"));
         assert!(BlockDevice::from_dev(sys, (0, 23)).is_none());

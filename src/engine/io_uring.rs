@@ -1,0 +1,367 @@
+//! `io_uring`: one ring per thread, sized to the power of two at or above
+//! Q. Every free slot is refilled, the batch submitted with one
+//! io_uring_enter that also waits for the first completion, and the
+//! completion queue drained without another syscall.
+//!
+//! Buffers and the file are registered with the ring where the kernel
+//! allows it (fixed buffers skip a page walk per I/O). Registered buffers
+//! are charged to RLIMIT_MEMLOCK for a process without CAP_IPC_LOCK; when
+//! registration is refused the engine falls back to plain buffers and says
+//! so in its facts.
+
+use super::{
+    AlignedBuf, Completion, Engine, EngineError, EngineFacts, Op, ThreadSetup,
+    probe::io_uring_reason,
+};
+use io_uring::{IoUring, opcode, squeue, types};
+use std::fs::File;
+use std::io;
+use std::os::fd::AsRawFd;
+
+/// Largest ring the kernel accepts.
+const MAX_ENTRIES: u32 = 32768;
+
+/// One thread's io_uring engine.
+pub struct IoUringEngine {
+    ring: IoUring,
+    buf: AlignedBuf,
+    /// Kept open for the ring's plain-descriptor requests.
+    file: File,
+    fixed_file: bool,
+    fixed_bufs: bool,
+    block_len: u32,
+    /// Pushed to the submission queue, not yet entered.
+    pending: u32,
+    /// Entered and not yet reaped.
+    in_flight: u32,
+    facts: EngineFacts,
+}
+
+/// Whether io_uring works here: `Ok`, or the reason in words.
+/// `simulate_disabled` pretends io_uring_setup failed with EPERM while
+/// `kernel.io_uring_disabled` held that value (tests only).
+pub fn probe(simulate_disabled: Option<String>) -> Result<(), String> {
+    if let Some(v) = simulate_disabled {
+        return Err(io_uring_reason(libc::EPERM, Some(&v)));
+    }
+    let ring = IoUring::new(2).map_err(|e| {
+        let disabled = std::fs::read_to_string("/proc/sys/kernel/io_uring_disabled").ok();
+        io_uring_reason(e.raw_os_error().unwrap_or(0), disabled.as_deref())
+    })?;
+    let mut p = io_uring::Probe::new();
+    if ring.submitter().register_probe(&mut p).is_ok()
+        && !(p.is_supported(opcode::Read::CODE) && p.is_supported(opcode::Write::CODE))
+    {
+        return Err(
+            "this kernel's io_uring lacks IORING_OP_READ/WRITE (Linux 5.6 or later is needed)"
+                .into(),
+        );
+    }
+    Ok(())
+}
+
+/// Retries an io_uring_enter that a signal interrupted.
+fn enter(ring: &IoUring, want: usize) -> io::Result<usize> {
+    super::retry_eintr(|| ring.submit_and_wait(want))
+}
+
+impl IoUringEngine {
+    /// Moves every available completion to `out`.
+    fn drain(&mut self, out: &mut [Completion]) -> usize {
+        let mut n = 0;
+        for cqe in self.ring.completion() {
+            // Capacity: `out` holds depth entries and at most depth are in
+            // flight; a surplus would only be lost bookkeeping, never UB.
+            if n < out.len() {
+                out[n] = Completion {
+                    slot: cqe.user_data() as u32,
+                    result: i64::from(cqe.result()),
+                };
+                n += 1;
+            }
+        }
+        self.in_flight -= n as u32;
+        n
+    }
+
+    fn sqe(&mut self, slot: u32, op: Op, offset: u64) -> squeue::Entry {
+        let ptr = self.buf.slot_ptr(slot as usize);
+        let len = self.block_len;
+        let fd = self.file.as_raw_fd();
+        let entry = match (op, self.fixed_file, self.fixed_bufs) {
+            (Op::Read, true, true) => {
+                opcode::ReadFixed::new(types::Fixed(0), ptr, len, slot as u16)
+                    .offset(offset)
+                    .build()
+            }
+            (Op::Read, false, true) => opcode::ReadFixed::new(types::Fd(fd), ptr, len, slot as u16)
+                .offset(offset)
+                .build(),
+            (Op::Read, true, false) => opcode::Read::new(types::Fixed(0), ptr, len)
+                .offset(offset)
+                .build(),
+            (Op::Read, false, false) => opcode::Read::new(types::Fd(fd), ptr, len)
+                .offset(offset)
+                .build(),
+            (Op::Write, true, true) => {
+                opcode::WriteFixed::new(types::Fixed(0), ptr, len, slot as u16)
+                    .offset(offset)
+                    .build()
+            }
+            (Op::Write, false, true) => {
+                opcode::WriteFixed::new(types::Fd(fd), ptr, len, slot as u16)
+                    .offset(offset)
+                    .build()
+            }
+            (Op::Write, true, false) => opcode::Write::new(types::Fixed(0), ptr, len)
+                .offset(offset)
+                .build(),
+            (Op::Write, false, false) => opcode::Write::new(types::Fd(fd), ptr, len)
+                .offset(offset)
+                .build(),
+        };
+        entry.user_data(u64::from(slot))
+    }
+}
+
+impl Engine for IoUringEngine {
+    const NAME: &'static str = "io_uring";
+
+    fn open(setup: &ThreadSetup<'_>) -> Result<Self, EngineError> {
+        let err = |source| EngineError::Setup {
+            engine: Self::NAME,
+            source,
+        };
+        let depth = setup.depth.max(1);
+        if depth > MAX_ENTRIES || depth > u32::from(u16::MAX) {
+            return Err(err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                format!("depth {depth} exceeds the ring's limit"),
+            )));
+        }
+        let entries = depth.next_power_of_two();
+        let mut builder = IoUring::builder();
+        if setup.hipri {
+            builder.setup_iopoll();
+        }
+        let ring = builder.build(entries).map_err(err)?;
+        let file = setup.file.try_clone().map_err(err)?;
+        let block_len = u32::try_from(setup.block_size).map_err(|_| {
+            err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                "block size too large for one io_uring request",
+            ))
+        })?;
+        let mut buf = AlignedBuf::new(depth as usize, setup.block_size)
+            .map_err(|e| err(io::Error::new(io::ErrorKind::OutOfMemory, e)))?;
+        let mut facts = EngineFacts {
+            polled: Some(setup.hipri),
+            ..EngineFacts::default()
+        };
+        let fixed_file = ring.submitter().register_files(&[file.as_raw_fd()]).is_ok();
+        facts.registered_file = Some(fixed_file);
+        let iovecs: Vec<libc::iovec> = (0..depth as usize)
+            .map(|s| libc::iovec {
+                iov_base: buf.slot_ptr(s).cast(),
+                iov_len: setup.block_size,
+            })
+            .collect();
+        // SAFETY: every iovec points into `buf`, which this engine owns and
+        // keeps alive (and never moves: it is one heap allocation) for as
+        // long as the ring, which is dropped first (field order) or drained.
+        let fixed_bufs = match unsafe { ring.submitter().register_buffers(&iovecs) } {
+            Ok(()) => true,
+            Err(e) => {
+                let limit = rustix::process::getrlimit(rustix::process::Resource::Memlock).current;
+                facts.fallback = Some(match limit {
+                    Some(l) => format!(
+                        "buffer registration refused ({e}; RLIMIT_MEMLOCK is {}): plain buffers used",
+                        crate::units::human_bytes(l)
+                    ),
+                    None => format!("buffer registration refused ({e}): plain buffers used"),
+                });
+                false
+            }
+        };
+        facts.registered_buffers = Some(fixed_bufs);
+        Ok(IoUringEngine {
+            ring,
+            buf,
+            file,
+            fixed_file,
+            fixed_bufs,
+            block_len,
+            pending: 0,
+            in_flight: 0,
+            facts,
+        })
+    }
+
+    #[inline]
+    fn buffer(&mut self, slot: u32) -> &mut [u8] {
+        self.buf.slot_mut(slot as usize)
+    }
+
+    #[inline]
+    fn prepare(&mut self, slot: u32, op: Op, offset: u64) {
+        let entry = self.sqe(slot, op, offset);
+        loop {
+            // SAFETY: the entry points into this slot's buffer, which stays
+            // allocated and untouched by the worker until the slot's
+            // completion is reaped; Drop drains every request first.
+            let pushed = unsafe { self.ring.submission().push(&entry) };
+            if pushed.is_ok() {
+                break;
+            }
+            // The ring has at least depth entries and a batch never holds
+            // more than depth, so this is unreachable in practice; if it
+            // happens, hand what is queued to the kernel and try again.
+            if self.ring.submit().is_ok() {
+                self.in_flight += self.pending;
+                self.pending = 0;
+            }
+        }
+        self.pending += 1;
+    }
+
+    #[inline]
+    fn submit(&mut self) -> Result<(), EngineError> {
+        if self.pending == 0 {
+            return Ok(());
+        }
+        // One syscall submits the batch and waits for the first completion.
+        enter(&self.ring, 1).map_err(|source| EngineError::Syscall {
+            engine: Self::NAME,
+            what: "io_uring_enter",
+            source,
+        })?;
+        self.in_flight += self.pending;
+        self.pending = 0;
+        Ok(())
+    }
+
+    #[inline]
+    fn reap(&mut self, out: &mut [Completion]) -> Result<usize, EngineError> {
+        loop {
+            let n = self.drain(out);
+            if n > 0 || self.in_flight == 0 {
+                return Ok(n);
+            }
+            enter(&self.ring, 1).map_err(|source| EngineError::Syscall {
+                engine: Self::NAME,
+                what: "io_uring_enter",
+                source,
+            })?;
+        }
+    }
+
+    fn facts(&self) -> EngineFacts {
+        self.facts.clone()
+    }
+}
+
+impl Drop for IoUringEngine {
+    fn drop(&mut self) {
+        // Requests still in flight write into `buf`: wait for them before
+        // the buffer is freed. Staged ones are entered too, then waited for.
+        if self.pending > 0 && self.ring.submit().is_ok() {
+            self.in_flight += self.pending;
+            self.pending = 0;
+        }
+        let mut scratch = [Completion::default(); 64];
+        let mut failures = 0;
+        while self.in_flight > 0 {
+            if self.drain(&mut scratch) == 0 && enter(&self.ring, 1).is_err() {
+                failures += 1;
+                if failures > 100 {
+                    // Never free memory the kernel may still write to.
+                    std::mem::replace(&mut self.buf, AlignedBuf::empty()).leak();
+                    return;
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn engine(file: &File, depth: u32) -> Option<IoUringEngine> {
+        if let Err(why) = probe(None) {
+            eprintln!("SKIPPED io_uring engine test: {why}");
+            return None;
+        }
+        Some(
+            IoUringEngine::open(&ThreadSetup {
+                file,
+                depth,
+                block_size: 4096,
+                hipri: false,
+            })
+            .unwrap(),
+        )
+    }
+
+    #[test]
+    fn keeps_a_batch_in_flight_and_reaps_all() {
+        let f = tempfile::tempfile().unwrap();
+        f.set_len(1 << 20).unwrap();
+        let Some(mut e) = engine(&f, 8) else { return };
+        for s in 0..8u32 {
+            e.buffer(s).fill(s as u8 + 1);
+            e.prepare(s, Op::Write, u64::from(s) * 4096);
+        }
+        e.submit().unwrap();
+        let mut out = [Completion::default(); 8];
+        let mut seen = Vec::new();
+        while seen.len() < 8 {
+            let n = e.reap(&mut out).unwrap();
+            assert!(n > 0);
+            for c in &out[..n] {
+                assert_eq!(c.result, 4096, "{c:?}");
+                seen.push(c.slot);
+            }
+        }
+        seen.sort_unstable();
+        assert_eq!(seen, (0..8).collect::<Vec<_>>());
+        assert_eq!(e.reap(&mut out).unwrap(), 0, "nothing left in flight");
+        let mut data = vec![0u8; 4096];
+        std::os::unix::fs::FileExt::read_exact_at(&f, &mut data, 3 * 4096).unwrap();
+        assert!(data.iter().all(|&b| b == 4));
+        assert!(e.facts().registered_file.is_some());
+    }
+
+    #[test]
+    fn errors_come_back_per_request() {
+        let path = tempfile::NamedTempFile::new().unwrap();
+        let f = File::open(path.path()).unwrap();
+        let Some(mut e) = engine(&f, 2) else { return };
+        e.prepare(0, Op::Write, 0);
+        e.submit().unwrap();
+        let mut out = [Completion::default(); 2];
+        let n = e.reap(&mut out).unwrap();
+        assert_eq!(n, 1);
+        assert_eq!(out[0].result, -i64::from(libc::EBADF));
+    }
+
+    #[test]
+    fn dropping_with_requests_in_flight_waits_for_them() {
+        let f = tempfile::tempfile().unwrap();
+        f.set_len(1 << 20).unwrap();
+        let Some(mut e) = engine(&f, 4) else { return };
+        for s in 0..4 {
+            e.prepare(s, Op::Read, 0);
+        }
+        e.submit().unwrap();
+        drop(e);
+    }
+
+    #[test]
+    fn simulated_disable_gives_the_sysctl_reason() {
+        assert_eq!(
+            probe(Some("2".into())),
+            Err("io_uring is disabled on this machine (kernel.io_uring_disabled = 2)".into())
+        );
+    }
+}
