@@ -105,7 +105,11 @@ pub struct Libaio {
     iocbs: Box<[Iocb]>,
     /// Control blocks staged for the next io_submit.
     staged: Vec<*mut Iocb>,
+    /// Events fetched by the last io_getevents: `events[next..got]` are
+    /// still to be handed out.
     events: Box<[IoEvent]>,
+    next: usize,
+    got: usize,
     buf: AlignedBuf,
     /// Keeps the descriptor the iocbs name open.
     file: File,
@@ -163,6 +167,8 @@ impl Engine for Libaio {
             iocbs: vec![Iocb::default(); depth].into_boxed_slice(),
             staged: Vec::with_capacity(depth),
             events: vec![IoEvent::default(); depth].into_boxed_slice(),
+            next: 0,
+            got: 0,
             buf,
             file,
             block_len: setup.block_size as u64,
@@ -248,10 +254,30 @@ impl Engine for Libaio {
             }
             return Ok(n);
         }
-        if self.in_flight == 0 {
-            return Ok(0);
+        if self.next == self.got {
+            if self.in_flight == 0 {
+                return Ok(0);
+            }
+            self.got = self.getevents()?;
+            self.next = 0;
         }
-        let max = self.events.len().min(out.len());
+        let n = (self.got - self.next).min(out.len());
+        for (o, ev) in out.iter_mut().zip(&self.events[self.next..self.next + n]) {
+            *o = Completion {
+                slot: ev.data as u32,
+                result: ev.res,
+            };
+        }
+        self.next += n;
+        Ok(n)
+    }
+}
+
+impl Libaio {
+    /// Waits for at least one completion and fetches all that are ready
+    /// (one syscall for a burst; they are handed out one by one).
+    fn getevents(&mut self) -> Result<usize, EngineError> {
+        let max = self.events.len();
         let n = loop {
             // SAFETY: `events` has room for `max` io_events; a null timeout
             // waits for at least one.
@@ -273,12 +299,6 @@ impl Engine for Libaio {
                 return Err(Self::syscall_err("io_getevents", e));
             }
         };
-        for (o, ev) in out.iter_mut().zip(&self.events[..n]) {
-            *o = Completion {
-                slot: ev.data as u32,
-                result: ev.res,
-            };
-        }
         self.in_flight -= n;
         Ok(n)
     }

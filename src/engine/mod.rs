@@ -4,15 +4,15 @@
 //! engines. A worker thread owns `depth` slots, each with its own buffer,
 //! and loops:
 //!
-//! 1. [`Engine::prepare`] a request in every free slot,
-//! 2. read the clock (the issue time of all of them), [`Engine::submit`],
-//! 3. [`Engine::reap`] at least one completion, read the clock (their
+//! 1. for every free slot: [`Engine::prepare`] a request, read the clock
+//!    (its issue time), [`Engine::submit`];
+//! 2. [`Engine::reap`] at least one completion, read the clock (their
 //!    completion time), free their slots.
 //!
 //! A synchronous engine (depth 1) does the I/O inside `submit`, and `reap`
-//! hands back its result; an asynchronous engine hands the batch to the
+//! hands back its result; an asynchronous engine hands the request to the
 //! kernel in `submit` and waits in `reap`. Either way a worker reads the
-//! clock twice per batch and never more.
+//! clock at most twice per I/O.
 
 pub mod buffer;
 pub mod io_uring;
@@ -122,6 +122,10 @@ pub struct EngineFacts {
     /// io_uring: polled completions.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub polled: Option<bool>,
+    /// io_uring: completion work deferred until the thread waits
+    /// (COOP_TASKRUN, SINGLE_ISSUER, DEFER_TASKRUN; Linux 6.1+).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub deferred_taskrun: Option<bool>,
     /// posixaio: descriptors the thread's requests are spread over.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub descriptors: Option<u32>,
@@ -149,8 +153,9 @@ pub trait Engine: Sized {
     /// Stages one request in a free slot. Issues nothing yet.
     fn prepare(&mut self, slot: u32, op: Op, offset: u64);
 
-    /// Issues every staged request. A synchronous engine performs it here;
-    /// an asynchronous one may also wait here for the first completion.
+    /// Issues every staged request (the worker stages one at a time). A
+    /// synchronous engine performs it here; an asynchronous one does not
+    /// wait.
     fn submit(&mut self) -> Result<(), EngineError>;
 
     /// Waits until at least one issued request has completed (unless some

@@ -9,7 +9,7 @@ pub struct Null {
     buf: AlignedBuf,
     block_size: i64,
     /// Slots submitted and not yet reaped, in order.
-    ready: Vec<u32>,
+    ready: std::collections::VecDeque<u32>,
     /// Slots prepared and not yet submitted.
     staged: Vec<u32>,
 }
@@ -26,7 +26,7 @@ impl Engine for Null {
         Ok(Null {
             buf,
             block_size: setup.block_size as i64,
-            ready: Vec::with_capacity(depth),
+            ready: std::collections::VecDeque::with_capacity(depth),
             staged: Vec::with_capacity(depth),
         })
     }
@@ -44,7 +44,8 @@ impl Engine for Null {
 
     #[inline]
     fn submit(&mut self) -> Result<(), EngineError> {
-        self.ready.append(&mut self.staged);
+        // At most depth are in flight: the deque never grows.
+        self.ready.extend(self.staged.drain(..));
         Ok(())
     }
 

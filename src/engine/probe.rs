@@ -108,36 +108,16 @@ pub fn aio_sysctls() -> Option<(u64, u64)> {
     ))
 }
 
-/// Number of possible CPUs, from a `0-3,8` style list.
-pub fn parse_cpu_list(s: &str) -> Option<u64> {
-    let mut n = 0;
-    for part in s.trim().split(',').filter(|p| !p.is_empty()) {
-        n += match part.split_once('-') {
-            Some((a, b)) => b.trim().parse::<u64>().ok()? - a.trim().parse::<u64>().ok()? + 1,
-            None => {
-                part.trim().parse::<u64>().ok()?;
-                1
-            }
-        };
-    }
-    Some(n)
-}
-
-fn possible_cpus() -> u64 {
-    std::fs::read_to_string("/sys/devices/system/cpu/possible")
-        .ok()
-        .and_then(|s| parse_cpu_list(&s))
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get() as u64))
-}
-
-/// The kernel reserves `2·max(nr, 4·possible CPUs)` events of fs.aio-max-nr
-/// per io_setup(nr) (fs/aio.c, ioctx_alloc).
+/// io_setup(nr) charges `nr` events to fs.aio-nr and fails with EAGAIN
+/// beyond fs.aio-max-nr (fs/aio.c, ioctx_alloc; measured here: io_setup(32)
+/// raises aio-nr by 32). The ring itself is sized larger, but that is not
+/// what the limit counts.
 fn aio_budget() -> Option<Budget> {
     let (max, used) = aio_sysctls()?;
     Some(Budget {
         total: max.saturating_sub(used),
-        per_io: 2,
-        min_per_thread: 4 * possible_cpus(),
+        per_io: 1,
+        min_per_thread: 1,
         resource: "fs.aio-max-nr".into(),
     })
 }
@@ -177,14 +157,6 @@ mod tests {
         assert!(aio_reason(libc::ENOSYS).contains("CONFIG_AIO"));
         assert!(aio_reason(libc::EAGAIN).contains("fs.aio-max-nr"));
         assert!(aio_reason(libc::EPERM).contains("seccomp"));
-    }
-
-    #[test]
-    fn cpu_lists() {
-        assert_eq!(parse_cpu_list("0-1\n"), Some(2));
-        assert_eq!(parse_cpu_list("0"), Some(1));
-        assert_eq!(parse_cpu_list("0-3,8-9,12"), Some(7));
-        assert_eq!(parse_cpu_list("x"), None);
     }
 
     #[test]

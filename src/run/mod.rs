@@ -370,10 +370,19 @@ pub fn observations(settings: &Settings, test: &TestResult, cpus: usize) -> Vec<
             test.plan.t
         };
         let usable = (workers as usize).min(cpus).max(1) as f64;
-        let used = (c.process_user_s + c.process_system_s) / (l.window_ns as f64 / 1e9);
+        let secs = l.window_ns as f64 / 1e9;
+        let used = (c.process_user_s + c.process_system_s) / secs;
+        // The machine as a whole: kernel threads (a loop device's worker,
+        // io-wq) do part of the I/O work outside diskmark's own time.
+        let busy = (c.user_s + c.system_s + c.steal_s) / secs;
         if used >= 0.9 * usable {
             notes.push(format!(
                 "{name}: CPU-bound (diskmark used {used:.2} of the {usable} CPUs its threads could use): the figure may be this machine's limit, not the device's"
+            ));
+        } else if busy >= 0.9 * cpus as f64 {
+            notes.push(format!(
+                "{name}: CPU-bound (the machine's {cpus} CPUs were {:.0}% busy): the figure may be this machine's limit, not the device's",
+                busy / cpus as f64 * 100.0
             ));
         }
     }
@@ -458,9 +467,11 @@ fn run_tests(
 ) -> Result<(), RunError> {
     check_signal()?;
     let available =
-        crate::target::available_space(&target.path).map_err(|source| RunError::Os {
-            what: "reading the free space",
-            source,
+        crate::target::available_space_settled(&target.path, settings.size).map_err(|source| {
+            RunError::Os {
+                what: "reading the free space",
+                source,
+            }
         })?;
     if let Some(available) = available
         && available < settings.size

