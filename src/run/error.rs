@@ -1,0 +1,219 @@
+//! Why a run fails: one sentence per cause, naming the problem and the fix.
+
+use super::worker::WorkerError;
+use crate::workload::Direction;
+use std::io;
+use std::path::PathBuf;
+
+/// Why a run failed. Each message is one sentence naming the problem and,
+/// where there is one, the fix.
+#[derive(Debug, thiserror::Error)]
+pub enum RunError {
+    /// The target is unusable.
+    #[error(transparent)]
+    Target(#[from] crate::target::TargetError),
+    /// Not enough free space for the test file.
+    #[error(
+        "not enough free space in {path}: the test file needs {need} but only {available} is available; use a smaller --size or another target"
+    )]
+    NoSpace {
+        /// Target directory.
+        path: PathBuf,
+        /// Test file size, human readable.
+        need: String,
+        /// Free space, human readable.
+        available: String,
+    },
+    /// Space ran out while writing.
+    #[error(
+        "the disk filled up during the {during} ({path} could not be written); free some space or use a smaller --size"
+    )]
+    DiskFull {
+        /// Test file.
+        path: PathBuf,
+        /// Which step.
+        during: String,
+    },
+    /// The filesystem refuses O_DIRECT.
+    #[error("the filesystem of {path} does not support O_DIRECT; run with --buffered")]
+    DirectUnsupported {
+        /// Target directory.
+        path: PathBuf,
+    },
+    /// The target refused the creation of the test file.
+    #[error("cannot create the test file in {path}: {source}")]
+    Create {
+        /// Target directory.
+        path: PathBuf,
+        /// The cause.
+        source: io::Error,
+    },
+    /// The pre-fill failed for another reason.
+    #[error("pre-filling the test file {path} failed: {source}")]
+    Prefill {
+        /// Test file.
+        path: PathBuf,
+        /// The cause.
+        source: io::Error,
+    },
+    /// An I/O of a test failed or was short.
+    #[error("{test} {direction}: {source}")]
+    Io {
+        /// Test name.
+        test: String,
+        /// Read, write or mix.
+        direction: &'static str,
+        /// What failed.
+        source: WorkerError,
+    },
+    /// Worker threads could not be started.
+    #[error("cannot start {threads} worker threads for {test}: {source}")]
+    Threads {
+        /// Test name.
+        test: String,
+        /// Threads asked for.
+        threads: u32,
+        /// The cause.
+        source: io::Error,
+    },
+    /// Something else the OS refused between tests.
+    #[error("{what} failed: {source}")]
+    Os {
+        /// Which step.
+        what: &'static str,
+        /// The cause.
+        source: io::Error,
+    },
+    /// A worker thread panicked (a bug).
+    #[error("a worker thread of {test} panicked; this is a bug in diskmark")]
+    WorkerPanic {
+        /// Test name.
+        test: String,
+    },
+    /// The test cannot run on this engine at all.
+    #[error(transparent)]
+    Plan(crate::plan::PlanError),
+    /// `--strict` and the engine would have to change a test.
+    #[error("--strict: {reason}; drop --strict to let diskmark adapt, or choose another --engine")]
+    Strict {
+        /// The adaptations that would have been made.
+        reason: String,
+    },
+    /// `--hipri` on a device that cannot poll.
+    #[error("--hipri: polled completions are not possible here: {reason}")]
+    Hipri {
+        /// Why.
+        reason: String,
+    },
+    /// An engine could not be set up for a test.
+    #[error("{test}: {source}")]
+    Engine {
+        /// Test name.
+        test: String,
+        /// What failed.
+        source: crate::engine::EngineError,
+    },
+    /// A signal asked the run to end. Handled by [`run`], which returns the
+    /// finished results instead.
+    #[error("interrupted by signal {0}")]
+    Interrupted(i32),
+}
+
+impl RunError {
+    /// The error for a test file that could not be created in `dir`.
+    pub(crate) fn create(dir: &std::path::Path, e: io::Error) -> RunError {
+        match e.raw_os_error() {
+            Some(libc::EROFS) => crate::target::TargetError::ReadOnly(dir.to_path_buf()).into(),
+            Some(libc::EACCES) | Some(libc::EPERM) => {
+                crate::target::TargetError::NotWritable(dir.to_path_buf()).into()
+            }
+            Some(libc::ENOSPC) | Some(libc::EDQUOT) => RunError::DiskFull {
+                path: dir.to_path_buf(),
+                during: "creation of the test file".into(),
+            },
+            _ => RunError::Create {
+                path: dir.to_path_buf(),
+                source: e,
+            },
+        }
+    }
+
+    /// Whether the user's input is at fault (exit 2) rather than the run
+    /// (exit 1).
+    pub fn is_usage(&self) -> bool {
+        match self {
+            RunError::Target(t) => t.is_usage(),
+            RunError::Plan(_) | RunError::Strict { .. } | RunError::Hipri { .. } => true,
+            _ => false,
+        }
+    }
+}
+
+/// Turns a worker's failure into the run's error, naming the test.
+pub(crate) fn io_error(
+    test: String,
+    direction: Direction,
+    path: &std::path::Path,
+    e: WorkerError,
+) -> RunError {
+    if let WorkerError::Engine(source) = e {
+        return RunError::Engine { test, source };
+    }
+    if let WorkerError::Io { source, .. } = &e
+        && matches!(
+            source.raw_os_error(),
+            Some(libc::ENOSPC) | Some(libc::EDQUOT)
+        )
+    {
+        return RunError::DiskFull {
+            path: path.to_path_buf(),
+            during: format!("{test} {} test", direction.name()),
+        };
+    }
+    RunError::Io {
+        test,
+        direction: direction.name(),
+        source: e,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Op;
+
+    #[test]
+    fn io_errors_name_test_offset_and_errno() {
+        let e = io_error(
+            "RND4K Q1T1".into(),
+            Direction::Write,
+            std::path::Path::new("/x/.diskmark-1.tmp"),
+            WorkerError::Io {
+                op: Op::Write,
+                offset: 8192,
+                source: io::Error::from_raw_os_error(libc::EIO),
+            },
+        );
+        let msg = e.to_string();
+        assert!(
+            msg.starts_with("RND4K Q1T1 write: write at offset 8192 failed: Input/output error"),
+            "{msg}"
+        );
+        assert!(msg.contains("os error 5"), "{msg}");
+        let full = io_error(
+            "SEQ1M Q8T1".into(),
+            Direction::Write,
+            std::path::Path::new("/x/.diskmark-1.tmp"),
+            WorkerError::Io {
+                op: Op::Write,
+                offset: 0,
+                source: io::Error::from_raw_os_error(libc::ENOSPC),
+            },
+        );
+        assert!(matches!(full, RunError::DiskFull { .. }), "{full}");
+        assert!(
+            full.to_string()
+                .contains("disk filled up during the SEQ1M Q8T1 write test")
+        );
+    }
+}

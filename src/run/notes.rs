@@ -1,0 +1,138 @@
+//! What the report says besides the figures: every adaptation, what is
+//! inside the windows, and what the device's and the CPU's view of each test
+//! show.
+
+use super::TestResult;
+use crate::config::Settings;
+use crate::engine::EngineKind;
+use crate::plan::PlannedTest;
+
+/// The run-level notes: every adaptation, and what is inside the windows.
+pub fn run_notes(settings: &Settings, plans: &[PlannedTest]) -> Vec<String> {
+    let mut notes: Vec<String> = Vec::new();
+    for n in plans.iter().flat_map(|p| p.notes.iter()) {
+        if !notes.contains(n) {
+            notes.push(n.clone());
+        }
+    }
+    let writes = settings.directions().iter().any(|d| d.writes());
+    if !settings.direct && writes {
+        notes.push(
+            "buffered writes: each write window ends with an fsync, whose time counts".into(),
+        );
+    }
+    if !settings.direct && !settings.keep_cache && settings.directions().iter().any(|d| d.reads()) {
+        notes.push(
+            "buffered reads: the file's cached pages are dropped before each read loop".into(),
+        );
+    }
+    if settings.keep_cache {
+        notes.push("--keep-cache: reads may be served from the page cache".into());
+    }
+    if !settings.engine.does_io() {
+        notes.push("null engine: no I/O was done; the figures are diskmark's own overhead".into());
+    }
+    if settings.engine == EngineKind::Libaio && !settings.direct {
+        notes.push(
+            "libaio without O_DIRECT: io_submit does each I/O synchronously, so the device sees depth 1"
+                .into(),
+        );
+    }
+    if settings.engine == EngineKind::Posixaio {
+        let most = plans.iter().map(|p| p.q * p.t).max().unwrap_or(1);
+        notes.push(format!(
+            "posixaio: each request in flight has its own descriptor (glibc serialises per descriptor) and glibc's helper threads were raised to {}",
+            (most as usize).max(20)
+        ));
+    }
+    if settings.hipri {
+        notes.push("--hipri: completions are polled (IORING_SETUP_IOPOLL)".into());
+    }
+    notes
+}
+
+/// Adds `note` to `notes` unless it is there already.
+pub(crate) fn add_note(notes: &mut Vec<String>, note: String) {
+    if !notes.contains(&note) {
+        notes.push(note);
+    }
+}
+
+/// What the device's and the CPU's view of a test say about its figures
+/// (DESIGN §3): an engine, filesystem or cache that serialised the I/Os,
+/// or a test limited by the CPU rather than the device.
+pub fn observations(settings: &Settings, test: &TestResult, cpus: usize) -> Vec<String> {
+    let mut notes = Vec::new();
+    let Some(sel) = test.selected(crate::workload::LoopStat::Mean) else {
+        return notes;
+    };
+    let l = &sel.result;
+    let name = format!("{} {}", test.plan.requested, test.direction.name());
+    let in_flight = f64::from(test.plan.q * test.plan.t);
+    if let Some(d) = l.device
+        && settings.direct
+        && settings.engine.does_io()
+        && in_flight >= 4.0
+        && d.avg_queue_depth < in_flight / 8.0
+    {
+        notes.push(format!(
+            "{name}: the device saw an average queue depth of {:.1} while {} I/Os were in flight",
+            d.avg_queue_depth, in_flight
+        ));
+    }
+    if let Some(c) = l.cpu
+        && l.window_ns > 0
+    {
+        // Threads that could keep a CPU busy: the workers, or for posixaio
+        // glibc's helper threads.
+        let workers = if settings.engine == EngineKind::Posixaio {
+            test.plan.q * test.plan.t
+        } else {
+            test.plan.t
+        };
+        let usable = (workers as usize).min(cpus).max(1) as f64;
+        let secs = l.window_ns as f64 / 1e9;
+        let used = (c.process_user_s + c.process_system_s) / secs;
+        // The machine as a whole: kernel threads (a loop device's worker,
+        // io-wq) do part of the I/O work outside diskmark's own time.
+        let busy = (c.user_s + c.system_s + c.steal_s) / secs;
+        if used >= 0.9 * usable {
+            notes.push(format!(
+                "{name}: CPU-bound (diskmark used {used:.2} of the {usable} CPUs its threads could use): the figure may be this machine's limit, not the device's"
+            ));
+        } else if busy >= 0.9 * cpus as f64 {
+            notes.push(format!(
+                "{name}: CPU-bound (the machine's {cpus} CPUs were {:.0}% busy): the figure may be this machine's limit, not the device's",
+                busy / cpus as f64 * 100.0
+            ));
+        }
+    }
+    notes
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::run::plan_all;
+    use std::path::PathBuf;
+
+    #[test]
+    fn notes_name_every_adaptation_once_and_the_window_contents() {
+        let mut s = Settings::defaults(PathBuf::from("."));
+        s.tests = vec![
+            crate::workload::parse_test("SEQ1M Q8T1").unwrap(),
+            crate::workload::parse_test("SEQ128K Q8T1").unwrap(),
+        ];
+        s.direct = false;
+        s.engine = EngineKind::Psync;
+        let notes = run_notes(&s, &plan_all(&s).unwrap());
+        assert_eq!(
+            notes,
+            [
+                "psync is synchronous: Q8T1 ran as Q1T8",
+                "buffered writes: each write window ends with an fsync, whose time counts",
+                "buffered reads: the file's cached pages are dropped before each read loop",
+            ]
+        );
+    }
+}

@@ -1,0 +1,291 @@
+//! One loop of one test: T worker threads started behind a gate, the
+//! coordinator watching the window (progress, signals, errors, device and
+//! CPU counters), the drain, the merge of what the threads counted.
+
+use super::error::io_error;
+use super::testfile::TestFile;
+use super::worker::{self, Clock, Gate, Padded, WorkerParams};
+use super::{Event, Phase, RunError, TICK, WORKER_STACK, devstats, signals};
+use crate::config::Settings;
+use crate::engine::{
+    Engine, EngineFacts, EngineKind, ThreadSetup, io_uring::IoUringEngine, libaio::Libaio,
+    null::Null, posixaio::PosixAio, psync::Psync,
+};
+use crate::plan::PlannedTest;
+use crate::stats::LoopResult;
+use crate::workload::access::{Offsets, SeqCursor, thread_seed};
+use crate::workload::{Direction, Pattern};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+/// What every loop of a run shares.
+pub(crate) struct LoopContext<'a> {
+    settings: &'a Settings,
+    file: &'a TestFile,
+    device_dir: Option<&'a std::path::Path>,
+    clock: Clock,
+    /// Hands each worker of the run a distinct number for its stamps.
+    stamp_ids: AtomicU64,
+}
+
+impl<'a> LoopContext<'a> {
+    /// The shared state of a run's loops.
+    pub(crate) fn new(
+        settings: &'a Settings,
+        file: &'a TestFile,
+        device_dir: Option<&'a std::path::Path>,
+    ) -> Self {
+        LoopContext {
+            settings,
+            file,
+            device_dir,
+            clock: Clock::new(),
+            stamp_ids: AtomicU64::new(0),
+        }
+    }
+}
+
+impl LoopContext<'_> {
+    pub(crate) fn run_loop(
+        &self,
+        planned: &PlannedTest,
+        test_index: usize,
+        direction: Direction,
+        loop_index: u32,
+        observer: &mut dyn FnMut(&Event<'_>),
+    ) -> Result<LoopResult, RunError> {
+        let args = (planned, test_index, direction, loop_index);
+        match self.settings.engine {
+            EngineKind::IoUring => self.run_loop_with::<IoUringEngine>(args, observer),
+            EngineKind::Libaio => self.run_loop_with::<Libaio>(args, observer),
+            EngineKind::Posixaio => self.run_loop_with::<PosixAio>(args, observer),
+            EngineKind::Psync => self.run_loop_with::<Psync>(args, observer),
+            EngineKind::Null => self.run_loop_with::<Null>(args, observer),
+        }
+    }
+
+    /// One loop: start T workers, open the gate, watch the window, join,
+    /// merge. Monomorphised per engine so the hot loop has no indirection.
+    fn run_loop_with<E: Engine>(
+        &self,
+        (planned, test_index, direction, loop_index): (&PlannedTest, usize, Direction, u32),
+        observer: &mut dyn FnMut(&Event<'_>),
+    ) -> Result<LoopResult, RunError> {
+        let s = self.settings;
+        let spec = planned.applied();
+        let test_name = planned.requested.to_string();
+        let bs = spec.block_size;
+        let blocks = self.file.size() / bs;
+        let cursor = SeqCursor::new();
+        let gate = Gate::new();
+        let stop = AtomicBool::new(false);
+        let progress: Vec<Padded> = (0..spec.t).map(|_| Padded::default()).collect();
+        let warmup_ns = s.warmup.as_nanos() as u64;
+        let measure_ns = s.measure.as_nanos() as u64;
+        let mut report = |phase, remaining, mbps| {
+            observer(&Event::Running {
+                test: planned,
+                direction,
+                loop_index,
+                loops: s.loops,
+                phase,
+                remaining,
+                mbps,
+            })
+        };
+
+        let (outputs, watched) = std::thread::scope(|scope| {
+            let mut handles = Vec::with_capacity(spec.t as usize);
+            for thread in 0..spec.t {
+                let params = WorkerParams {
+                    setup: ThreadSetup {
+                        file: self.file.file(),
+                        depth: spec.q,
+                        block_size: bs as usize,
+                        hipri: s.hipri,
+                    },
+                    direction,
+                    offsets: match spec.pattern {
+                        Pattern::Seq => Offsets::Seq {
+                            cursor: &cursor,
+                            blocks,
+                            block_size: bs,
+                        },
+                        Pattern::Rnd => Offsets::Rnd {
+                            blocks,
+                            block_size: bs,
+                        },
+                    },
+                    seed: thread_seed(s.seed, test_index, loop_index, thread),
+                    data: s.data,
+                    stamp_id: self.stamp_ids.fetch_add(1, Ordering::Relaxed),
+                    gate: &gate,
+                    stop: &stop,
+                    progress: &progress[thread as usize],
+                    clock: self.clock,
+                };
+                let spawned = std::thread::Builder::new()
+                    .name(format!("diskmark-w{thread}"))
+                    .stack_size(WORKER_STACK)
+                    .spawn_scoped(scope, move || worker::run::<E>(params));
+                match spawned {
+                    Ok(h) => handles.push(h),
+                    Err(source) => {
+                        // Release those already waiting, then give up.
+                        gate.abort();
+                        handles.into_iter().for_each(|h| drop(h.join()));
+                        return Err(RunError::Threads {
+                            test: test_name.clone(),
+                            threads: spec.t,
+                            source,
+                        });
+                    }
+                }
+            }
+            let (t0, t_end) = gate.open_when_ready(spec.t, || {
+                let now = self.clock.now_ns();
+                (now + warmup_ns, now + warmup_ns + measure_ns)
+            });
+            let watched = self.watch(t0, t_end, &stop, &progress, &mut report);
+            report(Phase::Drain, Duration::ZERO, 0.0);
+            let outputs: Vec<_> = handles.into_iter().map(|h| h.join()).collect();
+            Ok((outputs, watched))
+        })?;
+        if let Some(sig) = watched.interrupted {
+            return Err(RunError::Interrupted(sig));
+        }
+
+        let mut result = LoopResult::empty(measure_ns);
+        let mut first_error = None;
+        for r in outputs {
+            match r {
+                Ok(Ok(o)) => {
+                    result.read.merge(&o.read);
+                    result.write.merge(&o.write);
+                    // Threads set up alike; where one fell back, say so.
+                    if result.facts == EngineFacts::default() || o.facts.fallback.is_some() {
+                        result.facts = o.facts;
+                    }
+                }
+                Ok(Err(e)) => {
+                    first_error.get_or_insert(e);
+                }
+                Err(_) => return Err(RunError::WorkerPanic { test: test_name }),
+            }
+        }
+        if let Some(e) = first_error {
+            return Err(io_error(test_name, direction, self.file.path(), e));
+        }
+        let mut after = watched.after;
+        if direction.writes() && !s.direct {
+            // Buffered writes are not on the device yet: the final fsync
+            // belongs to the window (KDiskMark's end_fsync=1).
+            let t = Instant::now();
+            self.file
+                .file()
+                .sync_all()
+                .map_err(|source| match source.raw_os_error() {
+                    Some(libc::ENOSPC) | Some(libc::EDQUOT) => RunError::DiskFull {
+                        path: self.file.path().to_path_buf(),
+                        during: format!("{test_name} write test"),
+                    },
+                    _ => RunError::Os {
+                        what: "fsync of buffered writes",
+                        source,
+                    },
+                })?;
+            result.fsync_ns = t.elapsed().as_nanos() as u64;
+            result.window_ns += result.fsync_ns;
+            if watched.before.is_some() {
+                after = Some(Snapshot::take(self.device_dir, self.clock.now_ns()));
+            }
+        }
+        if let (Some(b), Some(a)) = (watched.before, after) {
+            let span = a.at_ns.saturating_sub(b.at_ns);
+            if let (Some(d0), Some(d1)) = (b.disk, a.disk) {
+                result.device = Some(d0.delta(&d1, span));
+            }
+            if let (Some(c0), Some(c1)) = (b.cpu, a.cpu) {
+                result.cpu = Some(c0.delta(&c1));
+            }
+        }
+        Ok(result)
+    }
+
+    /// The coordinator's side of a window: wakes at least every tick to
+    /// report progress and look at signals and errors, reads the device
+    /// and CPU counters at t0 and t_end, and returns when the window is
+    /// over or the loop must stop.
+    fn watch(
+        &self,
+        t0: u64,
+        t_end: u64,
+        stop: &AtomicBool,
+        progress: &[Padded],
+        report: &mut dyn FnMut(Phase, Duration, f64),
+    ) -> Watched {
+        let mut w = Watched {
+            before: None,
+            after: None,
+            interrupted: None,
+        };
+        let (mut last_bytes, mut last_t, mut mbps) = (0u64, self.clock.now_ns(), 0.0);
+        loop {
+            let now = self.clock.now_ns();
+            if w.before.is_none() && now >= t0 {
+                w.before = Some(Snapshot::take(self.device_dir, now));
+            }
+            if now >= t_end || stop.load(Ordering::Relaxed) {
+                break;
+            }
+            if let Some(sig) = signals::pending() {
+                stop.store(true, Ordering::Relaxed);
+                w.interrupted = Some(sig);
+                return w;
+            }
+            // Throughput over at least half a tick, so that the first
+            // look right after the gate does not divide by almost nothing.
+            if now - last_t >= TICK.as_nanos() as u64 / 2 {
+                let bytes: u64 = progress.iter().map(|p| p.0.load(Ordering::Relaxed)).sum();
+                mbps = (bytes - last_bytes) as f64 / ((now - last_t) as f64 / 1e9) / 1e6;
+                (last_bytes, last_t) = (bytes, now);
+            }
+            let (phase, until) = if now < t0 {
+                (Phase::Warmup, t0)
+            } else {
+                (Phase::Measure, t_end)
+            };
+            report(phase, Duration::from_nanos(until - now), mbps);
+            std::thread::sleep(Duration::from_nanos(until - now).min(TICK));
+        }
+        if w.before.is_some() {
+            w.after = Some(Snapshot::take(self.device_dir, self.clock.now_ns()));
+        }
+        w
+    }
+}
+
+/// What the coordinator saw of a window.
+struct Watched {
+    before: Option<Snapshot>,
+    after: Option<Snapshot>,
+    interrupted: Option<i32>,
+}
+
+/// Device and CPU counters at one instant.
+#[derive(Debug, Clone, Copy)]
+struct Snapshot {
+    at_ns: u64,
+    disk: Option<devstats::DiskCounters>,
+    cpu: Option<devstats::CpuCounters>,
+}
+
+impl Snapshot {
+    fn take(device_dir: Option<&std::path::Path>, at_ns: u64) -> Snapshot {
+        Snapshot {
+            at_ns,
+            disk: device_dir.and_then(devstats::read_disk),
+            cpu: devstats::read_cpu(),
+        }
+    }
+}
