@@ -2,8 +2,9 @@
 //! here; combinations are checked by [`Settings::validate`].
 
 use crate::config::{MAX_LOOPS, MAX_SIZE, MIN_SIZE, Settings, UsageError};
-use crate::engine::EngineKind;
+use crate::engine::fio::FioEngine;
 use crate::engine::probe::{default_engine, probe, probe_all};
+use crate::engine::{Backend, EngineKind};
 use crate::report::Format;
 use crate::workload::{DataKind, LoopStat, Mode, Profile, TestSpec, parse_test};
 use clap::{Args, Parser, Subcommand};
@@ -128,10 +129,15 @@ pub struct RunArgs {
     pub loop_stat: Option<LoopStat>,
 
     /// I/O engine: io_uring, libaio, posixaio, psync or null (see `diskmark
-    /// engines`) [default: the best that works here: io_uring, else libaio,
-    /// else psync]
+    /// engines`), or fio:ENGINE to run every test through fio with its
+    /// ENGINE (psync, sync, libaio, io_uring, posixaio, ...) [default: the
+    /// best that works here: io_uring, else libaio, else psync]
     #[arg(long, value_parser = parse_engine_arg)]
-    pub engine: Option<EngineKind>,
+    pub engine: Option<EngineArg>,
+
+    /// The fio binary for --engine fio:ENGINE [default: fio on PATH]
+    #[arg(long, value_name = "PATH")]
+    pub fio: Option<PathBuf>,
 
     /// Run exactly the requested Q and T, or refuse; without it, tests are
     /// adapted to the engine's limits and every change is noted
@@ -191,10 +197,27 @@ fn parse_measure_arg(s: &str) -> Result<Duration, String> {
     Ok(d)
 }
 
-fn parse_engine_arg(s: &str) -> Result<EngineKind, String> {
-    EngineKind::parse(s).ok_or_else(|| {
+/// `--engine` as typed: a native engine, or `fio:ENGINE`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum EngineArg {
+    /// A native engine.
+    Native(EngineKind),
+    /// fio with this `--ioengine` (passed through as is).
+    Fio(String),
+}
+
+fn parse_engine_arg(s: &str) -> Result<EngineArg, String> {
+    if let Some(e) = s.trim().strip_prefix("fio:") {
+        if e.is_empty() || e.contains(char::is_whitespace) {
+            return Err(
+                "fio:ENGINE needs the name of one of fio's engines, e.g. fio:libaio".into(),
+            );
+        }
+        return Ok(EngineArg::Fio(e.to_string()));
+    }
+    EngineKind::parse(s).map(EngineArg::Native).ok_or_else(|| {
         format!(
-            "unknown engine '{s}' (available here: {})",
+            "unknown engine '{s}' (available here: {}; or fio:ENGINE)",
             available_engines().join(", ")
         )
     })
@@ -247,7 +270,7 @@ impl RunArgs {
             keep_cache: self.keep_cache,
             loop_stat: self.loop_stat.unwrap_or(profile.loop_stat()),
             engine: match self.engine {
-                Some(kind) => {
+                Some(EngineArg::Native(kind)) => {
                     if let Err(why) = probe(kind).status {
                         return Err(UsageError::new(
                             "--engine",
@@ -257,9 +280,13 @@ impl RunArgs {
                             ),
                         ));
                     }
-                    kind
+                    Backend::Native(kind)
                 }
-                None => default_engine(),
+                Some(EngineArg::Fio(e)) => Backend::Fio(
+                    FioEngine::locate(&e, self.fio.as_deref())
+                        .map_err(|err| UsageError::new("--engine", format!("fio:{e}: {err}")))?,
+                ),
+                None => Backend::Native(default_engine()),
             },
             seed,
             strict: self.strict,
@@ -341,6 +368,7 @@ mod tests {
         assert_eq!(s.mix_read, 70);
         assert_eq!(s.loop_stat, LoopStat::Mean);
         assert_eq!(s.engine, default_engine());
+        assert_eq!(s.engine.native(), Some(default_engine()));
         assert!(!s.strict && !s.hipri && !s.keep_file);
         assert_eq!(o.format, Format::Text);
     }

@@ -2,7 +2,7 @@
 //! [`Settings`] through [`Settings::validate`]; everything after that
 //! trusts it.
 
-use crate::engine::EngineKind;
+use crate::engine::{Backend, EngineKind};
 use crate::units::{GIB, MIB};
 use crate::workload::{DataKind, Direction, LoopStat, Mode, Profile, TestSpec};
 use std::path::PathBuf;
@@ -54,7 +54,7 @@ pub struct Settings {
     /// How loops are summarised.
     pub loop_stat: LoopStat,
     /// I/O engine.
-    pub engine: EngineKind,
+    pub engine: Backend,
     /// Seed of every generator of the run.
     pub seed: u64,
     /// Run exactly the requested Q and T or refuse.
@@ -108,7 +108,7 @@ impl Settings {
             direct: true,
             keep_cache: false,
             loop_stat: LoopStat::Mean,
-            engine: EngineKind::Psync,
+            engine: Backend::Native(EngineKind::Psync),
             seed: 0,
             strict: false,
             hipri: false,
@@ -265,7 +265,7 @@ mod tests {
                 "--hipri",
                 Box::new(|s| {
                     s.hipri = true;
-                    s.engine = EngineKind::IoUring;
+                    s.engine = EngineKind::IoUring.into();
                     s.direct = false;
                 }),
             ),

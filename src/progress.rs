@@ -59,8 +59,11 @@ impl ProgressLine {
                         ));
                     }
                 };
+                let speed = mbps
+                    .map(|m| format!("  {m:>10.2} MB/s"))
+                    .unwrap_or_default();
                 format!(
-                    "{} {:<5} loop {}/{}  {phase:<7} {:>5.1} s left  {mbps:>10.2} MB/s",
+                    "{} {:<5} loop {}/{}  {phase:<7} {:>5.1} s left{speed}",
                     test.applied(),
                     direction.name(),
                     loop_index + 1,
@@ -136,7 +139,7 @@ mod tests {
             loops: 5,
             phase: Phase::Measure,
             remaining: Duration::from_millis(3200),
-            mbps: 123.456,
+            mbps: Some(123.456),
         };
         let s = ProgressLine::describe(&e).unwrap();
         assert!(s.starts_with("RND4K Q1T32 read  loop 2/5  measure"), "{s}");

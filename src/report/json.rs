@@ -55,10 +55,16 @@ struct Usage {
 
 #[derive(Serialize)]
 struct Engine {
-    name: &'static str,
+    name: String,
     backend: &'static str,
     label: String,
     synchronous: bool,
+    /// fio's `--version`, for the fio backend.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    fio_version: Option<String>,
+    /// The fio binary, for the fio backend.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    fio_binary: Option<std::path::PathBuf>,
 }
 
 #[derive(Serialize)]
@@ -347,9 +353,21 @@ pub fn render(r: &Report<'_>) -> String {
         },
         engine: Engine {
             name: s.engine.name(),
-            backend: "native",
+            backend: if s.engine.native().is_some() {
+                "native"
+            } else {
+                "fio"
+            },
             label: s.engine.label(),
             synchronous: s.engine.synchronous(),
+            fio_version: match &s.engine {
+                crate::engine::Backend::Fio(f) => Some(f.version.clone()),
+                _ => None,
+            },
+            fio_binary: match &s.engine {
+                crate::engine::Backend::Fio(f) => Some(f.binary.clone()),
+                _ => None,
+            },
         },
         settings: Settings {
             profile: s.profile.cli_name(),

@@ -140,7 +140,7 @@ pub(crate) mod fixtures {
         s.mix = true;
         s.loops = 2;
         s.seed = 42;
-        s.engine = EngineKind::Psync;
+        s.engine = EngineKind::Psync.into();
         s
     }
 
@@ -177,7 +177,7 @@ pub(crate) mod fixtures {
     }
 
     pub fn output(settings: &Settings) -> RunOutput {
-        let caps = crate::engine::probe::probe(settings.engine).caps;
+        let caps = settings.engine.capabilities();
         let plans = crate::run::plan_with(settings, &caps).unwrap();
         let mut tests = Vec::new();
         for d in settings.directions() {

@@ -48,7 +48,7 @@ pub fn render(r: &Report<'_>) -> String {
         Some(url) => format!("diskmark ({version}): {url}"),
         None => format!("diskmark ({version})"),
     };
-    let engine_line = format!("Native I/O engine: {}", s.engine.name());
+    let engine_line = s.engine.header();
     // Writing to a String cannot fail.
     let _ = writeln!(out, "{head:>WIDTH$}");
     let _ = writeln!(out, "{engine_line:>WIDTH$}");

@@ -113,6 +113,14 @@ pub enum RunError {
         /// What failed.
         source: crate::engine::EngineError,
     },
+    /// fio failed or its output could not be used.
+    #[error("{test} through fio: {source}")]
+    Fio {
+        /// Test and direction.
+        test: String,
+        /// What failed, in fio's words where it gave some.
+        source: crate::engine::fio::FioError,
+    },
     /// A signal asked the run to end. Handled by [`run`], which returns the
     /// finished results instead.
     #[error("interrupted by signal {0}")]

@@ -14,7 +14,6 @@ pub use error::RunError;
 pub use notes::{observations, run_notes};
 
 use crate::config::Settings;
-use crate::engine::probe::probe;
 use crate::engine::{Capabilities, EngineKind};
 use crate::plan::{PlannedTest, plan};
 use crate::stats::{LoopResult, Selected, select};
@@ -71,8 +70,9 @@ pub enum Event<'a> {
         phase: Phase,
         /// Time left in this phase.
         remaining: Duration,
-        /// Throughput over the last tick, 10^6 bytes/s.
-        mbps: f64,
+        /// Throughput over the last tick, 10^6 bytes/s, when known (fio
+        /// runs do not say while they run).
+        mbps: Option<f64>,
     },
     /// A loop finished.
     LoopDone {
@@ -125,12 +125,13 @@ pub struct RunOutput {
 /// Plans every test of `settings` for its engine's capabilities here;
 /// with `--strict`, any change is a refusal.
 pub fn plan_all(settings: &Settings) -> Result<Vec<PlannedTest>, RunError> {
-    plan_with(settings, &probe(settings.engine).caps)
+    plan_with(settings, &settings.engine.capabilities())
 }
 
 /// [`plan_all`] with given capabilities.
 pub fn plan_with(settings: &Settings, caps: &Capabilities) -> Result<Vec<PlannedTest>, RunError> {
     let engine = settings.engine.name();
+    let engine = engine.as_str();
     let mut plans = Vec::with_capacity(settings.tests.len());
     for t in &settings.tests {
         let p = plan(*t, engine, caps).map_err(RunError::Plan)?;
@@ -172,6 +173,38 @@ fn check_signal() -> Result<(), RunError> {
         Some(sig) => Err(RunError::Interrupted(sig)),
         None => Ok(()),
     }
+}
+
+/// Runs one loop of `test` in `direction` on an existing, pre-filled test
+/// `file` (opened with `settings.direct`): for comparing engines, native
+/// and fio, on one and the same file. The page cache is dropped first for
+/// reads, as in a full run.
+pub fn run_one_loop(
+    settings: &Settings,
+    target: &TargetInfo,
+    file: &TestFile,
+    test: crate::workload::TestSpec,
+    direction: Direction,
+) -> Result<(PlannedTest, LoopResult), RunError> {
+    let planned = plan(
+        test,
+        &settings.engine.name(),
+        &settings.engine.capabilities(),
+    )
+    .map_err(RunError::Plan)?;
+    if settings.engine == EngineKind::Posixaio {
+        crate::engine::posixaio::init_process((planned.q * planned.t) as usize);
+    }
+    if direction.reads() && !settings.keep_cache {
+        file.drop_cache().map_err(|source| RunError::Os {
+            what: "dropping the test file's cached pages",
+            source,
+        })?;
+    }
+    let device_dir = target.device.as_ref().map(|d| d.sys_dir.clone());
+    let ctx = LoopContext::new(settings, file, device_dir.as_deref());
+    let l = ctx.run_loop(&planned, 0, direction, 0, &mut |_| {})?;
+    Ok((planned, l))
 }
 
 /// Runs every test of `settings` on `target`, telling `observer` what
@@ -283,6 +316,9 @@ fn run_tests(
                 });
                 if let Some(f) = &l.facts.fallback {
                     add_note(&mut out.notes, format!("{}: {f}", settings.engine));
+                }
+                for n in &l.fio_notes {
+                    add_note(&mut out.notes, format!("fio said: {n}"));
                 }
                 result.loops.push(l);
             }

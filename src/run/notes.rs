@@ -4,8 +4,9 @@
 
 use super::TestResult;
 use crate::config::Settings;
-use crate::engine::EngineKind;
+use crate::engine::{Backend, EngineKind};
 use crate::plan::PlannedTest;
+use crate::workload::Pattern;
 
 /// The run-level notes: every adaptation, and what is inside the windows.
 pub fn run_notes(settings: &Settings, plans: &[PlannedTest]) -> Vec<String> {
@@ -32,11 +33,34 @@ pub fn run_notes(settings: &Settings, plans: &[PlannedTest]) -> Vec<String> {
     if !settings.engine.does_io() {
         notes.push("null engine: no I/O was done; the figures are diskmark's own overhead".into());
     }
-    if settings.engine == EngineKind::Libaio && !settings.direct {
+    let fio = match &settings.engine {
+        Backend::Fio(f) => Some(f.ioengine.as_str()),
+        Backend::Native(_) => None,
+    };
+    if (settings.engine == EngineKind::Libaio || fio == Some("libaio")) && !settings.direct {
+        notes.push(format!(
+            "{} without O_DIRECT: io_submit does each I/O synchronously, so the device sees depth 1",
+            settings.engine
+        ));
+    }
+    if fio == Some("posixaio") {
         notes.push(
-            "libaio without O_DIRECT: io_submit does each I/O synchronously, so the device sees depth 1"
+            "fio:posixaio uses one descriptor, which glibc serves one request at a time: expect it to trail diskmark's native posixaio"
                 .into(),
         );
+    }
+    if fio.is_some() {
+        for p in plans
+            .iter()
+            .filter(|p| p.requested.pattern == Pattern::Seq && p.t > 1)
+        {
+            notes.push(format!(
+                "fio cannot share one sequential cursor between jobs: {} ran as {} jobs, each reading its own 1/{} of the file",
+                p.applied(),
+                p.t,
+                p.t
+            ));
+        }
     }
     if settings.engine == EngineKind::Posixaio {
         let most = plans.iter().map(|p| p.q * p.t).max().unwrap_or(1);
@@ -124,7 +148,7 @@ mod tests {
             crate::workload::parse_test("SEQ128K Q8T1").unwrap(),
         ];
         s.direct = false;
-        s.engine = EngineKind::Psync;
+        s.engine = EngineKind::Psync.into();
         let notes = run_notes(&s, &plan_all(&s).unwrap());
         assert_eq!(
             notes,

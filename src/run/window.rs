@@ -7,12 +7,13 @@ use super::testfile::TestFile;
 use super::worker::{self, Clock, Gate, Padded, WorkerParams};
 use super::{Event, Phase, RunError, TICK, WORKER_STACK, devstats, signals};
 use crate::config::Settings;
+use crate::engine::fio::{FioEngine, FioJob};
 use crate::engine::{
-    Engine, EngineFacts, EngineKind, ThreadSetup, io_uring::IoUringEngine, libaio::Libaio,
+    Backend, Engine, EngineFacts, EngineKind, ThreadSetup, io_uring::IoUringEngine, libaio::Libaio,
     null::Null, posixaio::PosixAio, psync::Psync,
 };
 use crate::plan::PlannedTest;
-use crate::stats::LoopResult;
+use crate::stats::{CpuView, DeviceView, LoopResult};
 use crate::workload::access::{Offsets, SeqCursor, thread_seed};
 use crate::workload::{Direction, Pattern};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -55,12 +56,15 @@ impl LoopContext<'_> {
         observer: &mut dyn FnMut(&Event<'_>),
     ) -> Result<LoopResult, RunError> {
         let args = (planned, test_index, direction, loop_index);
-        match self.settings.engine {
-            EngineKind::IoUring => self.run_loop_with::<IoUringEngine>(args, observer),
-            EngineKind::Libaio => self.run_loop_with::<Libaio>(args, observer),
-            EngineKind::Posixaio => self.run_loop_with::<PosixAio>(args, observer),
-            EngineKind::Psync => self.run_loop_with::<Psync>(args, observer),
-            EngineKind::Null => self.run_loop_with::<Null>(args, observer),
+        match &self.settings.engine {
+            Backend::Native(EngineKind::IoUring) => {
+                self.run_loop_with::<IoUringEngine>(args, observer)
+            }
+            Backend::Native(EngineKind::Libaio) => self.run_loop_with::<Libaio>(args, observer),
+            Backend::Native(EngineKind::Posixaio) => self.run_loop_with::<PosixAio>(args, observer),
+            Backend::Native(EngineKind::Psync) => self.run_loop_with::<Psync>(args, observer),
+            Backend::Native(EngineKind::Null) => self.run_loop_with::<Null>(args, observer),
+            Backend::Fio(fio) => self.run_fio_loop(fio, args, observer),
         }
     }
 
@@ -147,7 +151,7 @@ impl LoopContext<'_> {
                 (now + warmup_ns, now + warmup_ns + measure_ns)
             });
             let watched = self.watch(t0, t_end, &stop, &progress, &mut report);
-            report(Phase::Drain, Duration::ZERO, 0.0);
+            report(Phase::Drain, Duration::ZERO, None);
             let outputs: Vec<_> = handles.into_iter().map(|h| h.join()).collect();
             Ok((outputs, watched))
         })?;
@@ -201,15 +205,87 @@ impl LoopContext<'_> {
             }
         }
         if let (Some(b), Some(a)) = (watched.before, after) {
-            let span = a.at_ns.saturating_sub(b.at_ns);
-            if let (Some(d0), Some(d1)) = (b.disk, a.disk) {
-                result.device = Some(d0.delta(&d1, span));
-            }
-            if let (Some(c0), Some(c1)) = (b.cpu, a.cpu) {
-                result.cpu = Some(c0.delta(&c1));
-            }
+            (result.device, result.cpu) = b.views(&a);
         }
         Ok(result)
+    }
+
+    /// One loop through fio: one fio run on the test file, watched for
+    /// signals, with the device and CPU counters read at the times its
+    /// window should start and end.
+    fn run_fio_loop(
+        &self,
+        fio: &FioEngine,
+        (planned, _, direction, loop_index): (&PlannedTest, usize, Direction, u32),
+        observer: &mut dyn FnMut(&Event<'_>),
+    ) -> Result<LoopResult, RunError> {
+        let s = self.settings;
+        let test = planned.requested.to_string();
+        let job = FioJob {
+            file: self.file.path(),
+            file_size: self.file.size(),
+            test: planned.applied(),
+            direction,
+            measure: s.measure,
+            warmup: s.warmup,
+            direct: s.direct,
+            data: s.data,
+            drop_cache: !s.keep_cache && direction.reads(),
+        };
+        let args = fio.args(&job);
+        let (mut before, mut after) = (None, None);
+        let mut interrupted = None;
+        let run = fio.run(&args, |elapsed| {
+            if let Some(sig) = signals::pending() {
+                interrupted = Some(sig);
+                return false;
+            }
+            let (phase, remaining) = if elapsed < s.warmup {
+                (Phase::Warmup, s.warmup - elapsed)
+            } else if elapsed < s.warmup + s.measure {
+                (Phase::Measure, s.warmup + s.measure - elapsed)
+            } else {
+                (Phase::Drain, Duration::ZERO)
+            };
+            if phase != Phase::Warmup && before.is_none() {
+                before = Some(Snapshot::take(self.device_dir, self.clock.now_ns()));
+            }
+            if phase == Phase::Drain && after.is_none() {
+                after = Some(Snapshot::take(self.device_dir, self.clock.now_ns()));
+            }
+            observer(&Event::Running {
+                test: planned,
+                direction,
+                loop_index,
+                loops: s.loops,
+                phase,
+                remaining,
+                mbps: None,
+            });
+            true
+        });
+        if let Some(sig) = interrupted {
+            return Err(RunError::Interrupted(sig));
+        }
+        let result = run
+            .map_err(|source| RunError::Fio {
+                test: format!("{test} {}", direction.name()),
+                source,
+            })?
+            // Only a tick can stop fio, and every tick that does sets
+            // `interrupted`, handled above.
+            .ok_or(RunError::Interrupted(libc::SIGINT))?;
+        let mut l = result.to_loop();
+        if let (Some(b), Some(a)) = (before, after) {
+            (l.device, l.cpu) = b.views(&a);
+        }
+        // diskmark only waited: the CPU that counts is fio's.
+        if let Some(c) = l.cpu.as_mut() {
+            c.process_user_s = result.cpu_user_s;
+            c.process_system_s = result.cpu_system_s;
+        }
+        l.fio_notes = result.text;
+        Ok(l)
     }
 
     /// The coordinator's side of a window: wakes at least every tick to
@@ -222,7 +298,7 @@ impl LoopContext<'_> {
         t_end: u64,
         stop: &AtomicBool,
         progress: &[Padded],
-        report: &mut dyn FnMut(Phase, Duration, f64),
+        report: &mut dyn FnMut(Phase, Duration, Option<f64>),
     ) -> Watched {
         let mut w = Watched {
             before: None,
@@ -255,7 +331,7 @@ impl LoopContext<'_> {
             } else {
                 (Phase::Measure, t_end)
             };
-            report(phase, Duration::from_nanos(until - now), mbps);
+            report(phase, Duration::from_nanos(until - now), Some(mbps));
             std::thread::sleep(Duration::from_nanos(until - now).min(TICK));
         }
         if w.before.is_some() {
@@ -287,5 +363,19 @@ impl Snapshot {
             disk: device_dir.and_then(devstats::read_disk),
             cpu: devstats::read_cpu(),
         }
+    }
+
+    /// The device's and the CPU's view from this reading to `later`.
+    fn views(&self, later: &Snapshot) -> (Option<DeviceView>, Option<CpuView>) {
+        let span = later.at_ns.saturating_sub(self.at_ns);
+        let device = match (self.disk, later.disk) {
+            (Some(d0), Some(d1)) => Some(d0.delta(&d1, span)),
+            _ => None,
+        };
+        let cpu = match (self.cpu, later.cpu) {
+            (Some(c0), Some(c1)) => Some(c0.delta(&c1)),
+            _ => None,
+        };
+        (device, cpu)
     }
 }

@@ -93,6 +93,11 @@ impl Histogram {
         self.counts[bucket_of(v)] += 1;
     }
 
+    /// Records `count` values `v` at once (fio's bins).
+    pub fn record_n(&mut self, v: u64, count: u64) {
+        self.counts[bucket_of(v)] += count;
+    }
+
     /// Adds every bucket of `other` to this one.
     pub fn merge(&mut self, other: &Histogram) {
         for (a, b) in self.counts.iter_mut().zip(other.counts.iter()) {

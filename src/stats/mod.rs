@@ -9,7 +9,7 @@ pub use histogram::{DEFAULT_PERCENTILES, Histogram};
 
 /// What one thread (or the merge of several) counted for one direction in
 /// one measure window.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct DirStats {
     /// Completed I/Os.
     pub ios: u64,
@@ -25,6 +25,9 @@ pub struct DirStats {
     pub lat_max_ns: u64,
     /// Latency distribution.
     pub hist: Histogram,
+    /// Percentiles measured elsewhere, exactly (`(p, ns)`: fio's own),
+    /// used instead of the histogram's until merged with other counts.
+    pub exact_percentiles: Option<Vec<(f64, u64)>>,
 }
 
 impl Default for DirStats {
@@ -37,6 +40,7 @@ impl Default for DirStats {
             lat_min_ns: u64::MAX,
             lat_max_ns: 0,
             hist: Histogram::new(),
+            exact_percentiles: None,
         }
     }
 }
@@ -56,6 +60,13 @@ impl DirStats {
 
     /// Adds `other` (another thread, another loop, or the other direction).
     pub fn merge(&mut self, other: &DirStats) {
+        // Exact percentiles survive only a merge into nothing (or of
+        // nothing): a real merge needs the histogram.
+        self.exact_percentiles = match (self.ios, other.ios) {
+            (0, _) => other.exact_percentiles.clone(),
+            (_, 0) => self.exact_percentiles.take(),
+            _ => None,
+        };
         self.ios += other.ios;
         self.bytes += other.bytes;
         self.lat_sum_ns += other.lat_sum_ns;
@@ -73,20 +84,24 @@ impl DirStats {
             let n = self.ios as f64;
             let mean = self.lat_sum_ns as f64 / n;
             let var = (self.lat_sumsq_ns2 as f64 / n - mean * mean).max(0.0);
-            let pcts = self
-                .hist
-                .percentiles(&DEFAULT_PERCENTILES, self.lat_min_ns, self.lat_max_ns)
-                .unwrap_or_default();
+            let percentiles_us = match &self.exact_percentiles {
+                Some(exact) => exact.iter().map(|(p, v)| (*p, *v as f64 / 1e3)).collect(),
+                None => DEFAULT_PERCENTILES
+                    .iter()
+                    .zip(
+                        self.hist
+                            .percentiles(&DEFAULT_PERCENTILES, self.lat_min_ns, self.lat_max_ns)
+                            .unwrap_or_default(),
+                    )
+                    .map(|(p, v)| (*p, v as f64 / 1e3))
+                    .collect(),
+            };
             LatSummary {
                 mean_us: mean / 1e3,
                 min_us: self.lat_min_ns as f64 / 1e3,
                 max_us: self.lat_max_ns as f64 / 1e3,
                 stddev_us: var.sqrt() / 1e3,
-                percentiles_us: DEFAULT_PERCENTILES
-                    .iter()
-                    .zip(pcts)
-                    .map(|(p, v)| (*p, v as f64 / 1e3))
-                    .collect(),
+                percentiles_us,
             }
         });
         DirSummary {
@@ -215,6 +230,8 @@ pub struct LoopResult {
     pub cpu: Option<CpuView>,
     /// How the engine set itself up (the same for every loop).
     pub facts: crate::engine::EngineFacts,
+    /// What fio printed besides its result (notes, warnings).
+    pub fio_notes: Vec<String>,
 }
 
 impl LoopResult {
@@ -228,6 +245,7 @@ impl LoopResult {
             device: None,
             cpu: None,
             facts: crate::engine::EngineFacts::default(),
+            fio_notes: Vec::new(),
         }
     }
 

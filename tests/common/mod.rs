@@ -133,3 +133,73 @@ pub fn skip(test: &str, reason: &str) {
     use std::io::Write;
     let _ = writeln!(std::io::stderr(), "SKIPPED {test}: {reason}");
 }
+
+/// An ext4 filesystem on a RAM-backed loop device (DESIGN §8): a file on a
+/// tmpfs attached with `losetup --direct-io=on`. Steadier than the virtio
+/// disk for comparisons. Needs root; torn down on drop.
+pub struct RamExt4 {
+    tmpfs: Mount,
+    pub mnt: tempfile::TempDir,
+    pub device: String,
+}
+
+impl RamExt4 {
+    /// A filesystem of `mib` MiB, or why it cannot be made here.
+    pub fn new(mib: u64) -> Result<RamExt4, String> {
+        let tmpfs = Mount::new("tmpfs", &format!("size={}m", mib + 16))?;
+        let image = tmpfs.path().join("disk.img");
+        std::fs::File::create(&image)
+            .and_then(|f| f.set_len(mib << 20))
+            .map_err(|e| format!("image: {e}"))?;
+        let out = std::process::Command::new("losetup")
+            .args(["--direct-io=on", "-f", "--show"])
+            .arg(&image)
+            .output()
+            .map_err(|e| format!("losetup: {e}"))?;
+        if !out.status.success() {
+            return Err(format!(
+                "losetup: {}",
+                String::from_utf8_lossy(&out.stderr).trim()
+            ));
+        }
+        let device = String::from_utf8_lossy(&out.stdout).trim().to_string();
+        let mnt = tempfile::tempdir().map_err(|e| e.to_string())?;
+        let fs = RamExt4 { tmpfs, mnt, device };
+        let ok = |c: &mut std::process::Command| c.status().map(|s| s.success()).unwrap_or(false);
+        if !ok(std::process::Command::new("mkfs.ext4").args(["-q", "-F", &fs.device])) {
+            return Err("mkfs.ext4 failed (is e2fsprogs installed?)".into());
+        }
+        if !ok(std::process::Command::new("mount")
+            .arg(&fs.device)
+            .arg(fs.mnt.path()))
+        {
+            return Err("mounting the loop device failed".into());
+        }
+        Ok(fs)
+    }
+
+    pub fn path(&self) -> &Path {
+        self.mnt.path()
+    }
+}
+
+impl Drop for RamExt4 {
+    fn drop(&mut self) {
+        let _ = std::process::Command::new("umount")
+            .arg(self.mnt.path())
+            .status();
+        let _ = std::process::Command::new("losetup")
+            .args(["-d", &self.device])
+            .status();
+        let _ = &self.tmpfs;
+    }
+}
+
+/// Whether fio is installed.
+pub fn have_fio() -> bool {
+    std::process::Command::new("fio")
+        .arg("--version")
+        .output()
+        .map(|o| o.status.success())
+        .unwrap_or(false)
+}

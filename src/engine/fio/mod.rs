@@ -1,0 +1,441 @@
+//! fio as a second backend (`--engine fio:ENGINE`): each loop of each test
+//! is one fio run on diskmark's own test file, equivalent to the native
+//! test, and its JSON becomes the same result model. A user can check any
+//! native figure against fio in one command, and the tests check that the
+//! two agree.
+
+pub mod parse;
+
+use super::Capabilities;
+use crate::workload::{DataKind, Direction, MAX_Q, Pattern, TestSpec};
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// fio's synchronous engines: fio runs them at depth 1 whatever iodepth
+/// says, so the planner turns QxTy into Q1T(x·y) as for native psync.
+pub const SYNC_ENGINES: [&str; 8] = [
+    "sync",
+    "psync",
+    "vsync",
+    "pvsync",
+    "pvsync2",
+    "mmap",
+    "splice",
+    "ftruncate",
+];
+
+/// fio and the engine it runs.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FioEngine {
+    /// fio's `--ioengine`.
+    pub ioengine: String,
+    /// The fio binary.
+    pub binary: PathBuf,
+    /// What `fio --version` said (`fio-3.33`).
+    pub version: String,
+}
+
+/// Why fio could not be used or failed.
+#[derive(Debug, thiserror::Error)]
+pub enum FioError {
+    /// Not on PATH and not given.
+    #[error(
+        "fio is not installed (not found on PATH); install it (e.g. apt-get install fio), give its path with --fio, or use a native engine (--engine io_uring, libaio or psync)"
+    )]
+    NotFound,
+    /// `--fio PATH` does not run.
+    #[error("cannot run fio at {path}: {source}")]
+    Spawn {
+        /// The binary.
+        path: PathBuf,
+        /// The cause.
+        source: std::io::Error,
+    },
+    /// `fio --version` said nothing useful.
+    #[error("{path} does not look like fio (its --version printed {output:?})")]
+    NotFio {
+        /// The binary.
+        path: PathBuf,
+        /// What it printed.
+        output: String,
+    },
+    /// fio ended with a non-zero status.
+    #[error("fio failed ({status}): {message}")]
+    Failed {
+        /// Exit status.
+        status: String,
+        /// fio's own words.
+        message: String,
+    },
+    /// fio's output could not be used.
+    #[error(transparent)]
+    Parse(#[from] parse::ParseError),
+}
+
+/// Finds `fio` on PATH.
+fn find_on_path() -> Option<PathBuf> {
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path)
+        .map(|d| d.join("fio"))
+        .find(|p| p.is_file())
+}
+
+impl FioEngine {
+    /// fio (from `binary`, or PATH) with `ioengine`; asks it for its
+    /// version, which also proves it runs.
+    pub fn locate(ioengine: &str, binary: Option<&Path>) -> Result<FioEngine, FioError> {
+        let binary = match binary {
+            Some(b) => b.to_path_buf(),
+            None => find_on_path().ok_or(FioError::NotFound)?,
+        };
+        let out = Command::new(&binary)
+            .arg("--version")
+            .stdin(Stdio::null())
+            .output()
+            .map_err(|source| FioError::Spawn {
+                path: binary.clone(),
+                source,
+            })?;
+        let version = String::from_utf8_lossy(&out.stdout).trim().to_string();
+        if !out.status.success() || !version.starts_with("fio") {
+            return Err(FioError::NotFio {
+                path: binary,
+                output: version,
+            });
+        }
+        Ok(FioEngine {
+            ioengine: ioengine.to_string(),
+            binary,
+            version,
+        })
+    }
+
+    /// Whether fio runs this engine one I/O at a time per job.
+    pub fn synchronous(&self) -> bool {
+        SYNC_ENGINES.contains(&self.ioengine.as_str())
+    }
+
+    /// What the planner adapts to.
+    pub fn capabilities(&self) -> Capabilities {
+        Capabilities {
+            synchronous: self.synchronous(),
+            max_depth: if self.synchronous() { 1 } else { MAX_Q },
+            budget: None,
+        }
+    }
+
+    /// The fio arguments equivalent to one loop of a native test.
+    pub fn args(&self, job: &FioJob<'_>) -> Vec<String> {
+        let spec = job.test;
+        let rw = match (spec.pattern, job.direction) {
+            (Pattern::Seq, Direction::Read) => "read",
+            (Pattern::Seq, Direction::Write) => "write",
+            (Pattern::Seq, Direction::Mix { .. }) => "rw",
+            (Pattern::Rnd, Direction::Read) => "randread",
+            (Pattern::Rnd, Direction::Write) => "randwrite",
+            (Pattern::Rnd, Direction::Mix { .. }) => "randrw",
+        };
+        let ms = |d: Duration| format!("{}ms", d.as_millis());
+        let mut a = vec![
+            format!("--name={}", spec.to_string().replace(' ', "_")),
+            format!("--filename={}", escape_filename(job.file)),
+            format!("--ioengine={}", self.ioengine),
+            format!("--rw={rw}"),
+            format!("--bs={}", spec.block_size),
+            format!("--iodepth={}", spec.q),
+            format!("--numjobs={}", spec.t),
+            "--thread".into(),
+            "--group_reporting".into(),
+            "--time_based".into(),
+            // Milliseconds: fio reads --runtime=0.5 as 0, and then runs
+            // until the file has been read once.
+            format!("--runtime={}", ms(job.measure)),
+            format!("--ramp_time={}", ms(job.warmup)),
+            format!("--direct={}", u8::from(job.direct)),
+            "--randrepeat=0".into(),
+            "--norandommap".into(),
+            format!("--invalidate={}", u8::from(job.drop_cache)),
+            "--lat_percentiles=1".into(),
+            "--allow_file_create=0".into(),
+            "--output-format=json+".into(),
+        ];
+        // fio cannot share one sequential cursor between jobs: with T > 1
+        // each job gets its own region (a job given the whole file grows
+        // it past its end).
+        let (size, region) = seq_regions(job.file_size, spec);
+        a.push(format!("--size={size}"));
+        if let Some(step) = region {
+            a.push(format!("--offset_increment={step}"));
+        }
+        if let Direction::Mix { read_pct } = job.direction {
+            a.push(format!("--rwmixread={read_pct}"));
+        }
+        if job.data == DataKind::Zeros {
+            a.push("--zero_buffers".into());
+        }
+        if !job.direct && job.direction.writes() {
+            a.push("--end_fsync=1".into());
+        }
+        a
+    }
+
+    /// Runs fio with `args`, calling `tick` about every 50 ms with the time
+    /// since launch; `tick` returning `false` kills fio and ends with
+    /// `Ok(None)`.
+    pub fn run(
+        &self,
+        args: &[String],
+        mut tick: impl FnMut(Duration) -> bool,
+    ) -> Result<Option<parse::FioResult>, FioError> {
+        let mut child = Command::new(&self.binary)
+            .args(args)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .map_err(|source| FioError::Spawn {
+                path: self.binary.clone(),
+                source,
+            })?;
+        // Both pipes are drained on their own threads: fio's json+ output
+        // is larger than a pipe's buffer.
+        let drain = |pipe: Option<Box<dyn Read + Send>>| {
+            std::thread::spawn(move || {
+                let mut s = String::new();
+                if let Some(mut p) = pipe {
+                    let _ = p.read_to_string(&mut s);
+                }
+                s
+            })
+        };
+        let out = drain(
+            child
+                .stdout
+                .take()
+                .map(|p| Box::new(p) as Box<dyn Read + Send>),
+        );
+        let err = drain(
+            child
+                .stderr
+                .take()
+                .map(|p| Box::new(p) as Box<dyn Read + Send>),
+        );
+        let start = Instant::now();
+        let status = loop {
+            match child.try_wait() {
+                Ok(Some(status)) => break status,
+                Ok(None) => {}
+                Err(source) => {
+                    return Err(FioError::Spawn {
+                        path: self.binary.clone(),
+                        source,
+                    });
+                }
+            }
+            if !tick(start.elapsed()) {
+                let _ = child.kill();
+                let _ = child.wait();
+                let _ = out.join();
+                let _ = err.join();
+                return Ok(None);
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        };
+        let stdout = out.join().unwrap_or_default();
+        let stderr = err.join().unwrap_or_default();
+        if !status.success() {
+            let mut lines: Vec<&str> = stderr
+                .lines()
+                .map(str::trim)
+                .filter(|l| !l.is_empty())
+                .collect();
+            // fio also prints some errors on stdout, before any JSON.
+            lines.extend(
+                stdout
+                    .lines()
+                    .take_while(|l| !l.starts_with('{'))
+                    .map(str::trim)
+                    .filter(|l| !l.is_empty()),
+            );
+            if lines.is_empty() {
+                // No words from fio: the JSON may still say what failed.
+                if let Err(e) = parse::parse(&stdout) {
+                    return Err(e.into());
+                }
+            }
+            return Err(FioError::Failed {
+                status: status.to_string(),
+                message: lines.join("; "),
+            });
+        }
+        let mut result = parse::parse(&stdout).map_err(|e| match e {
+            parse::ParseError::JobError { errno, message } if message.is_empty() => {
+                parse::ParseError::JobError {
+                    errno,
+                    message: stderr.lines().map(str::trim).collect::<Vec<_>>().join("; "),
+                }
+            }
+            e => e,
+        })?;
+        result.text.extend(
+            stderr
+                .lines()
+                .map(str::trim)
+                .filter(|l| !l.is_empty())
+                .map(String::from),
+        );
+        Ok(Some(result))
+    }
+}
+
+/// The `--size` of each job and, for SEQ with several jobs, the step
+/// between their regions: the file cut into T block-aligned parts.
+pub fn seq_regions(file_size: u64, spec: TestSpec) -> (u64, Option<u64>) {
+    if spec.pattern == Pattern::Seq && spec.t > 1 {
+        let part = file_size / u64::from(spec.t) / spec.block_size * spec.block_size;
+        (part.max(spec.block_size), Some(part.max(spec.block_size)))
+    } else {
+        (file_size, None)
+    }
+}
+
+/// fio separates file names with ':'; one inside a name is escaped.
+fn escape_filename(p: &Path) -> String {
+    p.to_string_lossy().replace(':', "\\:")
+}
+
+/// One loop of one test, as fio will run it.
+#[derive(Debug, Clone)]
+pub struct FioJob<'a> {
+    /// diskmark's test file.
+    pub file: &'a Path,
+    /// Its size.
+    pub file_size: u64,
+    /// The applied test.
+    pub test: TestSpec,
+    /// Read, write or mix.
+    pub direction: Direction,
+    /// Measure window.
+    pub measure: Duration,
+    /// Warm-up.
+    pub warmup: Duration,
+    /// O_DIRECT.
+    pub direct: bool,
+    /// Written data.
+    pub data: DataKind,
+    /// Whether the file's cached pages are dropped first.
+    pub drop_cache: bool,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::units::MIB;
+    use crate::workload::parse_test;
+
+    fn engine(name: &str) -> FioEngine {
+        FioEngine {
+            ioengine: name.into(),
+            binary: "fio".into(),
+            version: "fio-3.33".into(),
+        }
+    }
+
+    fn job(test: &str, direction: Direction) -> FioJob<'static> {
+        FioJob {
+            file: Path::new("/var/tmp/a:b/.diskmark-1-2.tmp"),
+            file_size: 64 * MIB,
+            test: parse_test(test).unwrap(),
+            direction,
+            measure: Duration::from_millis(500),
+            warmup: Duration::from_millis(200),
+            direct: true,
+            data: DataKind::Random,
+            drop_cache: true,
+        }
+    }
+
+    #[test]
+    fn arguments_mirror_the_native_test() {
+        let a = engine("libaio").args(&job("RND4K Q32T2", Direction::Mix { read_pct: 70 }));
+        for want in [
+            "--filename=/var/tmp/a\\:b/.diskmark-1-2.tmp",
+            "--ioengine=libaio",
+            "--rw=randrw",
+            "--rwmixread=70",
+            "--bs=4096",
+            "--iodepth=32",
+            "--numjobs=2",
+            "--thread",
+            "--group_reporting",
+            "--time_based",
+            "--runtime=500ms",
+            "--ramp_time=200ms",
+            "--direct=1",
+            "--randrepeat=0",
+            "--norandommap",
+            "--invalidate=1",
+            "--lat_percentiles=1",
+            "--allow_file_create=0",
+            "--output-format=json+",
+            "--size=67108864",
+        ] {
+            assert!(a.iter().any(|x| x == want), "{want} missing in {a:?}");
+        }
+        assert!(!a.iter().any(|x| x.starts_with("--offset_increment")));
+        assert!(
+            !a.iter()
+                .any(|x| x == "--zero_buffers" || x == "--end_fsync=1")
+        );
+    }
+
+    #[test]
+    fn sequential_jobs_get_their_own_regions() {
+        let a = engine("psync").args(&job("SEQ1M Q1T8", Direction::Read));
+        assert!(a.contains(&"--rw=read".to_string()));
+        assert!(a.contains(&format!("--size={}", 8 * MIB)));
+        assert!(a.contains(&format!("--offset_increment={}", 8 * MIB)));
+        // 64 MiB in 3 parts of whole 1 MiB blocks: 21 MiB each.
+        assert_eq!(
+            seq_regions(64 * MIB, parse_test("SEQ1M Q1T3").unwrap()),
+            (21 * MIB, Some(21 * MIB))
+        );
+    }
+
+    #[test]
+    fn zeros_and_buffered_writes() {
+        let mut j = job("SEQ1M Q8T1", Direction::Write);
+        j.data = DataKind::Zeros;
+        j.direct = false;
+        j.drop_cache = false;
+        let a = engine("io_uring").args(&j);
+        for want in [
+            "--zero_buffers",
+            "--end_fsync=1",
+            "--direct=0",
+            "--invalidate=0",
+            "--rw=write",
+        ] {
+            assert!(a.iter().any(|x| x == want), "{want} missing in {a:?}");
+        }
+    }
+
+    #[test]
+    fn synchronous_engines() {
+        assert!(engine("psync").synchronous());
+        assert!(engine("sync").synchronous());
+        assert!(!engine("libaio").synchronous());
+        assert_eq!(engine("psync").capabilities().max_depth, 1);
+        assert!(!engine("somethingnew").synchronous());
+    }
+
+    #[test]
+    fn a_missing_binary_is_a_clear_error() {
+        let e = FioEngine::locate("psync", Some(Path::new("/nonexistent/fio"))).unwrap_err();
+        assert!(matches!(e, FioError::Spawn { .. }), "{e}");
+        let e = FioEngine::locate("psync", Some(Path::new("/bin/true"))).unwrap_err();
+        assert!(matches!(e, FioError::NotFio { .. }), "{e}");
+    }
+}
