@@ -71,13 +71,21 @@ fn main() -> anyhow::Result<()> {
         target.fs_type,
         target.source.as_deref().unwrap_or("?")
     );
-    println!("| test | dir | engine | applied | native IOPS | fio IOPS | IOPS ratio | ratio spread | native lat µs | fio lat µs |");
+    println!(
+        "| test | dir | engine | applied | native IOPS | fio IOPS | IOPS ratio | ratio spread | native lat µs | fio lat µs |"
+    );
     println!("|---|---|---|---|---:|---:|---:|---|---:|---:|");
     for test in TESTS {
         let spec = parse_test(test)?;
-        for direction in [Direction::Read, Direction::Write, Direction::Mix { read_pct: 70 }] {
+        for direction in [
+            Direction::Read,
+            Direction::Write,
+            Direction::Mix { read_pct: 70 },
+        ] {
             for engine in ENGINES {
-                let native = settings(Backend::Native(EngineKind::parse(engine).expect("native engine")));
+                let native = settings(Backend::Native(
+                    EngineKind::parse(engine).expect("native engine"),
+                ));
                 let fio = settings(Backend::Fio(FioEngine::locate(engine, None)?));
                 let (mut ni, mut fi, mut nl, mut fl, mut ratios) =
                     (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());

@@ -6,11 +6,13 @@
 //! comparison on the virtio disk is printed only (it swings up to 2× from
 //! one second to the next).
 //!
-//! Spread observed here (native/fio medians, loop device, 2026-11-30):
-//! psync RND4K Q1T1 read 0.95–1.05; io_uring RND4K Q32T1 read 1.08–1.20
-//! (diskmark keeps Q in flight with less CPU per I/O); libaio SEQ1M Q8T1
-//! read 0.95–1.20; psync RND4K Q1T4 write 0.90–1.10. Single runs of either
-//! vary by ±15%.
+//! Spread observed here (native/fio IOPS medians on the loop device,
+//! 2026-11-30, two runs of this test and bench/vs_fio.rs): psync RND4K Q1T1
+//! read 0.98 / 1.00; io_uring RND4K Q32T1 read 1.17 / 1.11 (diskmark spends
+//! less CPU per I/O on a CPU-bound device); libaio SEQ1M Q8T1 read 0.90 /
+//! 1.09 (single pairs 0.72..1.31); psync RND4K Q1T4 write 1.05. Mean
+//! latencies follow (Little's law holds on both sides). On the disk the
+//! same medians ranged 0.70..1.14.
 
 mod common;
 use common::{RamExt4, disk_dir, have_fio, skip};
