@@ -45,6 +45,13 @@ pub enum Command {
         #[arg(long, value_enum, default_value_t = ListFormat::Text)]
         format: ListFormat,
     },
+    /// List the mounted, writable filesystems one would benchmark, with
+    /// usage, device and model
+    Targets {
+        /// Output format
+        #[arg(long, value_enum, default_value_t = ListFormat::Text)]
+        format: ListFormat,
+    },
 }
 
 /// Formats of listings.
@@ -120,8 +127,24 @@ pub struct RunArgs {
 
     /// Do not drop the test file's cached pages before read loops (to
     /// measure the page cache on purpose)
-    #[arg(long)]
+    #[arg(long, conflicts_with = "drop_caches")]
     pub keep_cache: bool,
+
+    /// Before each read loop also drop the whole page cache
+    /// (/proc/sys/vm/drop_caches; root only) [default: only the test file's
+    /// pages are dropped]
+    #[arg(long)]
+    pub drop_caches: bool,
+
+    /// Open the test file with O_DSYNC: every write is durable when it
+    /// completes
+    #[arg(long)]
+    pub dsync: bool,
+
+    /// On btrfs/bcachefs keep copy-on-write for the test file (measure files
+    /// as they normally live there) [default: NOCOW is set on the test file]
+    #[arg(long)]
+    pub cow: bool,
 
     /// How loops are summarised: pooled mean, best loop or median loop
     /// [default: the profile's: mean for default and nvme, best for the others]
@@ -292,7 +315,16 @@ impl RunArgs {
             strict: self.strict,
             hipri: self.hipri,
             keep_file: self.keep_file,
+            cow: self.cow,
+            drop_caches: self.drop_caches,
+            dsync: self.dsync,
         };
+        if settings.drop_caches && !rustix::process::geteuid().is_root() {
+            return Err(UsageError::new(
+                "--drop-caches",
+                "writing /proc/sys/vm/drop_caches needs root; without it diskmark still drops the test file's own cached pages before each read loop",
+            ));
+        }
         settings.validate()?;
         if let Some(file) = &self.output {
             let parent = match file.parent() {

@@ -63,6 +63,12 @@ pub struct Settings {
     pub hipri: bool,
     /// Leave the test file in place at the end (for inspection).
     pub keep_file: bool,
+    /// Keep copy-on-write on btrfs/bcachefs (no NOCOW).
+    pub cow: bool,
+    /// Also drop the whole page cache before read loops (root).
+    pub drop_caches: bool,
+    /// Open the test file with O_DSYNC.
+    pub dsync: bool,
 }
 
 fn ser_secs<S: serde::Serializer>(d: &Duration, s: S) -> Result<S::Ok, S::Error> {
@@ -113,6 +119,9 @@ impl Settings {
             strict: false,
             hipri: false,
             keep_file: false,
+            cow: false,
+            drop_caches: false,
+            dsync: false,
         }
     }
 

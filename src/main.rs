@@ -12,6 +12,14 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Some(Command::Engines { format }) => list_engines(format),
+        Some(Command::Targets { format }) => {
+            let targets = diskmark::target::list();
+            print(&match format {
+                ListFormat::Text => diskmark::report::targets::render_text(&targets),
+                ListFormat::Json => diskmark::report::targets::render_json(&targets),
+            });
+            Ok(ExitCode::SUCCESS)
+        }
         None => benchmark(cli.run),
     };
     match result {

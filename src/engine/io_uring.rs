@@ -313,6 +313,16 @@ impl Drop for IoUringEngine {
                 }
             }
         }
+        // The kernel tears a ring down in the background after its
+        // descriptor closes, holding the registered file until then: a
+        // filesystem unmounted right after diskmark ends would be busy.
+        // Unregistering waits for the file to be let go.
+        if self.fixed_file {
+            let _ = self.ring.submitter().unregister_files();
+        }
+        if self.fixed_bufs {
+            let _ = self.ring.submitter().unregister_buffers();
+        }
     }
 }
 

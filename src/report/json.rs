@@ -24,6 +24,8 @@ struct Doc<'a> {
     settings: Settings<'a>,
     /// Where `--keep-file` left the test file.
     kept_file: Option<&'a std::path::Path>,
+    /// How the test file (or raw device) was set up: NOCOW, alignment.
+    test_file: &'a crate::run::TestFileInfo,
     notes: Vec<String>,
     tests: Vec<Test>,
 }
@@ -37,6 +39,11 @@ struct Tool {
 #[derive(Serialize)]
 struct Target<'a> {
     path: &'a std::path::Path,
+    kind: crate::target::TargetKind,
+    mount_options: &'a [String],
+    caveats: &'a [crate::target::caveats::Caveat],
+    /// The direct-I/O alignment sysfs gives (largest logical block size).
+    logical_block_size: u32,
     mount_point: Option<&'a std::path::Path>,
     fs_type: &'a str,
     source: Option<&'a str>,
@@ -86,6 +93,8 @@ struct Settings<'a> {
     seed: u64,
     strict: bool,
     hipri: bool,
+    cow: bool,
+    dsync: bool,
     target: &'a std::path::Path,
 }
 
@@ -339,6 +348,10 @@ pub fn render(r: &Report<'_>) -> String {
         host: r.host,
         target: Target {
             path: &t.path,
+            kind: t.kind,
+            mount_options: &t.mount_options,
+            caveats: &t.caveats,
+            logical_block_size: t.dio_alignment(),
             mount_point: t.mount_point.as_deref(),
             fs_type: &t.fs_type,
             source: t.source.as_deref(),
@@ -382,15 +395,22 @@ pub fn render(r: &Report<'_>) -> String {
             warmup_s: s.warmup.as_secs_f64(),
             data: s.data,
             direct: s.direct,
-            cache: if s.keep_cache { "kept" } else { "dropped" },
+            cache: match (s.keep_cache, s.drop_caches) {
+                (true, _) => "kept",
+                (false, true) => "dropped (drop_caches)",
+                (false, false) => "dropped",
+            },
             loop_stat: s.loop_stat,
             seed: s.seed,
             strict: s.strict,
             hipri: s.hipri,
+            cow: s.cow,
+            dsync: s.dsync,
             target: &s.target,
         },
         notes: r.notes(),
         kept_file: r.output.kept_file.as_deref(),
+        test_file: &r.output.test_file,
         tests,
     };
     // Serialising plain structs of numbers and strings cannot fail; NaN

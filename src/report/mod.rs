@@ -2,6 +2,7 @@
 
 pub mod engines;
 pub mod json;
+pub mod targets;
 pub mod text;
 
 use crate::config::Settings;
@@ -147,13 +148,31 @@ pub(crate) mod fixtures {
     pub fn target() -> TargetInfo {
         TargetInfo {
             path: PathBuf::from("/var/tmp"),
+            kind: crate::target::TargetKind::Directory,
             mount_point: Some(PathBuf::from("/")),
             fs_type: "ext4".into(),
             source: Some("/dev/vda".into()),
+            mount_options: vec!["rw".into(), "relatime".into()],
             dev: (254, 0),
             device: Some(BlockDevice {
                 name: "vda".into(),
                 disk: "vda".into(),
+                dm_name: None,
+                dm_uuids: Vec::new(),
+                md_level: None,
+                disks: vec![crate::target::sysfs::Disk {
+                    name: "vda".into(),
+                    model: "Virtio Disk".into(),
+                    vendor: None,
+                    rotational: Some(false),
+                    scheduler: Some("none".into()),
+                    logical_block_size: Some(512),
+                    physical_block_size: Some(512),
+                    nr_requests: Some(256),
+                    io_poll: Some(false),
+                    write_cache: Some("write back".into()),
+                    size_bytes: Some(270 * GIB),
+                }],
                 model: Some("Virtio Disk".into()),
                 io_poll: Some(false),
                 sys_dir: PathBuf::from("/sys/devices/virtio1/block/vda"),
@@ -163,6 +182,7 @@ pub(crate) mod fixtures {
                 used: 11 * GIB,
                 available: 80 * GIB,
             },
+            caveats: Vec::new(),
         }
     }
 
@@ -216,6 +236,12 @@ pub(crate) mod fixtures {
             notes: crate::run::run_notes(settings, &plans),
             interrupted: None,
             kept_file: None,
+            test_file: crate::run::TestFileInfo {
+                raw_device: false,
+                size: settings.size,
+                dio_align: Some(512),
+                nocow: None,
+            },
         }
     }
 

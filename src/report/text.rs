@@ -88,19 +88,30 @@ pub fn render(r: &Report<'_>) -> String {
     let mix = if s.mix { " [+Mix]" } else { "" };
     let _ = writeln!(out, "Profile: {}{mix}", s.profile.display_name());
     let _ = writeln!(out, " Engine: {}", s.engine.label());
-    let cache = if s.keep_cache { "kept" } else { "dropped" };
+    let cache = match (s.keep_cache, s.drop_caches) {
+        (true, _) => "kept",
+        (false, true) => "dropped (drop_caches)",
+        (false, false) => "dropped",
+    };
     let _ = writeln!(
         out,
-        "   Mode: {}, {} data, cache {cache}, warm-up {}, loops {}",
+        "   Mode: {}{}, {} data, cache {cache}, warm-up {}, loops {}",
         if s.direct { "O_DIRECT" } else { "buffered" },
+        if s.dsync { ", O_DSYNC" } else { "" },
         s.data.name(),
         seconds_label(s.warmup),
         s.loop_stat.name()
     );
+    // A raw device's tested region may be smaller than --size.
+    let tested = if r.output.test_file.size > 0 {
+        r.output.test_file.size
+    } else {
+        s.size
+    };
     let _ = writeln!(
         out,
         "   Test: {} (x{}) [Measure: {} / Interval: {}]",
-        file_size_label(s.size),
+        file_size_label(tested),
         s.loops,
         seconds_label(s.measure),
         seconds_label(s.interval)
@@ -119,20 +130,30 @@ pub fn render(r: &Report<'_>) -> String {
         .and_then(|d| d.model.as_deref())
         .map(|m| format!(" [{m}]"))
         .unwrap_or_default();
-    let _ = writeln!(
-        out,
-        " Target: {} {}% ({:.2}/{:.2} {unit}){model}",
-        t.path.display(),
-        t.usage.used_percent(),
-        t.usage.used as f64 / div,
-        t.usage.total as f64 / div,
-    );
+    if t.is_device() {
+        let _ = writeln!(
+            out,
+            " Target: {} ({:.2} {unit} device){model}",
+            t.path.display(),
+            t.usage.total as f64 / div,
+        );
+    } else {
+        let _ = writeln!(
+            out,
+            " Target: {} {}% ({:.2}/{:.2} {unit}){model}",
+            t.path.display(),
+            t.usage.used_percent(),
+            t.usage.used as f64 / div,
+            t.usage.total as f64 / div,
+        );
+    }
     let device = t
         .source
         .clone()
         .or_else(|| t.device.as_ref().map(|d| d.name.clone()))
         .unwrap_or_else(|| "unknown".into());
-    let _ = writeln!(out, "     FS: {} on {device}", t.fs_type);
+    let raw = if t.is_device() { ", raw device" } else { "" };
+    let _ = writeln!(out, "     FS: {} on {device}{raw}", t.fs_type);
     for (i, note) in r.notes().iter().enumerate() {
         let label = if i == 0 { "  Notes: " } else { "         " };
         let _ = writeln!(out, "{label}{note}");

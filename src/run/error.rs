@@ -113,6 +113,17 @@ pub enum RunError {
         /// What failed.
         source: crate::engine::EngineError,
     },
+    /// The block device target could not be opened or read.
+    #[error("cannot read the block device {path}: {source}")]
+    Device {
+        /// The device.
+        path: PathBuf,
+        /// The cause.
+        source: io::Error,
+    },
+    /// A test cannot run on this target as asked.
+    #[error("{0}")]
+    Refused(String),
     /// fio failed or its output could not be used.
     #[error("{test} through fio: {source}")]
     Fio {
@@ -151,7 +162,10 @@ impl RunError {
     pub fn is_usage(&self) -> bool {
         match self {
             RunError::Target(t) => t.is_usage(),
-            RunError::Plan(_) | RunError::Strict { .. } | RunError::Hipri { .. } => true,
+            RunError::Plan(_)
+            | RunError::Strict { .. }
+            | RunError::Hipri { .. }
+            | RunError::Refused(_) => true,
             _ => false,
         }
     }

@@ -120,6 +120,22 @@ pub struct RunOutput {
     pub interrupted: Option<i32>,
     /// The test file, when `--keep-file` left it in place.
     pub kept_file: Option<PathBuf>,
+    /// How the test file (or raw device) was set up.
+    pub test_file: TestFileInfo,
+}
+
+/// How the test file was set up, for the JSON.
+#[derive(Debug, Clone, PartialEq, Eq, Default, serde::Serialize)]
+pub struct TestFileInfo {
+    /// A raw block device was read instead of a test file.
+    pub raw_device: bool,
+    /// Bytes tested.
+    pub size: u64,
+    /// The kernel's direct-I/O offset alignment for it (STATX_DIOALIGN).
+    pub dio_align: Option<u32>,
+    /// NOCOW on a copy-on-write filesystem: set (true), refused (false),
+    /// or not asked (null).
+    pub nocow: Option<bool>,
 }
 
 /// Plans every test of `settings` for its engine's capabilities here;
@@ -143,6 +159,42 @@ pub fn plan_with(settings: &Settings, caps: &Capabilities) -> Result<Vec<Planned
         plans.push(p);
     }
     Ok(plans)
+}
+
+/// With O_DIRECT, every block must be a multiple of the direct-I/O
+/// alignment; refused before anything is written otherwise.
+fn check_alignment(settings: &Settings, plans: &[PlannedTest], align: u32) -> Result<(), RunError> {
+    if !settings.direct || align <= 1 {
+        return Ok(());
+    }
+    match plans
+        .iter()
+        .find(|p| !p.requested.block_size.is_multiple_of(u64::from(align)))
+    {
+        Some(p) => Err(RunError::Refused(format!(
+            "{}: with O_DIRECT the block size must be a multiple of {align} bytes here (the direct-I/O alignment of this target); use a larger block or --buffered",
+            p.requested
+        ))),
+        None => Ok(()),
+    }
+}
+
+/// Before a read loop: the test file's cached pages dropped (fdatasync +
+/// posix_fadvise DONTNEED, no root needed), and with --drop-caches the
+/// whole page cache too.
+fn drop_cache(settings: &Settings, file: &TestFile) -> Result<(), RunError> {
+    file.drop_cache().map_err(|source| RunError::Os {
+        what: "dropping the test file's cached pages",
+        source,
+    })?;
+    if settings.drop_caches {
+        rustix::fs::sync();
+        std::fs::write("/proc/sys/vm/drop_caches", "1").map_err(|source| RunError::Os {
+            what: "writing /proc/sys/vm/drop_caches",
+            source,
+        })?;
+    }
+    Ok(())
 }
 
 /// `--hipri` needs a device whose driver polls (`queue/io_poll` = 1).
@@ -196,10 +248,7 @@ pub fn run_one_loop(
         crate::engine::posixaio::init_process((planned.q * planned.t) as usize);
     }
     if direction.reads() && !settings.keep_cache {
-        file.drop_cache().map_err(|source| RunError::Os {
-            what: "dropping the test file's cached pages",
-            source,
-        })?;
+        drop_cache(settings, file)?;
     }
     let device_dir = target.device.as_ref().map(|d| d.sys_dir.clone());
     let ctx = LoopContext::new(settings, file, device_dir.as_deref());
@@ -235,6 +284,7 @@ pub fn run(
         notes: run_notes(settings, &plans),
         interrupted: None,
         kept_file: None,
+        test_file: TestFileInfo::default(),
     };
     match run_tests(settings, target, &plans, &mut out, observer) {
         Ok(()) => Ok(out),
@@ -254,24 +304,81 @@ fn run_tests(
     observer: &mut dyn FnMut(&Event<'_>),
 ) -> Result<(), RunError> {
     check_signal()?;
-    let available =
-        crate::target::available_space_settled(&target.path, settings.size).map_err(|source| {
-            RunError::Os {
+    check_alignment(settings, plans, target.dio_alignment())?;
+    let file = if target.is_device() {
+        if settings.directions().iter().any(|d| d.writes()) {
+            return Err(RunError::Refused(format!(
+                "{} is a block device: diskmark only reads a device, it never writes to one; run with --mode read and without --mix, or give a directory",
+                target.path.display()
+            )));
+        }
+        let f = TestFile::open_device(&target.path, settings.size, settings.direct)?;
+        if f.size() < settings.size {
+            add_note(
+                &mut out.notes,
+                format!(
+                    "{} holds only {}: the whole device was tested instead of --size {}",
+                    target.path.display(),
+                    crate::units::human_bytes(f.size()),
+                    crate::units::file_size_label(settings.size)
+                ),
+            );
+        }
+        f
+    } else {
+        let available = crate::target::available_space_settled(&target.path, settings.size)
+            .map_err(|source| RunError::Os {
                 what: "reading the free space",
                 source,
-            }
-        })?;
-    if let Some(available) = available
-        && available < settings.size
-    {
-        return Err(RunError::NoSpace {
-            path: target.path.clone(),
-            need: crate::units::human_bytes(settings.size),
-            available: crate::units::human_bytes(available),
-        });
+            })?;
+        if let Some(available) = available
+            && available < settings.size
+        {
+            return Err(RunError::NoSpace {
+                path: target.path.clone(),
+                need: crate::units::human_bytes(settings.size),
+                available: crate::units::human_bytes(available),
+            });
+        }
+        let cow_fs = target
+            .caveats
+            .iter()
+            .any(|c| matches!(c, crate::target::caveats::Caveat::CopyOnWrite { .. }));
+        TestFile::create_with(
+            &target.path,
+            settings.size,
+            &testfile::FileOptions {
+                direct: settings.direct,
+                dsync: settings.dsync,
+                nocow: cow_fs && !settings.cow,
+            },
+        )?
+    };
+    if let Some((mem, offset)) = file.dio_align() {
+        if mem as usize > crate::engine::buffer::BUFFER_ALIGN && settings.direct {
+            return Err(RunError::Refused(format!(
+                "this filesystem needs I/O buffers aligned to {mem} bytes for O_DIRECT, more than diskmark's {}; use --buffered",
+                crate::engine::buffer::BUFFER_ALIGN
+            )));
+        }
+        check_alignment(settings, plans, offset)?;
     }
-    let file = TestFile::create(&target.path, settings.size, settings.direct)?;
-    if settings.engine.does_io() {
+    out.test_file = TestFileInfo {
+        raw_device: file.is_raw(),
+        size: file.size(),
+        dio_align: file.dio_align().map(|a| a.1),
+        nocow: match file.nocow() {
+            testfile::Nocow::NotAsked => None,
+            testfile::Nocow::Set => Some(true),
+            testfile::Nocow::Failed(_) => Some(false),
+        },
+    };
+    for n in notes::file_notes(settings, target, &file) {
+        add_note(&mut out.notes, n);
+    }
+    if file.is_raw() {
+        // A device is read as it is: nothing to write first.
+    } else if settings.engine.does_io() {
         let total = settings.size;
         file.prefill(settings.data, settings.seed, |done| {
             observer(&Event::Prefill { done, total });
@@ -302,10 +409,7 @@ fn run_tests(
             for loop_index in 0..settings.loops {
                 check_signal()?;
                 if direction.reads() && !settings.keep_cache {
-                    file.drop_cache().map_err(|source| RunError::Os {
-                        what: "dropping the test file's cached pages",
-                        source,
-                    })?;
+                    drop_cache(settings, &file)?;
                 }
                 let l = ctx.run_loop(planned, index, direction, loop_index, observer)?;
                 observer(&Event::LoopDone {
@@ -326,7 +430,7 @@ fn run_tests(
             out.tests.push(result);
         }
     }
-    if settings.keep_file {
+    if settings.keep_file && !file.is_raw() {
         out.kept_file = Some(file.keep());
     }
     Ok(())

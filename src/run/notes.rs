@@ -3,9 +3,13 @@
 //! show.
 
 use super::TestResult;
+use super::testfile::{Nocow, TestFile};
 use crate::config::Settings;
 use crate::engine::{Backend, EngineKind};
 use crate::plan::PlannedTest;
+use crate::target::TargetInfo;
+use crate::target::caveats::{self, Caveat};
+use crate::workload::DataKind;
 use crate::workload::Pattern;
 
 /// The run-level notes: every adaptation, and what is inside the windows.
@@ -73,6 +77,71 @@ pub fn run_notes(settings: &Settings, plans: &[PlannedTest]) -> Vec<String> {
         notes.push("--hipri: completions are polled (IORING_SETUP_IOPOLL)".into());
     }
     notes
+}
+
+/// What the target and the test file add: filesystem caveats, NOCOW,
+/// compression, and the page cache under --buffered.
+pub fn file_notes(settings: &Settings, target: &TargetInfo, file: &TestFile) -> Vec<String> {
+    let mut notes = Vec::new();
+    let mut compressing = None;
+    for c in &target.caveats {
+        match c {
+            Caveat::CopyOnWrite { fs } => notes.push(match (settings.cow, file.nocow()) {
+                (true, _) => format!(
+                    "{fs}: copy-on-write kept (--cow): data is checksummed, and compressed where the mount compresses; recent kernels may turn O_DIRECT writes to checksummed files into buffered writes"
+                ),
+                (false, Nocow::Set) => format!(
+                    "{fs}: NOCOW set on the test file (no copy-on-write for it, and so no checksums or compression); --cow measures files as they normally live on {fs}"
+                ),
+                (false, Nocow::Failed(why)) => format!(
+                    "{fs}: NOCOW could not be set on the test file ({why}): it is copy-on-write"
+                ),
+                (false, Nocow::NotAsked) => format!("{fs}: copy-on-write filesystem"),
+            }),
+            Caveat::Compression { fs, algorithm } => compressing = Some((fs, algorithm)),
+            other => notes.extend(caveats::note(other)),
+        }
+    }
+    // Compression applies only to copy-on-write files.
+    if let Some((fs, algorithm)) = compressing
+        && (settings.cow || !matches!(file.nocow(), Nocow::Set))
+    {
+        let zeros = if settings.data == DataKind::Zeros {
+            ": with --data zeros the write figures are meaningless (zeros compress to nothing)"
+        } else {
+            ""
+        };
+        notes.push(format!(
+            "{fs} is mounted with compression ({algorithm}): written data is compressed{zeros}"
+        ));
+    }
+    if !settings.direct
+        && !file.is_raw()
+        && let Some(free) = mem_available()
+        && file.size() < free
+    {
+        notes.push(format!(
+            "--buffered: the test file ({}) fits in free memory ({}): reads may come from the page cache",
+            crate::units::file_size_label(file.size()),
+            crate::units::human_bytes(free)
+        ));
+    }
+    if file.is_raw() {
+        notes.push(format!(
+            "raw device: {} read directly, read-only, over its first {}",
+            target.path.display(),
+            crate::units::human_bytes(file.size())
+        ));
+    }
+    notes
+}
+
+/// MemAvailable of /proc/meminfo, bytes.
+fn mem_available() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib * 1024)
 }
 
 /// Adds `note` to `notes` unless it is there already.

@@ -5,7 +5,7 @@ use super::RunError;
 use crate::engine::AlignedBuf;
 use crate::workload::DataKind;
 use crate::workload::access::{PREFILL_MAGIC, Rng, splitmix64, stamp_pages};
-use rustix::fs::{FlockOperation, OFlags};
+use rustix::fs::{FlockOperation, IFlags};
 use std::fs::{File, OpenOptions};
 use std::io;
 use std::os::unix::fs::{FileExt, OpenOptionsExt};
@@ -18,27 +18,68 @@ pub const FILE_SUFFIX: &str = ".tmp";
 /// Bytes per pre-fill write.
 const PREFILL_CHUNK: u64 = 4 * crate::units::MIB;
 
-/// A test file that exists for as long as this value does.
+/// How the test file is opened.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct FileOptions {
+    /// O_DIRECT.
+    pub direct: bool,
+    /// O_DSYNC: every write durable when it completes.
+    pub dsync: bool,
+    /// Set NOCOW on the empty file (btrfs, bcachefs).
+    pub nocow: bool,
+}
+
+/// What happened to a NOCOW request.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Nocow {
+    /// Not asked for.
+    NotAsked,
+    /// Set, and read back.
+    Set,
+    /// Refused, with the reason.
+    Failed(String),
+}
+
+/// A test file that exists for as long as this value does (or, for a raw
+/// block device target, the device opened read-only).
 #[derive(Debug)]
 pub struct TestFile {
     path: PathBuf,
+    /// The descriptor I/O goes through (O_DIRECT, O_DSYNC as asked).
     file: File,
+    /// The descriptor that created the file and holds its lock.
+    _lock: Option<File>,
     size: u64,
     keep: bool,
+    raw: bool,
+    nocow: Nocow,
+    dio_align: Option<(u32, u32)>,
 }
 
 impl TestFile {
     /// Creates `.diskmark-<pid>-<random>.tmp` in `dir` with O_EXCL (so never
     /// through a symlink, never over an existing file), takes an advisory
-    /// lock on it, and turns O_DIRECT on when asked.
+    /// lock on it, and opens it with O_DIRECT when asked.
     pub fn create(dir: &Path, size: u64, direct: bool) -> Result<TestFile, RunError> {
+        Self::create_with(
+            dir,
+            size,
+            &FileOptions {
+                direct,
+                ..FileOptions::default()
+            },
+        )
+    }
+
+    /// [`TestFile::create`] with every option.
+    pub fn create_with(dir: &Path, size: u64, opts: &FileOptions) -> Result<TestFile, RunError> {
         let pid = std::process::id();
         let mut entropy = u64::from(pid)
             ^ std::time::SystemTime::now()
                 .duration_since(std::time::UNIX_EPOCH)
                 .map_or(0, |d| d.as_nanos() as u64);
         let mut attempt = 0;
-        let (path, file) = loop {
+        let (path, lock) = loop {
             let name = format!(
                 "{FILE_PREFIX}{pid}-{:08x}{FILE_SUFFIX}",
                 splitmix64(&mut entropy) as u32
@@ -59,31 +100,94 @@ impl TestFile {
                 Err(e) => return Err(RunError::create(dir, e)),
             }
         };
-        // From here on, dropping `tf` removes the file.
-        let tf = TestFile {
-            path,
-            file,
-            size,
-            keep: false,
-        };
         // The lock tells a later run that this file's owner is alive.
-        rustix::fs::flock(&tf.file, FlockOperation::NonBlockingLockExclusive)
-            .map_err(|e| RunError::create(dir, e.into()))?;
-        if direct {
-            let flags =
-                rustix::fs::fcntl_getfl(&tf.file).map_err(|e| RunError::create(dir, e.into()))?;
-            if let Err(e) = rustix::fs::fcntl_setfl(&tf.file, flags | OFlags::DIRECT) {
-                return Err(match e {
-                    rustix::io::Errno::INVAL | rustix::io::Errno::NOTSUP => {
+        let locked = rustix::fs::flock(&lock, FlockOperation::NonBlockingLockExclusive);
+        // NOCOW only takes on an empty file.
+        let nocow = if opts.nocow {
+            set_nocow(&lock)
+        } else {
+            Nocow::NotAsked
+        };
+        // The I/O descriptor: the same file opened again through /proc, so
+        // that O_DIRECT and O_DSYNC (which fcntl cannot set) are in place
+        // from the start; never through the name, which could be swapped.
+        let reopened = reopen(&lock, opts);
+        let file = match (locked, reopened) {
+            (Ok(()), Ok(f)) => f,
+            (Err(e), _) => {
+                let _ = std::fs::remove_file(&path);
+                return Err(RunError::create(dir, e.into()));
+            }
+            (_, Err(e)) => {
+                let _ = std::fs::remove_file(&path);
+                return Err(match e.raw_os_error() {
+                    Some(libc::EINVAL) | Some(libc::EOPNOTSUPP) if opts.direct => {
                         RunError::DirectUnsupported {
                             path: dir.to_path_buf(),
                         }
                     }
-                    e => RunError::create(dir, e.into()),
+                    _ => RunError::create(dir, e),
                 });
             }
-        }
-        Ok(tf)
+        };
+        let dio_align = dio_alignment(&file);
+        Ok(TestFile {
+            path,
+            file,
+            _lock: Some(lock),
+            size,
+            keep: false,
+            raw: false,
+            nocow,
+            dio_align,
+        })
+    }
+
+    /// Opens the block device `path` read-only (with O_DIRECT when asked)
+    /// for a raw read test over its first `size` bytes, capped at its size.
+    /// Nothing is created, and nothing is removed at the end.
+    pub fn open_device(path: &Path, size: u64, direct: bool) -> Result<TestFile, RunError> {
+        use std::io::{Seek, SeekFrom};
+        let mut o = OpenOptions::new();
+        o.read(true)
+            .custom_flags(libc::O_CLOEXEC | if direct { libc::O_DIRECT } else { 0 });
+        let mut file = o.open(path).map_err(|source| RunError::Device {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        let device_size = file
+            .seek(SeekFrom::End(0))
+            .map_err(|source| RunError::Device {
+                path: path.to_path_buf(),
+                source,
+            })?;
+        let dio_align = dio_alignment(&file);
+        Ok(TestFile {
+            path: path.to_path_buf(),
+            file,
+            _lock: None,
+            size: size.min(device_size),
+            keep: true,
+            raw: true,
+            nocow: Nocow::NotAsked,
+            dio_align,
+        })
+    }
+
+    /// Whether this is a raw block device, not a test file.
+    pub fn is_raw(&self) -> bool {
+        self.raw
+    }
+
+    /// What happened to the NOCOW request.
+    pub fn nocow(&self) -> &Nocow {
+        &self.nocow
+    }
+
+    /// The kernel's direct-I/O alignment for this file (STATX_DIOALIGN):
+    /// `(memory, offset)`, when the kernel and filesystem say.
+    pub fn dio_align(&self) -> Option<(u32, u32)> {
+        self.dio_align
     }
 
     /// The path of the file.
@@ -176,6 +280,52 @@ impl TestFile {
     pub fn set_len(&self) -> io::Result<()> {
         self.file.set_len(self.size)
     }
+}
+
+/// Sets NOCOW on an empty file and reads it back.
+fn set_nocow(file: &File) -> Nocow {
+    let set = rustix::fs::ioctl_getflags(file)
+        .and_then(|f| rustix::fs::ioctl_setflags(file, f | IFlags::NOCOW))
+        .and_then(|()| rustix::fs::ioctl_getflags(file));
+    match set {
+        Ok(f) if f.contains(IFlags::NOCOW) => Nocow::Set,
+        Ok(_) => Nocow::Failed("the filesystem kept copy-on-write".into()),
+        Err(e) => Nocow::Failed(io::Error::from(e).to_string()),
+    }
+}
+
+/// Opens `file` again, with the I/O flags, through /proc/self/fd.
+fn reopen(file: &File, opts: &FileOptions) -> io::Result<File> {
+    use std::os::fd::AsRawFd;
+    let mut flags = libc::O_CLOEXEC;
+    if opts.direct {
+        flags |= libc::O_DIRECT;
+    }
+    if opts.dsync {
+        flags |= libc::O_DSYNC;
+    }
+    let f = OpenOptions::new()
+        .read(true)
+        .write(true)
+        .custom_flags(flags)
+        .open(format!("/proc/self/fd/{}", file.as_raw_fd()))?;
+    // Same inode, or something replaced it.
+    use std::os::unix::fs::MetadataExt;
+    let (a, b) = (file.metadata()?, f.metadata()?);
+    if (a.dev(), a.ino()) != (b.dev(), b.ino()) {
+        return Err(io::Error::other(
+            "the test file changed while it was opened",
+        ));
+    }
+    Ok(f)
+}
+
+/// STATX_DIOALIGN of an open file: `(memory, offset)` alignment.
+fn dio_alignment(file: &File) -> Option<(u32, u32)> {
+    use rustix::fs::{AtFlags, StatxFlags};
+    let x = rustix::fs::statx(file, "", AtFlags::EMPTY_PATH, StatxFlags::DIOALIGN).ok()?;
+    let has = StatxFlags::from_bits_retain(x.stx_mask).contains(StatxFlags::DIOALIGN);
+    (has && x.stx_dio_offset_align > 0).then_some((x.stx_dio_mem_align, x.stx_dio_offset_align))
 }
 
 impl TestFile {

@@ -231,6 +231,8 @@ impl LoopContext<'_> {
             direct: s.direct,
             data: s.data,
             drop_cache: !s.keep_cache && direction.reads(),
+            dsync: s.dsync,
+            raw: self.file.is_raw(),
         };
         let args = fio.args(&job);
         let (mut before, mut after) = (None, None);

@@ -1,6 +1,7 @@
 //! What is being measured: the target directory, its filesystem, its usage
 //! and the block device behind it (DESIGN §5).
 
+pub mod caveats;
 pub mod mountinfo;
 pub mod sysfs;
 
@@ -33,23 +34,63 @@ impl Usage {
     }
 }
 
-/// A resolved target directory.
+/// A directory (the test file is created in it) or a block device (read
+/// raw, read-only).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TargetKind {
+    /// A directory on a mounted filesystem.
+    Directory,
+    /// A block device, tested raw.
+    BlockDevice,
+}
+
+/// A resolved target.
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct TargetInfo {
-    /// Canonical path of the directory.
+    /// Canonical path of the directory or device.
     pub path: PathBuf,
-    /// Mount point of its filesystem.
+    /// Directory or block device.
+    pub kind: TargetKind,
+    /// Mount point of its filesystem (of the device, if it is mounted).
     pub mount_point: Option<PathBuf>,
-    /// Filesystem type (`ext4`, `tmpfs`, ...).
+    /// Filesystem type (`ext4`, `tmpfs`, ...; `unmounted` for a raw device
+    /// that is not mounted).
     pub fs_type: String,
     /// What is mounted (`/dev/vda`, `tmpfs`, ...).
     pub source: Option<String>,
-    /// Device number of the filesystem, `major:minor`.
+    /// Mount and filesystem options.
+    pub mount_options: Vec<String>,
+    /// Device number of the filesystem (of the device itself when raw).
     pub dev: (u32, u32),
     /// The block device behind it, when there is one.
     pub device: Option<sysfs::BlockDevice>,
-    /// Space at resolution time.
+    /// Space at resolution time (for a raw device: its size).
     pub usage: Usage,
+    /// What makes figures on this target not what a plain disk would give.
+    pub caveats: Vec<caveats::Caveat>,
+}
+
+impl TargetInfo {
+    /// Whether this is a raw block device.
+    pub fn is_device(&self) -> bool {
+        self.kind == TargetKind::BlockDevice
+    }
+
+    /// The model for the report, when known.
+    pub fn model(&self) -> Option<&str> {
+        self.device.as_ref().and_then(|d| d.model.as_deref())
+    }
+
+    /// The direct-I/O alignment sysfs gives: the largest logical block
+    /// size under the target (512 when unknown). STATX_DIOALIGN on the test
+    /// file, where the kernel has it, refines this.
+    pub fn dio_alignment(&self) -> u32 {
+        self.device
+            .as_ref()
+            .and_then(|d| d.logical_block_size())
+            .unwrap_or(512)
+    }
 }
 
 /// Why a target cannot be used.
@@ -58,8 +99,10 @@ pub enum TargetError {
     /// No such path.
     #[error("target {0} does not exist; give an existing directory")]
     NotFound(PathBuf),
-    /// A file, device or something else.
-    #[error("target {0} is not a directory; give the directory in which to create the test file")]
+    /// A file, character device or something else.
+    #[error(
+        "target {0} is not a directory or a block device; give the directory in which to create the test file"
+    )]
     NotADirectory(PathBuf),
     /// Mounted read-only.
     #[error("target {0} is on a read-only filesystem; choose a writable directory")]
@@ -69,6 +112,16 @@ pub enum TargetError {
         "target {0} is not writable by this user; choose a directory you can write to (e.g. your home or /var/tmp)"
     )]
     NotWritable(PathBuf),
+    /// A block device this user cannot read.
+    #[error(
+        "cannot read the block device {path}: {source}; run as a user who may (e.g. in the disk group) or as root"
+    )]
+    DeviceUnreadable {
+        /// The device.
+        path: PathBuf,
+        /// The cause.
+        source: io::Error,
+    },
     /// Anything else the OS refused.
     #[error("cannot use target {path}: {source}")]
     Io {
@@ -90,7 +143,8 @@ impl TargetError {
     }
 }
 
-/// Resolves `path` and checks that a test file can be created in it.
+/// Resolves `path` and checks that the benchmark can use it: a directory
+/// must take a test file; a block device must be readable.
 pub fn resolve(path: &Path) -> Result<TargetInfo, TargetError> {
     let io_err = |source| TargetError::Io {
         path: path.to_path_buf(),
@@ -103,6 +157,10 @@ pub fn resolve(path: &Path) -> Result<TargetInfo, TargetError> {
         }
         Err(e) => return Err(io_err(e)),
     };
+    use std::os::unix::fs::FileTypeExt;
+    if meta.file_type().is_block_device() {
+        return resolve_device(path, &meta);
+    }
     if !meta.is_dir() {
         return Err(TargetError::NotADirectory(path.to_path_buf()));
     }
@@ -130,18 +188,132 @@ pub fn resolve(path: &Path) -> Result<TargetInfo, TargetError> {
     };
     let dev = (rustix::fs::major(meta.dev()), rustix::fs::minor(meta.dev()));
     let mount = mountinfo::find(&canonical, dev);
-    let device = sysfs::BlockDevice::from_dev(Path::new("/sys"), dev);
+    // btrfs (and others) give files an anonymous device number: then the
+    // mounted device, by its node, says which block device it is.
+    let device = sysfs::BlockDevice::from_dev(Path::new("/sys"), dev).or_else(|| {
+        let source = mount.as_ref()?.source.clone();
+        let meta =
+            std::fs::metadata(source.strip_prefix("/dev/").map(|_| source.as_str())?).ok()?;
+        use std::os::unix::fs::FileTypeExt;
+        meta.file_type().is_block_device().then_some(())?;
+        let rdev = (
+            rustix::fs::major(meta.rdev()),
+            rustix::fs::minor(meta.rdev()),
+        );
+        sysfs::BlockDevice::from_dev(Path::new("/sys"), rdev)
+    });
+    let fs_type = mount
+        .as_ref()
+        .map(|m| m.fs_type.clone())
+        .unwrap_or_else(|| "unknown".to_string());
+    let caveats = caveats::detect(&fs_type, mount.as_ref(), device.as_ref());
     Ok(TargetInfo {
         path: canonical,
+        kind: TargetKind::Directory,
         mount_point: mount.as_ref().map(|m| m.mount_point.clone()),
-        fs_type: mount
-            .as_ref()
-            .map(|m| m.fs_type.clone())
-            .unwrap_or_else(|| "unknown".to_string()),
-        source: mount.map(|m| m.source),
+        fs_type,
+        source: mount.as_ref().map(|m| m.source.clone()),
+        mount_options: mount.map(|m| m.options).unwrap_or_default(),
         dev,
         device,
         usage,
+        caveats,
+    })
+}
+
+/// Filesystems that are not storage a user would benchmark.
+const PSEUDO: [&str; 22] = [
+    "proc",
+    "sysfs",
+    "cgroup",
+    "cgroup2",
+    "devtmpfs",
+    "devpts",
+    "mqueue",
+    "debugfs",
+    "tracefs",
+    "securityfs",
+    "pstore",
+    "bpf",
+    "configfs",
+    "fusectl",
+    "hugetlbfs",
+    "autofs",
+    "binfmt_misc",
+    "rpc_pipefs",
+    "nsfs",
+    "efivarfs",
+    "selinuxfs",
+    "squashfs",
+];
+
+/// Whether a mount is one a user would benchmark: real storage (or a
+/// user's tmpfs), mounted read-write, the whole filesystem (not a bind
+/// mount of a part), not the system's runtime directories, and an overlay
+/// only when it is the root (a container's).
+pub fn is_candidate(m: &mountinfo::Mount) -> bool {
+    let system = ["/proc", "/sys", "/dev", "/run"]
+        .iter()
+        .any(|p| m.mount_point.starts_with(p));
+    !PSEUDO.contains(&m.fs_type.as_str())
+        && !m.read_only()
+        && m.root == Path::new("/")
+        && !system
+        && (m.fs_type != "overlay" || m.mount_point == Path::new("/"))
+}
+
+/// The mounted, writable filesystems a user would benchmark (KDiskMark's
+/// drive list), one per filesystem, in mount order.
+pub fn list() -> Vec<TargetInfo> {
+    let mut seen = Vec::new();
+    let mut out = Vec::new();
+    for m in mountinfo::all().iter().filter(|m| is_candidate(m)) {
+        if seen.contains(&m.dev) {
+            continue;
+        }
+        if let Ok(t) = resolve(&m.mount_point) {
+            seen.push(m.dev);
+            out.push(t);
+        }
+    }
+    out
+}
+
+/// A block device: readable, its size, its disks, whether it is mounted.
+fn resolve_device(path: &Path, meta: &std::fs::Metadata) -> Result<TargetInfo, TargetError> {
+    use std::io::{Seek, SeekFrom};
+    let canonical = std::fs::canonicalize(path).map_err(|source| TargetError::Io {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    let size = std::fs::File::open(&canonical)
+        .and_then(|mut f| f.seek(SeekFrom::End(0)))
+        .map_err(|source| TargetError::DeviceUnreadable {
+            path: canonical.clone(),
+            source,
+        })?;
+    let rdev = meta.rdev();
+    let dev = (rustix::fs::major(rdev), rustix::fs::minor(rdev));
+    let mount = mountinfo::all().into_iter().find(|m| m.dev == dev);
+    let device = sysfs::BlockDevice::from_dev(Path::new("/sys"), dev);
+    let caveats = caveats::detect("", None, device.as_ref());
+    Ok(TargetInfo {
+        kind: TargetKind::BlockDevice,
+        mount_point: mount.as_ref().map(|m| m.mount_point.clone()),
+        fs_type: mount
+            .as_ref()
+            .map_or_else(|| "unmounted".to_string(), |m| m.fs_type.clone()),
+        source: Some(canonical.to_string_lossy().into_owned()),
+        mount_options: Vec::new(),
+        path: canonical,
+        dev,
+        device,
+        usage: Usage {
+            total: size,
+            used: 0,
+            available: 0,
+        },
+        caveats,
     })
 }
 
@@ -202,6 +374,41 @@ mod tests {
         let e = resolve(&file).unwrap_err();
         assert!(matches!(e, TargetError::NotADirectory(_)));
         assert!(e.is_usage());
+        assert!(matches!(
+            resolve(Path::new("/dev/null")),
+            Err(TargetError::NotADirectory(_))
+        ));
+    }
+
+    #[test]
+    fn candidates_for_the_targets_list() {
+        use mountinfo::parse_line;
+        let yes = [
+            "27 1 254:0 / / rw,relatime - ext4 /dev/vda rw",
+            "90 27 7:0 / /mnt/data rw - xfs /dev/loop0 rw",
+            "91 27 0:50 / /tmp rw - tmpfs tmpfs rw",
+            "92 1 0:51 / / rw - overlay overlay rw,lowerdir=/a",
+        ];
+        let no = [
+            "22 27 0:21 / /proc rw - proc proc rw",
+            "25 24 0:23 / /dev/shm rw - tmpfs tmpfs rw",
+            "28 27 0:25 / /mnt/ro ro,nosuid - tmpfs x ro",
+            "29 27 254:0 /var/lib /srv/bind rw - ext4 /dev/vda rw",
+            "30 27 0:52 / /var/lib/docker/overlay2/x/merged rw - overlay overlay rw",
+            "31 27 0:53 / /sys/fs/cgroup rw - cgroup2 cgroup2 rw",
+            "32 27 0:54 / /run/user/1000 rw - tmpfs tmpfs rw",
+        ];
+        for l in yes {
+            assert!(is_candidate(&parse_line(l).unwrap()), "{l}");
+        }
+        for l in no {
+            assert!(!is_candidate(&parse_line(l).unwrap()), "{l}");
+        }
+        // This machine's list holds writable directories only.
+        for t in list() {
+            assert_eq!(t.kind, TargetKind::Directory);
+            assert!(t.usage.total > 0 || t.fs_type == "ramfs");
+        }
     }
 
     #[test]

@@ -13,6 +13,29 @@ pub struct Mount {
     pub fs_type: String,
     /// What is mounted.
     pub source: String,
+    /// The directory of the filesystem that is mounted here (`/` unless a
+    /// bind mount of a subdirectory).
+    pub root: PathBuf,
+    /// Mount options and filesystem options together (`rw`, `noatime`,
+    /// `compress=zstd:3`, ...).
+    pub options: Vec<String>,
+}
+
+impl Mount {
+    /// Whether mounted read-only.
+    pub fn read_only(&self) -> bool {
+        self.options.first().is_some_and(|o| o == "ro")
+    }
+
+    /// The value of option `key` (`compress` → `zstd:3`), or `Some("")` for
+    /// a flag without a value.
+    pub fn option(&self, key: &str) -> Option<&str> {
+        self.options.iter().find_map(|o| match o.split_once('=') {
+            Some((k, v)) if k == key => Some(v),
+            None if o == key => Some(""),
+            _ => None,
+        })
+    }
 }
 
 /// Undoes mountinfo's octal escapes (`\040` is a space).
@@ -43,16 +66,26 @@ pub fn parse_line(line: &str) -> Option<Mount> {
     let _id = l.next()?;
     let _parent = l.next()?;
     let (maj, min) = l.next()?.split_once(':')?;
-    let _root = l.next()?;
+    let root = PathBuf::from(unescape(l.next()?));
     let mount_point = PathBuf::from(unescape(l.next()?));
+    let mount_options = l.next().unwrap_or("");
     let mut r = right.split(' ');
     let fs_type = unescape(r.next()?);
     let source = unescape(r.next()?);
+    let super_options = r.next().unwrap_or("");
+    let options = mount_options
+        .split(',')
+        .chain(super_options.split(','))
+        .filter(|o| !o.is_empty())
+        .map(String::from)
+        .collect();
     Some(Mount {
         dev: (maj.parse().ok()?, min.parse().ok()?),
         mount_point,
         fs_type,
         source,
+        root,
+        options,
     })
 }
 
@@ -75,6 +108,13 @@ pub fn find_in(text: &str, path: &Path, dev: (u32, u32)) -> Option<Mount> {
 pub fn find(path: &Path, dev: (u32, u32)) -> Option<Mount> {
     let text = std::fs::read_to_string("/proc/self/mountinfo").ok()?;
     find_in(&text, path, dev)
+}
+
+/// Every mount of this process's mount namespace.
+pub fn all() -> Vec<Mount> {
+    std::fs::read_to_string("/proc/self/mountinfo")
+        .map(|t| t.lines().filter_map(parse_line).collect())
+        .unwrap_or_default()
 }
 
 #[cfg(test)]
@@ -103,8 +143,13 @@ mod tests {
         assert_eq!(m.fs_type, "btrfs");
         assert_eq!(m.mount_point, Path::new("/mnt/my disk"));
         assert_eq!(m.source, "/dev/loop0");
+        assert_eq!(m.option("space_cache"), Some("v2"));
+        assert_eq!(m.option("relatime"), Some(""));
+        assert_eq!(m.option("compress"), None);
+        assert!(!m.read_only());
         let m = find_in(SAMPLE, Path::new("/srv/bind/x"), (254, 0)).unwrap();
         assert_eq!(m.mount_point, Path::new("/srv/bind"));
+        assert_eq!(m.root, Path::new("/var/lib"));
     }
 
     #[test]

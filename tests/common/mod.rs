@@ -109,11 +109,29 @@ impl Mount {
     }
 }
 
+/// Unmounts `path`, waiting out a busy moment (the kernel releases an
+/// exited process's files in the background), lazily as a last resort.
+pub fn umount(path: &Path) {
+    for _ in 0..20 {
+        let ok = std::process::Command::new("umount")
+            .arg(path)
+            .stderr(std::process::Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success());
+        if ok {
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    let _ = std::process::Command::new("umount")
+        .arg("-l")
+        .arg(path)
+        .status();
+}
+
 impl Drop for Mount {
     fn drop(&mut self) {
-        let _ = std::process::Command::new("umount")
-            .arg(self.dir.path())
-            .status();
+        umount(self.dir.path());
     }
 }
 
@@ -134,26 +152,113 @@ pub fn skip(test: &str, reason: &str) {
     let _ = writeln!(std::io::stderr(), "SKIPPED {test}: {reason}");
 }
 
-/// An ext4 filesystem on a RAM-backed loop device (DESIGN §8): a file on a
-/// tmpfs attached with `losetup --direct-io=on`. Steadier than the virtio
-/// disk for comparisons. Needs root; torn down on drop.
-pub struct RamExt4 {
+/// A loop device over a file on a fresh tmpfs (DESIGN §8: RAM-backed,
+/// steadier than the virtio disk), optionally with a filesystem on it,
+/// mounted. Needs root; torn down on drop.
+pub struct LoopFs {
     tmpfs: Mount,
-    pub mnt: tempfile::TempDir,
+    pub mnt: Option<tempfile::TempDir>,
     pub device: String,
 }
 
-impl RamExt4 {
-    /// A filesystem of `mib` MiB, or why it cannot be made here.
-    pub fn new(mib: u64) -> Result<RamExt4, String> {
-        let tmpfs = Mount::new("tmpfs", &format!("size={}m", mib + 16))?;
-        let image = tmpfs.path().join("disk.img");
+/// An ext4 filesystem on a RAM-backed loop device.
+pub type RamExt4 = LoopFs;
+
+impl LoopFs {
+    /// ext4 of `mib` MiB, or why it cannot be made here.
+    pub fn new(mib: u64) -> Result<LoopFs, String> {
+        Self::with_fs("ext4", mib, "")
+    }
+
+    /// A bare loop device of `mib` MiB holding `content` (repeated).
+    pub fn bare(mib: u64, content: &[u8]) -> Result<LoopFs, String> {
+        let (tmpfs, image) = Self::image(mib)?;
+        let mut data = Vec::with_capacity((mib << 20) as usize);
+        while data.len() < (mib << 20) as usize {
+            data.extend_from_slice(content);
+        }
+        data.truncate((mib << 20) as usize);
+        std::fs::write(&image, &data).map_err(|e| format!("image: {e}"))?;
+        let device = Self::attach(&image, 512)?;
+        Ok(LoopFs {
+            tmpfs,
+            mnt: None,
+            device,
+        })
+    }
+
+    /// A `fs` filesystem (ext4, xfs, btrfs) of `mib` MiB, mounted with
+    /// `options` (may be empty).
+    pub fn with_fs(fs: &str, mib: u64, options: &str) -> Result<LoopFs, String> {
+        Self::with_fs_sector(fs, mib, options, 512)
+    }
+
+    /// [`LoopFs::with_fs`] on a device with `sector`-byte logical blocks.
+    pub fn with_fs_sector(
+        fs: &str,
+        mib: u64,
+        options: &str,
+        sector: u32,
+    ) -> Result<LoopFs, String> {
+        let (tmpfs, image) = Self::image(mib)?;
         std::fs::File::create(&image)
             .and_then(|f| f.set_len(mib << 20))
             .map_err(|e| format!("image: {e}"))?;
+        let device = Self::attach(&image, sector)?;
+        let mut lf = LoopFs {
+            tmpfs,
+            mnt: None,
+            device,
+        };
+        let mkfs = format!("mkfs.{fs}");
+        let quiet: &[&str] = match fs {
+            "ext4" => &["-q", "-F"],
+            _ => &["-q", "-f"],
+        };
+        let made = std::process::Command::new(&mkfs)
+            .args(quiet)
+            .arg(&lf.device)
+            .output()
+            .map_err(|e| format!("{mkfs} is not installed ({e})"))?;
+        if !made.status.success() {
+            return Err(format!(
+                "{mkfs} failed: {}",
+                String::from_utf8_lossy(&made.stderr).trim()
+            ));
+        }
+        let mnt = tempfile::tempdir().map_err(|e| e.to_string())?;
+        let mut mount = std::process::Command::new("mount");
+        if !options.is_empty() {
+            mount.args(["-o", options]);
+        }
+        let ok = mount
+            .arg(&lf.device)
+            .arg(mnt.path())
+            .status()
+            .is_ok_and(|s| s.success());
+        if !ok {
+            return Err(format!("mounting {fs} failed"));
+        }
+        lf.mnt = Some(mnt);
+        Ok(lf)
+    }
+
+    fn image(mib: u64) -> Result<(Mount, PathBuf), String> {
+        let tmpfs = Mount::new("tmpfs", &format!("size={}m", mib + 16))?;
+        let image = tmpfs.path().join("disk.img");
+        Ok((tmpfs, image))
+    }
+
+    fn attach(image: &Path, sector: u32) -> Result<String, String> {
         let out = std::process::Command::new("losetup")
-            .args(["--direct-io=on", "-f", "--show"])
-            .arg(&image)
+            .args([
+                "--direct-io=on",
+                "-f",
+                "--show",
+                "--sector-size",
+                &sector.to_string(),
+            ])
+            .arg(image)
             .output()
             .map_err(|e| format!("losetup: {e}"))?;
         if !out.status.success() {
@@ -162,32 +267,20 @@ impl RamExt4 {
                 String::from_utf8_lossy(&out.stderr).trim()
             ));
         }
-        let device = String::from_utf8_lossy(&out.stdout).trim().to_string();
-        let mnt = tempfile::tempdir().map_err(|e| e.to_string())?;
-        let fs = RamExt4 { tmpfs, mnt, device };
-        let ok = |c: &mut std::process::Command| c.status().map(|s| s.success()).unwrap_or(false);
-        if !ok(std::process::Command::new("mkfs.ext4").args(["-q", "-F", &fs.device])) {
-            return Err("mkfs.ext4 failed (is e2fsprogs installed?)".into());
-        }
-        if !ok(std::process::Command::new("mount")
-            .arg(&fs.device)
-            .arg(fs.mnt.path()))
-        {
-            return Err("mounting the loop device failed".into());
-        }
-        Ok(fs)
+        Ok(String::from_utf8_lossy(&out.stdout).trim().to_string())
     }
 
+    /// The mount point (a filesystem loop device only).
     pub fn path(&self) -> &Path {
-        self.mnt.path()
+        self.mnt.as_ref().expect("a mounted filesystem").path()
     }
 }
 
-impl Drop for RamExt4 {
+impl Drop for LoopFs {
     fn drop(&mut self) {
-        let _ = std::process::Command::new("umount")
-            .arg(self.mnt.path())
-            .status();
+        if let Some(m) = &self.mnt {
+            umount(m.path());
+        }
         let _ = std::process::Command::new("losetup")
             .args(["-d", &self.device])
             .status();

@@ -178,6 +178,12 @@ impl FioEngine {
         if !job.direct && job.direction.writes() {
             a.push("--end_fsync=1".into());
         }
+        if job.dsync {
+            a.push("--sync=dsync".into());
+        }
+        if job.raw {
+            a.push("--readonly".into());
+        }
         a
     }
 
@@ -327,6 +333,10 @@ pub struct FioJob<'a> {
     pub data: DataKind,
     /// Whether the file's cached pages are dropped first.
     pub drop_cache: bool,
+    /// O_DSYNC writes.
+    pub dsync: bool,
+    /// A raw block device, read read-only.
+    pub raw: bool,
 }
 
 #[cfg(test)]
@@ -354,6 +364,8 @@ mod tests {
             direct: true,
             data: DataKind::Random,
             drop_cache: true,
+            dsync: false,
+            raw: false,
         }
     }
 
