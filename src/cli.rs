@@ -141,6 +141,12 @@ pub struct RunArgs {
     #[arg(long)]
     pub dsync: bool,
 
+    /// Data integrity: every written block carries a header (offset,
+    /// sequence, crc32c) and is read back and checked after each write
+    /// test; a mismatch fails the run (exit 1)
+    #[arg(long)]
+    pub verify: bool,
+
     /// On btrfs/bcachefs keep copy-on-write for the test file (measure files
     /// as they normally live there) [default: NOCOW is set on the test file]
     #[arg(long)]
@@ -318,6 +324,7 @@ impl RunArgs {
             cow: self.cow,
             drop_caches: self.drop_caches,
             dsync: self.dsync,
+            verify: self.verify,
         };
         if settings.drop_caches && !rustix::process::geteuid().is_root() {
             return Err(UsageError::new(

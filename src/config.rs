@@ -69,6 +69,8 @@ pub struct Settings {
     pub drop_caches: bool,
     /// Open the test file with O_DSYNC.
     pub dsync: bool,
+    /// Check every written block afterwards.
+    pub verify: bool,
 }
 
 fn ser_secs<S: serde::Serializer>(d: &Duration, s: S) -> Result<S::Ok, S::Error> {
@@ -122,6 +124,7 @@ impl Settings {
             cow: false,
             drop_caches: false,
             dsync: false,
+            verify: false,
         }
     }
 
@@ -185,6 +188,12 @@ impl Settings {
                 "polled completions need O_DIRECT; drop --buffered",
             ));
         }
+        if self.verify && self.engine.native().is_none() {
+            return Err(UsageError::new(
+                "--verify",
+                format!("checks need diskmark's own writes: use a native engine, not {}", self.engine),
+            ));
+        }
         if self.tests.is_empty() {
             return Err(UsageError::new("--test", "no test to run"));
         }
@@ -222,7 +231,7 @@ impl Settings {
         if matches!(self.mode, Mode::Rw | Mode::Write) {
             d.push(Direction::Write);
         }
-        if self.mix {
+        if self.mix || self.mode == Mode::Mix {
             d.push(Direction::Mix {
                 read_pct: self.mix_read,
             });
@@ -328,5 +337,7 @@ mod tests {
         s.mode = Mode::Write;
         s.mix = false;
         assert_eq!(s.directions(), [Direction::Write]);
+        s.mode = Mode::Mix;
+        assert_eq!(s.directions(), [Direction::Mix { read_pct: 60 }]);
     }
 }

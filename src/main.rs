@@ -77,7 +77,9 @@ fn benchmark(args: RunArgs) -> Result<ExitCode, Error> {
         })?,
         None => print(&text),
     }
-    Ok(match output.interrupted {
+    // A signal while the report was being written still ends with its
+    // exit code (the report itself is complete).
+    Ok(match output.interrupted.or_else(run::signals::pending) {
         Some(sig) => ExitCode::from(128 + sig as u8),
         None => ExitCode::SUCCESS,
     })

@@ -58,13 +58,46 @@ fn bad_option_values_exit_2_before_any_file() {
         (&["--seed", "-1"], "--seed"),
         (&["-o", "/nonexistent-diskmark-dir/r.txt"], "does not exist"),
         (&["--bogus"], "--bogus"),
+        (&["--size", "1P"], "--size"),
+        (&["--size", "99999999999999999999G"], "--size"),
+        (&["--size", "16M", "--test", "SEQ64M Q1T1"], "larger than the test file"),
+        (&["--test", "RND4K Q1T1", "--test", "XYZ"], "not a test in CrystalDiskMark notation"),
+        (&["--test", "RND4KQ32"], "--test"),
+        (&["--mix-read", "-5"], "--mix-read"),
+        (&["--loops", "1000"], "--loops"),
+        (&["--measure", "0ms"], "--measure"),
+        (&["--warmup", "-0.5"], "--warmup"),
+        (&["--engine", "fio:"], "fio:ENGINE"),
+        (&["--hipri", "--engine", "psync"], "--hipri"),
+        (&["--verify", "--engine", "fio:psync", "--fio", "/bin/false"], "--engine"),
     ];
+    assert!(cases.len() >= 30, "{} cases", cases.len());
     for (args, needle) in cases {
         let mut all = vec![d];
         all.extend_from_slice(args);
         fails(&all, 2, needle);
         assert_eq!(leftovers(dir.path()), Vec::<String>::new(), "{args:?}");
     }
+}
+
+#[test]
+fn bad_targets() {
+    let dir = disk_dir();
+    let link = dir.path().join("link");
+    std::os::unix::fs::symlink(dir.path(), &link).unwrap();
+    let dangling = dir.path().join("dangling");
+    std::os::unix::fs::symlink(dir.path().join("nowhere"), &dangling).unwrap();
+    let cases: [(&str, &str); 5] = [
+        (link.to_str().unwrap(), "is a symbolic link to"),
+        (dangling.to_str().unwrap(), "leads nowhere"),
+        ("/dev/null", "is not a directory or a block device"),
+        ("/dev/zero", "is not a directory or a block device"),
+        ("/nonexistent-diskmark-target", "does not exist"),
+    ];
+    for (target, needle) in cases {
+        fails(&[target, "--size", "16M"], 2, needle);
+    }
+    assert_eq!(leftovers(dir.path()), Vec::<String>::new());
 }
 
 #[test]

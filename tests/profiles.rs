@@ -173,6 +173,8 @@ fn each_mode_runs_only_its_sections() {
     assert_eq!(tests_of(&v), names(&["SEQ1M Q8T1"], &["read", "write"]));
     let v = run_json(&["--profile", "demo", "--mode", "write", "--mix"]);
     assert_eq!(tests_of(&v), names(&["SEQ1M Q8T1"], &["write", "mix"]));
+    let v = run_json(&["--profile", "demo", "--mode", "mix"]);
+    assert_eq!(tests_of(&v), names(&["SEQ1M Q8T1"], &["mix"]));
 }
 
 #[test]

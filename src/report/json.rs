@@ -119,6 +119,8 @@ struct Test {
     observations: Vec<String>,
     /// How the engine set itself up (registered buffers, descriptors...).
     engine_setup: crate::engine::EngineFacts,
+    /// Under --verify: written blocks read back and found intact.
+    verified_blocks: Option<u64>,
     loop_stat: crate::workload::LoopStat,
     /// The loop `best`/`median` chose; null for `mean` (pooled).
     selected_loop: Option<usize>,
@@ -318,6 +320,7 @@ pub fn render(r: &Report<'_>) -> String {
                     .first()
                     .map(|l| l.facts.clone())
                     .unwrap_or_default(),
+                verified_blocks: test.verified,
                 loop_stat: s.loop_stat,
                 selected_loop: sel.loop_index,
                 result: one_loop(&sel.result, sel.loop_index, test.direction),

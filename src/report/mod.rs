@@ -78,6 +78,14 @@ impl Report<'_> {
                 notes.push(o.clone());
             }
         }
+        let verified: Vec<u64> = self.output.tests.iter().filter_map(|t| t.verified).collect();
+        if !verified.is_empty() {
+            notes.push(format!(
+                "--verify: every written block read back as written ({} blocks checked after {} write tests)",
+                verified.iter().sum::<u64>(),
+                verified.len()
+            ));
+        }
         if let Some(sig) = self.output.interrupted {
             notes.push(format!(
                 "interrupted by {}: only the tests that finished are shown",
@@ -224,6 +232,7 @@ pub(crate) mod fixtures {
                     direction: d,
                     loops,
                     observations: Vec::new(),
+                    verified: None,
                 });
             }
         }

@@ -132,6 +132,20 @@ pub enum RunError {
         /// What failed, in fio's words where it gave some.
         source: crate::engine::fio::FioError,
     },
+    /// --verify found blocks that did not read back as written.
+    #[error(
+        "--verify: {test}: {bad} of {checked} written blocks did not read back as written; first at {first}"
+    )]
+    Verify {
+        /// Test and direction.
+        test: String,
+        /// Written blocks checked.
+        checked: u64,
+        /// Bad ones.
+        bad: u64,
+        /// The first ones, by offset.
+        first: String,
+    },
     /// A signal asked the run to end. Handled by [`run`], which returns the
     /// finished results instead.
     #[error("interrupted by signal {0}")]

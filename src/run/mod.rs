@@ -7,6 +7,7 @@ mod error;
 mod notes;
 pub mod signals;
 pub mod testfile;
+pub mod verify;
 mod window;
 pub mod worker;
 
@@ -98,6 +99,8 @@ pub struct TestResult {
     pub loops: Vec<LoopResult>,
     /// What the device's and the CPU's view say about the figures.
     pub observations: Vec<String>,
+    /// Under --verify: written blocks read back and found intact.
+    pub verified: Option<u64>,
 }
 
 impl TestResult {
@@ -252,7 +255,7 @@ pub fn run_one_loop(
     }
     let device_dir = target.device.as_ref().map(|d| d.sys_dir.clone());
     let ctx = LoopContext::new(settings, file, device_dir.as_deref());
-    let l = ctx.run_loop(&planned, 0, direction, 0, &mut |_| {})?;
+    let l = ctx.run_loop(&planned, 0, direction, 0, None, &mut |_| {})?;
     Ok((planned, l))
 }
 
@@ -305,6 +308,19 @@ fn run_tests(
 ) -> Result<(), RunError> {
     check_signal()?;
     check_alignment(settings, plans, target.dio_alignment())?;
+    if settings.verify
+        && let Some(p) = plans
+            .iter()
+            .find(|p| settings.size / p.requested.block_size <= u64::from(p.q * p.t))
+    {
+        return Err(RunError::Refused(format!(
+            "--verify: {} keeps {} I/Os in flight but a {} file has only {} blocks of that size, and two writes must never share a block; use a larger --size",
+            p.applied(),
+            p.q * p.t,
+            crate::units::file_size_label(settings.size),
+            settings.size / p.requested.block_size
+        )));
+    }
     let file = if target.is_device() {
         if settings.directions().iter().any(|d| d.writes()) {
             return Err(RunError::Refused(format!(
@@ -326,13 +342,26 @@ fn run_tests(
         }
         f
     } else {
+        for (name, size) in testfile::remove_stale(&target.path) {
+            add_note(
+                &mut out.notes,
+                format!(
+                    "removed {name} ({}), a test file left by a diskmark run that was killed",
+                    crate::units::human_bytes(size)
+                ),
+            );
+        }
         let available = crate::target::available_space_settled(&target.path, settings.size)
             .map_err(|source| RunError::Os {
                 what: "reading the free space",
                 source,
             })?;
+        // A documented test-only switch: lets a test reach ENOSPC during
+        // the pre-fill deterministically.
+        let skip_check = std::env::var_os(TEST_SKIP_SPACE_CHECK).is_some();
         if let Some(available) = available
             && available < settings.size
+            && !skip_check
         {
             return Err(RunError::NoSpace {
                 path: target.path.clone(),
@@ -405,13 +434,24 @@ fn run_tests(
                 direction,
                 loops: Vec::new(),
                 observations: Vec::new(),
+                verified: None,
             };
+            let bs = planned.requested.block_size;
+            let verify_map = (settings.verify && direction.writes())
+                .then(|| verify::VerifyMap::new(file.size() / bs, bs));
             for loop_index in 0..settings.loops {
                 check_signal()?;
                 if direction.reads() && !settings.keep_cache {
                     drop_cache(settings, &file)?;
                 }
-                let l = ctx.run_loop(planned, index, direction, loop_index, observer)?;
+                let l = ctx.run_loop(
+                    planned,
+                    index,
+                    direction,
+                    loop_index,
+                    verify_map.as_ref(),
+                    observer,
+                )?;
                 observer(&Event::LoopDone {
                     test: planned,
                     direction,
@@ -427,6 +467,9 @@ fn run_tests(
                 result.loops.push(l);
             }
             result.observations = observations(settings, &result, cpus);
+            if let Some(map) = &verify_map {
+                result.verified = Some(verify_pass(&result, map, &file)?);
+            }
             out.tests.push(result);
         }
     }
@@ -434,6 +477,50 @@ fn run_tests(
         out.kept_file = Some(file.keep());
     }
     Ok(())
+}
+
+/// Environment variable that skips the up-front free-space check, so that
+/// a test can run into ENOSPC during the pre-fill. For tests only.
+pub const TEST_SKIP_SPACE_CHECK: &str = "DISKMARK_TEST_SKIP_SPACE_CHECK";
+
+/// Environment variable that makes the verify pass wait this many
+/// milliseconds first, saying so on stderr: lets a test change the file
+/// between the writes and the check. For tests only.
+pub const TEST_VERIFY_PAUSE: &str = "DISKMARK_TEST_VERIFY_PAUSE_MS";
+
+/// The read pass of --verify after a write test: every written block read
+/// back and checked; any mismatch fails the run.
+fn verify_pass(
+    result: &TestResult,
+    map: &verify::VerifyMap,
+    file: &TestFile,
+) -> Result<u64, RunError> {
+    if let Some(ms) = std::env::var(TEST_VERIFY_PAUSE)
+        .ok()
+        .and_then(|v| v.parse::<u64>().ok())
+    {
+        eprintln!("verify: pausing {ms} ms before the read pass (test hook)");
+        std::thread::sleep(Duration::from_millis(ms));
+    }
+    check_signal()?;
+    let report = map.check(file.file()).map_err(|source| RunError::Os {
+        what: "the --verify read pass",
+        source,
+    })?;
+    if report.bad > 0 {
+        return Err(RunError::Verify {
+            test: format!("{} {}", result.plan.requested, result.direction.name()),
+            checked: report.checked,
+            bad: report.bad,
+            first: report
+                .first
+                .iter()
+                .map(|(o, m)| format!("offset {o} ({m})"))
+                .collect::<Vec<_>>()
+                .join(", "),
+        });
+    }
+    Ok(report.checked)
 }
 
 /// Sleeps `d` between tests, looking at signals every tick.

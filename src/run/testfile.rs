@@ -282,6 +282,69 @@ impl TestFile {
     }
 }
 
+/// Whether `name` is a diskmark test file name: `.diskmark-<pid>-<8 hex>.tmp`.
+/// Returns the pid.
+pub fn parse_name(name: &str) -> Option<u32> {
+    let core = name.strip_prefix(FILE_PREFIX)?.strip_suffix(FILE_SUFFIX)?;
+    let (pid, tag) = core.split_once('-')?;
+    let hex = tag.len() == 8 && tag.bytes().all(|b| b.is_ascii_hexdigit());
+    (hex && !pid.is_empty() && pid.bytes().all(|b| b.is_ascii_digit()))
+        .then(|| pid.parse().ok())
+        .flatten()
+}
+
+/// Whether process `pid` is a running diskmark (its file may be in the
+/// moment between creation and lock).
+fn diskmark_alive(pid: u32) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/comm"))
+        .is_ok_and(|c| c.trim() == "diskmark")
+}
+
+/// Removes test files that a killed run left in `dir`: a file with a test
+/// file's name whose advisory lock nobody holds (and whose creator is not
+/// a running diskmark). A file another run is using is never touched.
+/// Returns the names and sizes removed.
+pub fn remove_stale(dir: &Path) -> Vec<(String, u64)> {
+    let mut removed = Vec::new();
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return removed;
+    };
+    for e in entries.filter_map(|e| e.ok()) {
+        let name = e.file_name().to_string_lossy().into_owned();
+        let Some(pid) = parse_name(&name) else {
+            continue;
+        };
+        let path = e.path();
+        // Regular files only, never through a symlink.
+        let Ok(f) = OpenOptions::new()
+            .read(true)
+            .custom_flags(libc::O_NOFOLLOW | libc::O_CLOEXEC | libc::O_NONBLOCK)
+            .open(&path)
+        else {
+            continue;
+        };
+        let Ok(meta) = f.metadata() else { continue };
+        if !meta.is_file() {
+            continue;
+        }
+        if rustix::fs::flock(&f, FlockOperation::NonBlockingLockExclusive).is_err() {
+            continue; // Held: a live run's file.
+        }
+        if pid != std::process::id() && diskmark_alive(pid) {
+            continue;
+        }
+        // Still the same file under that name (not replaced meanwhile).
+        use std::os::unix::fs::MetadataExt;
+        let same = std::fs::symlink_metadata(&path)
+            .is_ok_and(|m| (m.dev(), m.ino()) == (meta.dev(), meta.ino()));
+        if same && std::fs::remove_file(&path).is_ok() {
+            removed.push((name, meta.len()));
+        }
+    }
+    removed.sort();
+    removed
+}
+
 /// Sets NOCOW on an empty file and reads it back.
 fn set_nocow(file: &File) -> Nocow {
     let set = rustix::fs::ioctl_getflags(file)
@@ -404,6 +467,40 @@ mod tests {
         assert!(matches!(r, Err(RunError::Interrupted(2))));
         drop(tf);
         assert!(!path.exists());
+    }
+
+    #[test]
+    fn test_file_names() {
+        assert_eq!(parse_name(".diskmark-123-0badf00d.tmp"), Some(123));
+        for bad in [
+            ".diskmark-123-0badf00.tmp",
+            ".diskmark-x-0badf00d.tmp",
+            ".diskmark-123-0badf00d.txt",
+            "diskmark-123-0badf00d.tmp",
+            ".diskmark--0badf00d.tmp",
+            ".diskmark-123-0badfood.tmp",
+        ] {
+            assert_eq!(parse_name(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn stale_files_go_and_locked_ones_stay() {
+        let dir = tempfile::tempdir().unwrap();
+        // A live one: ours, locked.
+        let live = TestFile::create(dir.path(), 1 << 20, false).unwrap();
+        // A stale one: right name, no lock, a pid that is no diskmark.
+        let stale = dir.path().join(".diskmark-999999999-0badf00d.tmp");
+        std::fs::write(&stale, vec![0u8; 4096]).unwrap();
+        // Not ours: a similar name, and a symlink with a test file's name.
+        let other = dir.path().join(".diskmark-notes.tmp");
+        std::fs::write(&other, b"keep").unwrap();
+        let link = dir.path().join(".diskmark-1-00000000.tmp");
+        std::os::unix::fs::symlink(&other, &link).unwrap();
+        let removed = remove_stale(dir.path());
+        assert_eq!(removed, [(".diskmark-999999999-0badf00d.tmp".to_string(), 4096)]);
+        assert!(!stale.exists());
+        assert!(live.path().exists() && other.exists() && link.symlink_metadata().is_ok());
     }
 
     #[test]

@@ -3,6 +3,7 @@
 //! CPU counters), the drain, the merge of what the threads counted.
 
 use super::error::io_error;
+use super::verify::VerifyMap;
 use super::testfile::TestFile;
 use super::worker::{self, Clock, Gate, Padded, WorkerParams};
 use super::{Event, Phase, RunError, TICK, WORKER_STACK, devstats, signals};
@@ -20,6 +21,9 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 /// What every loop of a run shares.
+/// Which loop: the test, its index, direction, loop number, verify map.
+type LoopArgs<'v> = (&'v PlannedTest, usize, Direction, u32, Option<&'v VerifyMap>);
+
 pub(crate) struct LoopContext<'a> {
     settings: &'a Settings,
     file: &'a TestFile,
@@ -53,9 +57,10 @@ impl LoopContext<'_> {
         test_index: usize,
         direction: Direction,
         loop_index: u32,
+        verify: Option<&VerifyMap>,
         observer: &mut dyn FnMut(&Event<'_>),
     ) -> Result<LoopResult, RunError> {
-        let args = (planned, test_index, direction, loop_index);
+        let args = (planned, test_index, direction, loop_index, verify);
         match &self.settings.engine {
             Backend::Native(EngineKind::IoUring) => {
                 self.run_loop_with::<IoUringEngine>(args, observer)
@@ -72,7 +77,7 @@ impl LoopContext<'_> {
     /// merge. Monomorphised per engine so the hot loop has no indirection.
     fn run_loop_with<E: Engine>(
         &self,
-        (planned, test_index, direction, loop_index): (&PlannedTest, usize, Direction, u32),
+        (planned, test_index, direction, loop_index, verify): LoopArgs<'_>,
         observer: &mut dyn FnMut(&Event<'_>),
     ) -> Result<LoopResult, RunError> {
         let s = self.settings;
@@ -127,6 +132,7 @@ impl LoopContext<'_> {
                     stop: &stop,
                     progress: &progress[thread as usize],
                     clock: self.clock,
+                    verify,
                 };
                 let spawned = std::thread::Builder::new()
                     .name(format!("diskmark-w{thread}"))
@@ -216,7 +222,7 @@ impl LoopContext<'_> {
     fn run_fio_loop(
         &self,
         fio: &FioEngine,
-        (planned, _, direction, loop_index): (&PlannedTest, usize, Direction, u32),
+        (planned, _, direction, loop_index, _): LoopArgs<'_>,
         observer: &mut dyn FnMut(&Event<'_>),
     ) -> Result<LoopResult, RunError> {
         let s = self.settings;

@@ -127,6 +127,8 @@ pub struct WorkerParams<'a> {
     pub progress: &'a Padded,
     /// The run's clock.
     pub clock: Clock,
+    /// `--verify`: sealed writes, blocks claimed while in flight.
+    pub verify: Option<&'a super::verify::VerifyMap>,
 }
 
 /// What a worker counted inside the window.
@@ -192,6 +194,8 @@ struct Issuer<'p, 'a> {
     slot_op: Vec<Op>,
     slot_off: Vec<u64>,
     slot_issued: Vec<u64>,
+    /// Sequence of each slot's write (for --verify).
+    slot_seq: Vec<u64>,
 }
 
 impl Issuer<'_, '_> {
@@ -204,13 +208,28 @@ impl Issuer<'_, '_> {
             Some(_) => Op::Read,
             None => self.fixed_op,
         };
-        let offset = self.p.offsets.next(&mut self.rng);
-        if op == Op::Write && self.stamp_writes {
+        let mut offset = self.p.offsets.next(&mut self.rng);
+        let s = slot as usize;
+        if let Some(v) = self.p.verify {
+            // Never two I/Os on one block at once (planned so that fewer
+            // I/Os are in flight than the file has blocks).
+            while !v.try_claim(offset) {
+                offset = self.p.offsets.next(&mut self.rng);
+            }
+            if op == Op::Write {
+                let buf = engine.buffer(slot);
+                if self.stamp_writes {
+                    stamp_pages(buf, &WRITE_MAGIC, offset, self.seq);
+                }
+                super::verify::seal(buf, offset, self.seq);
+                self.slot_seq[s] = self.seq;
+                self.seq += 1;
+            }
+        } else if op == Op::Write && self.stamp_writes {
             stamp_pages(engine.buffer(slot), &WRITE_MAGIC, offset, self.seq);
             self.seq += 1;
         }
         engine.prepare(slot, op, offset);
-        let s = slot as usize;
         self.slot_op[s] = op;
         self.slot_off[s] = offset;
         self.slot_issued[s] = self.p.clock.now_ns();
@@ -250,10 +269,12 @@ fn run_inner<E: Engine>(p: &WorkerParams<'_>) -> Result<WorkerOutput, WorkerErro
             _ => Op::Read,
         },
         stamp_writes,
-        seq: p.stamp_id << 40,
+        // Never 0: a verify map reads 0 as "never written".
+        seq: (p.stamp_id << 40) + 1,
         slot_op: vec![Op::Read; depth],
         slot_off: vec![0u64; depth],
         slot_issued: vec![0u64; depth],
+        slot_seq: vec![0u64; depth],
     };
     let mut done = [Completion::default(); 1];
     let mut out = WorkerOutput {
@@ -291,6 +312,13 @@ fn run_inner<E: Engine>(p: &WorkerParams<'_>) -> Result<WorkerOutput, WorkerErro
         let slot = c.slot as usize;
         let op = io.slot_op[slot];
         in_flight -= 1;
+        if let Some(v) = p.verify {
+            let ok = c.result == bs as i64;
+            v.complete(
+                io.slot_off[slot],
+                (op == Op::Write && ok).then_some(io.slot_seq[slot]),
+            );
+        }
         if c.result != bs as i64 {
             return Err(if c.result < 0 {
                 WorkerError::Io {
@@ -362,6 +390,7 @@ mod tests {
             stop,
             progress,
             clock: Clock::new(),
+            verify: None,
         }
     }
 

@@ -104,6 +104,14 @@ pub enum TargetError {
         "target {0} is not a directory or a block device; give the directory in which to create the test file"
     )]
     NotADirectory(PathBuf),
+    /// A symbolic link.
+    #[error("target {} is a symbolic link{}; give the directory itself", .path.display(), .to.as_ref().map(|t| format!(" to {}", t.display())).unwrap_or_else(|| " that leads nowhere".into()))]
+    Symlink {
+        /// The link.
+        path: PathBuf,
+        /// Where it leads, if anywhere.
+        to: Option<PathBuf>,
+    },
     /// Mounted read-only.
     #[error("target {0} is on a read-only filesystem; choose a writable directory")]
     ReadOnly(PathBuf),
@@ -138,7 +146,7 @@ impl TargetError {
     pub fn is_usage(&self) -> bool {
         matches!(
             self,
-            TargetError::NotFound(_) | TargetError::NotADirectory(_)
+            TargetError::NotFound(_) | TargetError::NotADirectory(_) | TargetError::Symlink { .. }
         )
     }
 }
@@ -150,6 +158,16 @@ pub fn resolve(path: &Path) -> Result<TargetInfo, TargetError> {
         path: path.to_path_buf(),
         source,
     };
+    // The target itself, not where a link points: a link is refused, so
+    // that what is tested is what was named.
+    if let Ok(m) = std::fs::symlink_metadata(path)
+        && m.file_type().is_symlink()
+    {
+        return Err(TargetError::Symlink {
+            path: path.to_path_buf(),
+            to: std::fs::canonicalize(path).ok(),
+        });
+    }
     let meta = match std::fs::metadata(path) {
         Ok(m) => m,
         Err(e) if e.kind() == io::ErrorKind::NotFound => {
@@ -378,6 +396,14 @@ mod tests {
             resolve(Path::new("/dev/null")),
             Err(TargetError::NotADirectory(_))
         ));
+        let link = dir.path().join("link");
+        std::os::unix::fs::symlink(dir.path(), &link).unwrap();
+        let e = resolve(&link).unwrap_err();
+        assert!(matches!(e, TargetError::Symlink { to: Some(_), .. }), "{e}");
+        assert!(e.to_string().contains("is a symbolic link to"));
+        let dangling = dir.path().join("dangling");
+        std::os::unix::fs::symlink(dir.path().join("nowhere"), &dangling).unwrap();
+        assert!(resolve(&dangling).unwrap_err().to_string().contains("leads nowhere"));
     }
 
     #[test]

@@ -146,6 +146,8 @@ pub enum Mode {
     Read,
     /// Write tests only.
     Write,
+    /// Mix tests only (implies --mix).
+    Mix,
 }
 
 /// What write buffers and the pre-fill contain.
