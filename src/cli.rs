@@ -45,6 +45,9 @@ pub enum Command {
         #[arg(long, value_enum, default_value_t = ListFormat::Text)]
         format: ListFormat,
     },
+    /// CrystalDiskMark's grid in the terminal: pick settings, start, watch
+    /// the numbers fill in (options as for a run set the starting values)
+    Tui(Box<RunArgs>),
     /// List the mounted, writable filesystems one would benchmark, with
     /// usage, device and model
     Targets {

@@ -191,7 +191,10 @@ impl Settings {
         if self.verify && self.engine.native().is_none() {
             return Err(UsageError::new(
                 "--verify",
-                format!("checks need diskmark's own writes: use a native engine, not {}", self.engine),
+                format!(
+                    "checks need diskmark's own writes: use a native engine, not {}",
+                    self.engine
+                ),
             ));
         }
         if self.tests.is_empty() {

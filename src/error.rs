@@ -12,6 +12,9 @@ pub enum Error {
     /// The benchmark could not run or failed.
     #[error(transparent)]
     Run(#[from] RunError),
+    /// The terminal interface could not run.
+    #[error(transparent)]
+    Tui(#[from] crate::tui::TuiError),
     /// The report could not be written.
     #[error("cannot write the report to {path}: {source}")]
     Output {
@@ -26,7 +29,7 @@ impl Error {
     /// 2 for bad usage, 1 for a failed run.
     pub fn exit_code(&self) -> u8 {
         match self {
-            Error::Usage(_) => 2,
+            Error::Usage(_) | Error::Tui(crate::tui::TuiError::NoTerminal) => 2,
             Error::Run(e) if e.is_usage() => 2,
             _ => 1,
         }

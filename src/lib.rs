@@ -18,6 +18,7 @@ pub mod report;
 pub mod run;
 pub mod stats;
 pub mod target;
+pub mod tui;
 pub mod units;
 pub mod workload;
 

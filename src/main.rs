@@ -12,6 +12,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Some(Command::Engines { format }) => list_engines(format),
+        Some(Command::Tui(args)) => diskmark::tui::run(*args).map(ExitCode::from),
         Some(Command::Targets { format }) => {
             let targets = diskmark::target::list();
             print(&match format {
@@ -79,7 +80,7 @@ fn benchmark(args: RunArgs) -> Result<ExitCode, Error> {
     }
     // A signal while the report was being written still ends with its
     // exit code (the report itself is complete).
-    Ok(match output.interrupted.or_else(run::signals::pending) {
+    Ok(match output.interrupted.or_else(run::signals::received) {
         Some(sig) => ExitCode::from(128 + sig as u8),
         None => ExitCode::SUCCESS,
     })

@@ -60,8 +60,14 @@ fn bad_option_values_exit_2_before_any_file() {
         (&["--bogus"], "--bogus"),
         (&["--size", "1P"], "--size"),
         (&["--size", "99999999999999999999G"], "--size"),
-        (&["--size", "16M", "--test", "SEQ64M Q1T1"], "larger than the test file"),
-        (&["--test", "RND4K Q1T1", "--test", "XYZ"], "not a test in CrystalDiskMark notation"),
+        (
+            &["--size", "16M", "--test", "SEQ64M Q1T1"],
+            "larger than the test file",
+        ),
+        (
+            &["--test", "RND4K Q1T1", "--test", "XYZ"],
+            "not a test in CrystalDiskMark notation",
+        ),
         (&["--test", "RND4KQ32"], "--test"),
         (&["--mix-read", "-5"], "--mix-read"),
         (&["--loops", "1000"], "--loops"),
@@ -69,7 +75,10 @@ fn bad_option_values_exit_2_before_any_file() {
         (&["--warmup", "-0.5"], "--warmup"),
         (&["--engine", "fio:"], "fio:ENGINE"),
         (&["--hipri", "--engine", "psync"], "--hipri"),
-        (&["--verify", "--engine", "fio:psync", "--fio", "/bin/false"], "--engine"),
+        (
+            &["--verify", "--engine", "fio:psync", "--fio", "/bin/false"],
+            "--engine",
+        ),
     ];
     assert!(cases.len() >= 30, "{} cases", cases.len());
     for (args, needle) in cases {

@@ -2,7 +2,7 @@
 //! disks, signals between tests, and --verify catching corruption.
 
 mod common;
-use common::{Mount, TINY, diskmark, disk_dir, json, leftovers, skip};
+use common::{Mount, TINY, disk_dir, diskmark, json, leftovers, skip};
 use rustix::process::{Pid, Signal, kill_process};
 use std::io::{BufRead, BufReader};
 use std::os::unix::fs::FileExt;
@@ -16,7 +16,10 @@ fn wait_for_file(dir: &Path) -> std::path::PathBuf {
         if let Some(n) = leftovers(dir).first() {
             return dir.join(n);
         }
-        assert!(start.elapsed() < Duration::from_secs(30), "no test file appeared");
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "no test file appeared"
+        );
         std::thread::sleep(Duration::from_millis(2));
     }
 }
@@ -26,7 +29,16 @@ fn a_killed_runs_file_is_removed_by_the_next_run() {
     let dir = disk_dir();
     let mut child = Command::new(env!("CARGO_BIN_EXE_diskmark"))
         .arg(dir.path())
-        .args(["--size", "16M", "--measure", "5", "--warmup", "0", "--interval", "0"])
+        .args([
+            "--size",
+            "16M",
+            "--measure",
+            "5",
+            "--warmup",
+            "0",
+            "--interval",
+            "0",
+        ])
         .args(["--loops", "1", "--test", "RND4K Q1T1", "--quiet"])
         .stdout(Stdio::null())
         .spawn()
@@ -47,7 +59,9 @@ fn a_killed_runs_file_is_removed_by_the_next_run() {
         .clone();
     let notes = json(&out.stdout)["notes"].to_string();
     assert!(
-        notes.contains(&format!("removed {name} (16.00 MiB), a test file left by a diskmark run that was killed")),
+        notes.contains(&format!(
+            "removed {name} (16.00 MiB), a test file left by a diskmark run that was killed"
+        )),
         "{notes}"
     );
     assert_eq!(leftovers(dir.path()), Vec::<String>::new());
@@ -59,8 +73,26 @@ fn two_runs_on_one_directory_both_finish_and_clean_up() {
     let spawn = || {
         Command::new(env!("CARGO_BIN_EXE_diskmark"))
             .arg(dir.path())
-            .args(["--size", "16M", "--measure", "0.3", "--warmup", "0", "--interval", "0.2"])
-            .args(["--loops", "2", "--test", "RND4K Q1T1", "--test", "SEQ1M Q2T1", "--format", "json"])
+            .args([
+                "--size",
+                "16M",
+                "--measure",
+                "0.3",
+                "--warmup",
+                "0",
+                "--interval",
+                "0.2",
+            ])
+            .args([
+                "--loops",
+                "2",
+                "--test",
+                "RND4K Q1T1",
+                "--test",
+                "SEQ1M Q2T1",
+                "--format",
+                "json",
+            ])
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .spawn()
@@ -73,10 +105,18 @@ fn two_runs_on_one_directory_both_finish_and_clean_up() {
     let b = spawn();
     for child in [a, b] {
         let out = child.wait_with_output().unwrap();
-        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
         let v = json(&out.stdout);
         assert_eq!(v["tests"].as_array().unwrap().len(), 4);
-        assert!(!v["notes"].to_string().contains("removed .diskmark-"), "{}", v["notes"]);
+        assert!(
+            !v["notes"].to_string().contains("removed .diskmark-"),
+            "{}",
+            v["notes"]
+        );
     }
     assert_eq!(leftovers(dir.path()), Vec::<String>::new());
 }
@@ -89,7 +129,9 @@ fn a_full_disk_is_refused_up_front_or_ends_the_run_cleanly() {
     };
     let run = |skip_check: bool| {
         let mut c = diskmark();
-        c.arg(m.path()).args(TINY).args(["--size", "64M", "--profile", "demo"]);
+        c.arg(m.path())
+            .args(TINY)
+            .args(["--size", "64M", "--profile", "demo"]);
         if skip_check {
             c.env("DISKMARK_TEST_SKIP_SPACE_CHECK", "1");
         }
@@ -99,12 +141,18 @@ fn a_full_disk_is_refused_up_front_or_ends_the_run_cleanly() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{err}");
     assert!(err.starts_with("error: not enough free space in"), "{err}");
-    assert!(err.contains("needs 64.00 MiB but only 32.00 MiB is available"), "{err}");
+    assert!(
+        err.contains("needs 64.00 MiB but only 32.00 MiB is available"),
+        "{err}"
+    );
     // Past the check, the pre-fill runs into ENOSPC.
     let out = run(true);
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{err}");
-    assert!(err.starts_with("error: the disk filled up during the pre-fill"), "{err}");
+    assert!(
+        err.starts_with("error: the disk filled up during the pre-fill"),
+        "{err}"
+    );
     assert_eq!(err.trim_end().lines().count(), 1, "{err}");
     assert_eq!(leftovers(m.path()), Vec::<String>::new());
     let vfs = rustix::fs::statvfs(m.path()).unwrap();
@@ -116,8 +164,26 @@ fn a_signal_in_the_interval_between_tests() {
     let dir = disk_dir();
     let child = Command::new(env!("CARGO_BIN_EXE_diskmark"))
         .arg(dir.path())
-        .args(["--size", "16M", "--measure", "0.2", "--warmup", "0", "--interval", "3"])
-        .args(["--loops", "1", "--test", "RND4K Q1T1", "--mode", "read", "--test", "RND4K Q1T2"])
+        .args([
+            "--size",
+            "16M",
+            "--measure",
+            "0.2",
+            "--warmup",
+            "0",
+            "--interval",
+            "3",
+        ])
+        .args([
+            "--loops",
+            "1",
+            "--test",
+            "RND4K Q1T1",
+            "--mode",
+            "read",
+            "--test",
+            "RND4K Q1T2",
+        ])
         .args(["--format", "json"])
         .stdout(Stdio::piped())
         .spawn()
@@ -140,7 +206,16 @@ fn verify_passes_on_a_healthy_run() {
     let out = diskmark()
         .arg(dir.path())
         .args(TINY)
-        .args(["--test", "RND4K Q8T2", "--test", "SEQ1M Q4T1", "--mix", "--verify", "--format", "json"])
+        .args([
+            "--test",
+            "RND4K Q8T2",
+            "--test",
+            "SEQ1M Q4T1",
+            "--mix",
+            "--verify",
+            "--format",
+            "json",
+        ])
         .assert()
         .success()
         .get_output()
@@ -153,7 +228,11 @@ fn verify_passes_on_a_healthy_run() {
             assert!(t["verified_blocks"].as_u64().unwrap() > 0);
         }
     }
-    assert!(v["notes"].to_string().contains("--verify: every written block read back as written"));
+    assert!(
+        v["notes"]
+            .to_string()
+            .contains("--verify: every written block read back as written")
+    );
     assert_eq!(leftovers(dir.path()), Vec::<String>::new());
 }
 
@@ -165,7 +244,14 @@ fn verify_catches_flipped_bytes() {
     let mut child = Command::new(env!("CARGO_BIN_EXE_diskmark"))
         .arg(dir.path())
         .args(TINY)
-        .args(["--test", "RND4K Q4T1", "--mode", "write", "--verify", "--quiet"])
+        .args([
+            "--test",
+            "RND4K Q4T1",
+            "--mode",
+            "write",
+            "--verify",
+            "--quiet",
+        ])
         .env("DISKMARK_TEST_VERIFY_PAUSE_MS", "3000")
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
@@ -177,7 +263,11 @@ fn verify_catches_flipped_bytes() {
     stderr.read_line(&mut line).unwrap();
     assert!(line.starts_with("verify: pausing"), "{line}");
     // Flip one byte in every 4 KiB block, past its header.
-    let f = std::fs::OpenOptions::new().read(true).write(true).open(&file).unwrap();
+    let f = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .open(&file)
+        .unwrap();
     let mut b = [0u8; 1];
     for block in 0..(16u64 << 20) / 4096 {
         let at = block * 4096 + 1000;
@@ -191,8 +281,14 @@ fn verify_catches_flipped_bytes() {
     std::io::Read::read_to_string(&mut stderr, &mut rest).unwrap();
     let status = child.wait().unwrap();
     assert_eq!(status.code(), Some(1), "{rest}");
-    assert!(rest.starts_with("error: --verify: RND4K Q4T1 write: "), "{rest}");
-    assert!(rest.contains("written blocks did not read back as written; first at offset"), "{rest}");
+    assert!(
+        rest.starts_with("error: --verify: RND4K Q4T1 write: "),
+        "{rest}"
+    );
+    assert!(
+        rest.contains("written blocks did not read back as written; first at offset"),
+        "{rest}"
+    );
     assert!(rest.contains("content does not match its crc32c"), "{rest}");
     assert_eq!(leftovers(dir.path()), Vec::<String>::new());
 }

@@ -78,7 +78,12 @@ impl Report<'_> {
                 notes.push(o.clone());
             }
         }
-        let verified: Vec<u64> = self.output.tests.iter().filter_map(|t| t.verified).collect();
+        let verified: Vec<u64> = self
+            .output
+            .tests
+            .iter()
+            .filter_map(|t| t.verified)
+            .collect();
         if !verified.is_empty() {
             notes.push(format!(
                 "--verify: every written block read back as written ({} blocks checked after {} write tests)",
@@ -86,11 +91,13 @@ impl Report<'_> {
                 verified.len()
             ));
         }
-        if let Some(sig) = self.output.interrupted {
-            notes.push(format!(
+        match self.output.interrupted {
+            Some(0) => notes.push("stopped: only the tests that finished are shown".into()),
+            Some(sig) => notes.push(format!(
                 "interrupted by {}: only the tests that finished are shown",
                 signal_name(sig)
-            ));
+            )),
+            None => {}
         }
         notes
     }

@@ -296,8 +296,7 @@ pub fn parse_name(name: &str) -> Option<u32> {
 /// Whether process `pid` is a running diskmark (its file may be in the
 /// moment between creation and lock).
 fn diskmark_alive(pid: u32) -> bool {
-    std::fs::read_to_string(format!("/proc/{pid}/comm"))
-        .is_ok_and(|c| c.trim() == "diskmark")
+    std::fs::read_to_string(format!("/proc/{pid}/comm")).is_ok_and(|c| c.trim() == "diskmark")
 }
 
 /// Removes test files that a killed run left in `dir`: a file with a test
@@ -498,7 +497,10 @@ mod tests {
         let link = dir.path().join(".diskmark-1-00000000.tmp");
         std::os::unix::fs::symlink(&other, &link).unwrap();
         let removed = remove_stale(dir.path());
-        assert_eq!(removed, [(".diskmark-999999999-0badf00d.tmp".to_string(), 4096)]);
+        assert_eq!(
+            removed,
+            [(".diskmark-999999999-0badf00d.tmp".to_string(), 4096)]
+        );
         assert!(!stale.exists());
         assert!(live.path().exists() && other.exists() && link.symlink_metadata().is_ok());
     }

@@ -53,7 +53,10 @@ impl std::fmt::Display for Mismatch {
             Mismatch::NoHeader => write!(f, "no diskmark header"),
             Mismatch::Misplaced(o) => write!(f, "holds the block written for offset {o}"),
             Mismatch::Stale { found, expected } => {
-                write!(f, "holds write #{found:x}, not the last one (#{expected:x})")
+                write!(
+                    f,
+                    "holds write #{found:x}, not the last one (#{expected:x})"
+                )
             }
             Mismatch::Corrupt => write!(f, "content does not match its crc32c"),
         }
@@ -121,7 +124,9 @@ impl VerifyMap {
         VerifyMap {
             block_size,
             last: (0..blocks).map(|_| AtomicU64::new(0)).collect(),
-            busy: (0..blocks.div_ceil(64)).map(|_| AtomicU64::new(0)).collect(),
+            busy: (0..blocks.div_ceil(64))
+                .map(|_| AtomicU64::new(0))
+                .collect(),
         }
     }
 
@@ -196,12 +201,19 @@ mod tests {
         assert_eq!(check_block(&block, 4096, 7), Err(Mismatch::Misplaced(8192)));
         assert_eq!(
             check_block(&block, 8192, 9),
-            Err(Mismatch::Stale { found: 7, expected: 9 })
+            Err(Mismatch::Stale {
+                found: 7,
+                expected: 9
+            })
         );
         for at in [30, 100, 4095] {
             let mut b = block.clone();
             b[at] ^= 1;
-            assert_eq!(check_block(&b, 8192, 7), Err(Mismatch::Corrupt), "flip at {at}");
+            assert_eq!(
+                check_block(&b, 8192, 7),
+                Err(Mismatch::Corrupt),
+                "flip at {at}"
+            );
         }
         assert_eq!(check_block(&[0u8; 4096], 0, 1), Err(Mismatch::NoHeader));
     }

@@ -3,8 +3,8 @@
 //! CPU counters), the drain, the merge of what the threads counted.
 
 use super::error::io_error;
-use super::verify::VerifyMap;
 use super::testfile::TestFile;
+use super::verify::VerifyMap;
 use super::worker::{self, Clock, Gate, Padded, WorkerParams};
 use super::{Event, Phase, RunError, TICK, WORKER_STACK, devstats, signals};
 use crate::config::Settings;
@@ -22,7 +22,13 @@ use std::time::{Duration, Instant};
 
 /// What every loop of a run shares.
 /// Which loop: the test, its index, direction, loop number, verify map.
-type LoopArgs<'v> = (&'v PlannedTest, usize, Direction, u32, Option<&'v VerifyMap>);
+type LoopArgs<'v> = (
+    &'v PlannedTest,
+    usize,
+    Direction,
+    u32,
+    Option<&'v VerifyMap>,
+);
 
 pub(crate) struct LoopContext<'a> {
     settings: &'a Settings,

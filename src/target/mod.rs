@@ -403,7 +403,12 @@ mod tests {
         assert!(e.to_string().contains("is a symbolic link to"));
         let dangling = dir.path().join("dangling");
         std::os::unix::fs::symlink(dir.path().join("nowhere"), &dangling).unwrap();
-        assert!(resolve(&dangling).unwrap_err().to_string().contains("leads nowhere"));
+        assert!(
+            resolve(&dangling)
+                .unwrap_err()
+                .to_string()
+                .contains("leads nowhere")
+        );
     }
 
     #[test]

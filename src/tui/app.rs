@@ -1,0 +1,882 @@
+//! The interface's state and what each key does: no terminal, no I/O, so
+//! that every key can be tested.
+
+use crate::config::Settings;
+use crate::engine::probe::Probe;
+use crate::engine::{Backend, EngineKind};
+use crate::run::{Event, Phase, RunOutput};
+use crate::stats::{LoopResult, select};
+use crate::target::TargetInfo;
+use crate::units::{GIB, MIB};
+use crate::workload::{DataKind, Direction, LoopStat, Mode, Profile, TestSpec};
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use std::time::Duration;
+
+/// How cells show results.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Unit {
+    /// 10^6 bytes/s.
+    MBps,
+    /// 10^9 bytes/s.
+    GBps,
+    /// I/Os per second.
+    Iops,
+    /// Mean latency, µs.
+    Latency,
+}
+
+impl Unit {
+    /// The header's name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Unit::MBps => "MB/s",
+            Unit::GBps => "GB/s",
+            Unit::Iops => "IOPS",
+            Unit::Latency => "µs",
+        }
+    }
+
+    fn next(self, forward: bool) -> Unit {
+        let all = [Unit::MBps, Unit::GBps, Unit::Iops, Unit::Latency];
+        cycle(&all, self, forward)
+    }
+}
+
+/// One of the settings the interface edits.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Field {
+    /// Where the test file goes.
+    Target,
+    /// Built-in profile.
+    Profile,
+    /// Mix tests on or off.
+    Mix,
+    /// Read share of Mix.
+    MixRead,
+    /// Which sections.
+    Mode,
+    /// Loops per test.
+    Loops,
+    /// Test file size.
+    Size,
+    /// Measure window.
+    Measure,
+    /// Pause between tests.
+    Interval,
+    /// Warm-up.
+    Warmup,
+    /// Written data.
+    Data,
+    /// O_DIRECT.
+    Direct,
+    /// Loop statistic.
+    LoopStat,
+    /// I/O engine.
+    Engine,
+    /// Display unit.
+    Unit,
+}
+
+/// Every field, in screen order.
+pub const FIELDS: [Field; 15] = [
+    Field::Target,
+    Field::Profile,
+    Field::Mix,
+    Field::MixRead,
+    Field::Mode,
+    Field::Loops,
+    Field::Size,
+    Field::Measure,
+    Field::Interval,
+    Field::Warmup,
+    Field::Data,
+    Field::Direct,
+    Field::LoopStat,
+    Field::Engine,
+    Field::Unit,
+];
+
+impl Field {
+    /// Its label.
+    pub fn label(self) -> &'static str {
+        match self {
+            Field::Target => "Target",
+            Field::Profile => "Profile",
+            Field::Mix => "+Mix",
+            Field::MixRead => "Mix read",
+            Field::Mode => "Mode",
+            Field::Loops => "Loops",
+            Field::Size => "Size",
+            Field::Measure => "Measure",
+            Field::Interval => "Interval",
+            Field::Warmup => "Warm-up",
+            Field::Data => "Data",
+            Field::Direct => "O_DIRECT",
+            Field::LoopStat => "Loop stat",
+            Field::Engine => "Engine",
+            Field::Unit => "Unit",
+        }
+    }
+}
+
+/// What has the cursor.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Focus {
+    /// The Start (All) button.
+    All,
+    /// A test row's button (runs that test alone).
+    Row(usize),
+    /// A setting.
+    Field(usize),
+}
+
+/// What the benchmark is doing.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Status {
+    /// Nothing ran yet, or settings changed.
+    Idle,
+    /// Writing the test file.
+    Prefill {
+        /// Percent done.
+        pct: u64,
+    },
+    /// A loop is running.
+    Running {
+        /// The row of the test.
+        row: Option<usize>,
+        /// The test, applied.
+        test: String,
+        /// read, write, mix.
+        direction: &'static str,
+        /// Loop number from 1.
+        loop_no: u32,
+        /// Loops in all.
+        loops: u32,
+        /// Phase.
+        phase: Phase,
+        /// Seconds left in the phase.
+        remaining: f64,
+        /// Current MB/s when known.
+        mbps: Option<f64>,
+    },
+    /// Between tests.
+    Interval {
+        /// Seconds left.
+        remaining: f64,
+    },
+    /// Esc was pressed; waiting for the run to end.
+    Stopping,
+    /// The run finished.
+    Finished,
+    /// The run was stopped.
+    Stopped,
+    /// The run failed.
+    Error(String),
+}
+
+/// A message from the benchmark thread (owned copies of runner events).
+#[derive(Debug, Clone)]
+pub enum Msg {
+    /// Pre-filling.
+    Prefill {
+        /// Bytes written.
+        done: u64,
+        /// File size.
+        total: u64,
+    },
+    /// Between tests.
+    Interval {
+        /// Time left.
+        remaining: Duration,
+    },
+    /// A loop runs.
+    Running {
+        /// The test as requested.
+        requested: TestSpec,
+        /// The test as planned.
+        applied: TestSpec,
+        /// Its direction.
+        direction: Direction,
+        /// Loop, from 0.
+        loop_index: u32,
+        /// Loops in all.
+        loops: u32,
+        /// Phase.
+        phase: Phase,
+        /// Time left in it.
+        remaining: Duration,
+        /// Current MB/s when known.
+        mbps: Option<f64>,
+    },
+    /// A loop finished.
+    LoopDone {
+        /// The test as requested.
+        test: TestSpec,
+        /// Its direction.
+        direction: Direction,
+        /// What it measured.
+        result: Box<LoopResult>,
+    },
+    /// The run ended.
+    Done(Box<Result<(TargetInfo, RunOutput), String>>),
+    /// The target was resolved (or could not be).
+    Target(Box<Result<TargetInfo, String>>),
+}
+
+impl Msg {
+    /// The owned form of a runner event.
+    pub fn from_event(e: &Event<'_>) -> Msg {
+        match *e {
+            Event::Prefill { done, total } => Msg::Prefill { done, total },
+            Event::Interval { remaining } => Msg::Interval { remaining },
+            Event::Running {
+                test,
+                direction,
+                loop_index,
+                loops,
+                phase,
+                remaining,
+                mbps,
+            } => Msg::Running {
+                requested: test.requested,
+                applied: test.applied(),
+                direction,
+                loop_index,
+                loops,
+                phase,
+                remaining,
+                mbps,
+            },
+            Event::LoopDone {
+                test,
+                direction,
+                result,
+                ..
+            } => Msg::LoopDone {
+                test: test.requested,
+                direction,
+                result: Box::new(result.clone()),
+            },
+        }
+    }
+}
+
+/// What the event loop must do after a key.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Action {
+    /// Nothing beyond redrawing.
+    None,
+    /// Start the run: every test, or one row.
+    Start(Option<usize>),
+    /// Stop the running benchmark.
+    Stop,
+    /// Leave (stopping first if running).
+    Quit,
+    /// Save the last report as text.
+    SaveText,
+    /// Save the last report as JSON.
+    SaveJson,
+    /// Copy the last report to the clipboard (OSC 52).
+    Copy,
+    /// The target changed: resolve it again.
+    TargetChanged,
+}
+
+/// One choice of target in the list.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TargetChoice {
+    /// The directory (or device).
+    pub path: std::path::PathBuf,
+}
+
+/// The whole interface state.
+#[derive(Debug)]
+pub struct App {
+    /// What the next run uses.
+    pub settings: Settings,
+    /// Targets to cycle through (`diskmark targets`, plus the initial one).
+    pub targets: Vec<TargetChoice>,
+    /// The resolved target, for the model / filesystem / usage line.
+    pub target_info: Option<Result<TargetInfo, String>>,
+    /// Every engine, with why it does not work where it does not.
+    pub engines: Vec<Probe>,
+    /// Cursor.
+    pub focus: Focus,
+    /// Display unit.
+    pub unit: Unit,
+    /// What is going on.
+    pub status: Status,
+    /// Loops measured so far per (row, 0 read / 1 write / 2 mix).
+    pub cells: std::collections::HashMap<(usize, usize), Vec<LoopResult>>,
+    /// The key help is shown.
+    pub help: bool,
+    /// A path being typed for the target.
+    pub input: Option<String>,
+    /// A line for the user (saved to..., errors of keys).
+    pub message: Option<String>,
+    /// The last finished (or stopped) run, for s / J / c.
+    pub last: Option<(Settings, TargetInfo, RunOutput)>,
+    /// Whether a benchmark runs.
+    pub running: bool,
+    /// NO_COLOR.
+    pub no_color: bool,
+}
+
+fn cycle<T: PartialEq + Copy>(all: &[T], now: T, forward: bool) -> T {
+    let i = all.iter().position(|x| *x == now).unwrap_or(0);
+    let n = all.len();
+    all[if forward {
+        (i + 1) % n
+    } else {
+        (i + n - 1) % n
+    }]
+}
+
+/// The next preset above (or below) `now` in `presets`.
+fn step<T: PartialOrd + Copy>(presets: &[T], now: T, forward: bool) -> T {
+    if forward {
+        presets
+            .iter()
+            .copied()
+            .find(|p| *p > now)
+            .unwrap_or(presets[presets.len() - 1])
+    } else {
+        presets
+            .iter()
+            .rev()
+            .copied()
+            .find(|p| *p < now)
+            .unwrap_or(presets[0])
+    }
+}
+
+const SIZES: [u64; 13] = [
+    16 * MIB,
+    32 * MIB,
+    64 * MIB,
+    128 * MIB,
+    256 * MIB,
+    512 * MIB,
+    GIB,
+    2 * GIB,
+    4 * GIB,
+    8 * GIB,
+    16 * GIB,
+    32 * GIB,
+    64 * GIB,
+];
+const SECONDS: [f64; 12] = [
+    0.2, 0.5, 1.0, 2.0, 3.0, 5.0, 10.0, 15.0, 20.0, 30.0, 60.0, 120.0,
+];
+const PROFILES: [Profile; 6] = [
+    Profile::Default,
+    Profile::Nvme,
+    Profile::Peak,
+    Profile::PeakNvme,
+    Profile::Real,
+    Profile::Demo,
+];
+
+impl App {
+    /// A fresh interface over `settings`.
+    pub fn new(settings: Settings, targets: Vec<TargetChoice>, engines: Vec<Probe>) -> App {
+        let mut targets = targets;
+        if !targets.iter().any(|t| t.path == settings.target) {
+            targets.insert(
+                0,
+                TargetChoice {
+                    path: settings.target.clone(),
+                },
+            );
+        }
+        App {
+            settings,
+            targets,
+            target_info: None,
+            engines,
+            focus: Focus::All,
+            unit: Unit::MBps,
+            status: Status::Idle,
+            cells: Default::default(),
+            help: false,
+            input: None,
+            message: None,
+            last: None,
+            running: false,
+            no_color: false,
+        }
+    }
+
+    /// The tests shown as rows.
+    pub fn rows(&self) -> &[TestSpec] {
+        &self.settings.tests
+    }
+
+    /// The columns: read, write, and mix when on.
+    pub fn columns(&self) -> Vec<(usize, Direction)> {
+        let mut c = vec![(0, Direction::Read), (1, Direction::Write)];
+        if self.settings.mix || self.settings.mode == Mode::Mix {
+            c.push((
+                2,
+                Direction::Mix {
+                    read_pct: self.settings.mix_read,
+                },
+            ));
+        }
+        c
+    }
+
+    /// The figures of a cell so far: (MB/s, IOPS, mean µs).
+    pub fn cell(&self, row: usize, col: usize) -> Option<(f64, f64, f64)> {
+        let loops = self.cells.get(&(row, col))?;
+        let sel = select(loops, self.settings.loop_stat)?;
+        let d = match col {
+            0 => sel.result.read.clone(),
+            1 => sel.result.write.clone(),
+            _ => sel.result.total(),
+        };
+        let s = d.summary(sel.result.window_ns);
+        Some((s.mbps, s.iops, s.lat.map_or(0.0, |l| l.mean_us)))
+    }
+
+    /// The text of a setting's value.
+    pub fn value(&self, f: Field) -> String {
+        let s = &self.settings;
+        match f {
+            Field::Target => s.target.display().to_string(),
+            Field::Profile => s.profile.display_name().to_string(),
+            Field::Mix => on_off(s.mix),
+            Field::MixRead => format!("{}% read", s.mix_read),
+            Field::Mode => match s.mode {
+                Mode::Rw => "read + write",
+                Mode::Read => "read",
+                Mode::Write => "write",
+                Mode::Mix => "mix",
+            }
+            .into(),
+            Field::Loops => s.loops.to_string(),
+            Field::Size => crate::units::file_size_label(s.size),
+            Field::Measure => crate::units::seconds_label(s.measure),
+            Field::Interval => crate::units::seconds_label(s.interval),
+            Field::Warmup => crate::units::seconds_label(s.warmup),
+            Field::Data => s.data.name().into(),
+            Field::Direct => on_off(s.direct),
+            Field::LoopStat => s.loop_stat.name().into(),
+            Field::Engine => {
+                let name = s.engine.name();
+                match self
+                    .engines
+                    .iter()
+                    .find(|p| Some(p.kind) == s.engine.native())
+                    .and_then(|p| p.status.clone().err())
+                {
+                    Some(why) => format!("{name} (unavailable: {why})"),
+                    None => name,
+                }
+            }
+            Field::Unit => self.unit.name().into(),
+        }
+    }
+
+    /// Handles one key.
+    pub fn on_key(&mut self, key: KeyEvent) -> Action {
+        self.message = None;
+        if let Some(input) = self.input.as_mut() {
+            match key.code {
+                KeyCode::Enter => {
+                    let path = std::path::PathBuf::from(input.trim());
+                    self.input = None;
+                    if !path.as_os_str().is_empty() {
+                        self.settings.target = path.clone();
+                        if !self.targets.iter().any(|t| t.path == path) {
+                            self.targets.push(TargetChoice { path });
+                        }
+                        self.reset_results();
+                        return Action::TargetChanged;
+                    }
+                }
+                KeyCode::Esc => self.input = None,
+                KeyCode::Backspace => {
+                    input.pop();
+                }
+                KeyCode::Char(c) => input.push(c),
+                _ => {}
+            }
+            return Action::None;
+        }
+        if self.help {
+            self.help = false;
+            return Action::None;
+        }
+        let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+        match key.code {
+            KeyCode::Char('c') if ctrl => return Action::Quit,
+            KeyCode::Char('q') => return Action::Quit,
+            KeyCode::Char('?') => self.help = true,
+            KeyCode::Esc if self.running => return Action::Stop,
+            KeyCode::Up | KeyCode::Char('k') => self.move_focus(false),
+            KeyCode::Down | KeyCode::Char('j') => self.move_focus(true),
+            KeyCode::Left | KeyCode::Char('h') => return self.change(false),
+            KeyCode::Right | KeyCode::Char('l') => return self.change(true),
+            KeyCode::Enter | KeyCode::Char(' ') => return self.activate(),
+            KeyCode::Char('s') => return Action::SaveText,
+            KeyCode::Char('J') => return Action::SaveJson,
+            KeyCode::Char('c') => return Action::Copy,
+            KeyCode::Char('u') => self.unit = self.unit.next(true),
+            KeyCode::Char('t') if !self.running => self.input = Some(String::new()),
+            _ => {}
+        }
+        Action::None
+    }
+
+    fn move_focus(&mut self, down: bool) {
+        let rows = self.rows().len();
+        let order: Vec<Focus> = std::iter::once(Focus::All)
+            .chain((0..rows).map(Focus::Row))
+            .chain((0..FIELDS.len()).map(Focus::Field))
+            .collect();
+        self.focus = cycle(&order, self.focus, down);
+    }
+
+    fn activate(&mut self) -> Action {
+        match self.focus {
+            Focus::All if self.running => Action::Stop,
+            Focus::All => Action::Start(None),
+            Focus::Row(_) if self.running => Action::Stop,
+            Focus::Row(i) => Action::Start(Some(i)),
+            Focus::Field(i) => match FIELDS[i] {
+                Field::Target if !self.running => {
+                    self.input = Some(self.settings.target.display().to_string());
+                    Action::None
+                }
+                _ => self.change(true),
+            },
+        }
+    }
+
+    /// Changes the focused setting by one step.
+    fn change(&mut self, forward: bool) -> Action {
+        let Focus::Field(i) = self.focus else {
+            return Action::None;
+        };
+        let field = FIELDS[i];
+        if self.running && field != Field::Unit {
+            self.message = Some("stop the run (Esc) to change settings".into());
+            return Action::None;
+        }
+        let s = &mut self.settings;
+        match field {
+            Field::Target => {
+                let paths: Vec<std::path::PathBuf> =
+                    self.targets.iter().map(|t| t.path.clone()).collect();
+                let i = paths.iter().position(|p| *p == s.target).unwrap_or(0);
+                let n = paths.len();
+                s.target = paths[if forward {
+                    (i + 1) % n
+                } else {
+                    (i + n - 1) % n
+                }]
+                .clone();
+                self.reset_results();
+                return Action::TargetChanged;
+            }
+            Field::Profile => {
+                let p = cycle(&PROFILES, s.profile, forward);
+                s.profile = p;
+                s.tests = p.tests().to_vec();
+                s.loop_stat = p.loop_stat();
+                self.reset_results();
+            }
+            Field::Mix => s.mix = !s.mix,
+            Field::MixRead => {
+                s.mix_read = step(&[10, 20, 30, 40, 50, 60, 70, 80, 90], s.mix_read, forward)
+            }
+            Field::Mode => {
+                s.mode = cycle(
+                    &[Mode::Rw, Mode::Read, Mode::Write, Mode::Mix],
+                    s.mode,
+                    forward,
+                )
+            }
+            Field::Loops => s.loops = step(&[1, 2, 3, 4, 5, 6, 7, 8, 9], s.loops, forward),
+            Field::Size => s.size = step(&SIZES, s.size, forward),
+            Field::Measure => s.measure = step_secs(s.measure, forward, 0.2),
+            Field::Interval => s.interval = step_secs(s.interval, forward, 0.0),
+            Field::Warmup => s.warmup = step_secs(s.warmup, forward, 0.0),
+            Field::Data => s.data = cycle(&[DataKind::Random, DataKind::Zeros], s.data, forward),
+            Field::Direct => s.direct = !s.direct,
+            Field::LoopStat => {
+                s.loop_stat = cycle(
+                    &[LoopStat::Mean, LoopStat::Best, LoopStat::Median],
+                    s.loop_stat,
+                    forward,
+                )
+            }
+            Field::Engine => {
+                let kinds: Vec<EngineKind> = self.engines.iter().map(|p| p.kind).collect();
+                if let (Some(now), false) = (s.engine.native(), kinds.is_empty()) {
+                    s.engine = Backend::Native(cycle(&kinds, now, forward));
+                }
+            }
+            Field::Unit => self.unit = self.unit.next(forward),
+        }
+        Action::None
+    }
+
+    /// Clears the grid (tests or target changed).
+    pub fn reset_results(&mut self) {
+        self.cells.clear();
+        if !self.running {
+            self.status = Status::Idle;
+        }
+    }
+
+    /// The settings a Start would run with, or why it cannot start.
+    pub fn start_settings(&self, row: Option<usize>) -> Result<Settings, String> {
+        let mut s = self.settings.clone();
+        if let Some(p) = self
+            .engines
+            .iter()
+            .find(|p| Some(p.kind) == s.engine.native())
+            && let Err(why) = &p.status
+        {
+            return Err(format!("{} is not available here: {why}", s.engine));
+        }
+        if let Some(i) = row {
+            s.tests = vec![*self.rows().get(i).ok_or("no such test")?];
+        }
+        s.validate().map_err(|e| e.to_string())?;
+        Ok(s)
+    }
+
+    /// A run starts: the grid (of the rows it runs) is cleared.
+    pub fn on_start(&mut self, row: Option<usize>) {
+        match row {
+            None => self.cells.clear(),
+            Some(r) => self.cells.retain(|(row, _), _| *row != r),
+        }
+        self.running = true;
+        self.status = Status::Prefill { pct: 0 };
+    }
+
+    /// A message from the benchmark.
+    pub fn on_msg(&mut self, msg: Msg) {
+        match msg {
+            Msg::Prefill { done, total } => {
+                self.status = Status::Prefill {
+                    pct: done * 100 / total.max(1),
+                }
+            }
+            Msg::Interval { remaining } => {
+                if self.status != Status::Stopping {
+                    self.status = Status::Interval {
+                        remaining: remaining.as_secs_f64(),
+                    }
+                }
+            }
+            Msg::Running {
+                requested,
+                applied,
+                direction,
+                loop_index,
+                loops,
+                phase,
+                remaining,
+                mbps,
+            } => {
+                if self.status != Status::Stopping {
+                    self.status = Status::Running {
+                        row: self.rows().iter().position(|t| *t == requested),
+                        test: applied.to_string(),
+                        direction: direction.name(),
+                        loop_no: loop_index + 1,
+                        loops,
+                        phase,
+                        remaining: remaining.as_secs_f64(),
+                        mbps,
+                    }
+                }
+            }
+            Msg::LoopDone {
+                test,
+                direction,
+                result,
+            } => {
+                if let Some(row) = self.rows().iter().position(|t| *t == test) {
+                    let col = match direction {
+                        Direction::Read => 0,
+                        Direction::Write => 1,
+                        Direction::Mix { .. } => 2,
+                    };
+                    self.cells.entry((row, col)).or_default().push(*result);
+                }
+            }
+            Msg::Target(r) => self.target_info = Some(*r),
+            Msg::Done(r) => {
+                self.running = false;
+                match *r {
+                    Ok((target, output)) => {
+                        self.status = if output.interrupted.is_some() {
+                            Status::Stopped
+                        } else {
+                            Status::Finished
+                        };
+                        self.target_info = Some(Ok(target.clone()));
+                        self.last = Some((self.settings.clone(), target, output));
+                    }
+                    Err(e) => self.status = Status::Error(e),
+                }
+            }
+        }
+    }
+}
+
+fn on_off(b: bool) -> String {
+    if b { "on" } else { "off" }.into()
+}
+
+fn step_secs(d: Duration, forward: bool, min: f64) -> Duration {
+    let mut presets: Vec<f64> = SECONDS.iter().copied().filter(|s| *s >= min).collect();
+    if min == 0.0 {
+        presets.insert(0, 0.0);
+    }
+    Duration::from_secs_f64(step(&presets, d.as_secs_f64(), forward))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::probe::probe_all;
+    use ratatui::crossterm::event::KeyEvent;
+
+    pub(crate) fn app() -> App {
+        let mut s = Settings::defaults(std::path::PathBuf::from("/var/tmp"));
+        s.engine = Backend::Native(EngineKind::Psync);
+        App::new(
+            s,
+            vec![
+                TargetChoice {
+                    path: "/var/tmp".into(),
+                },
+                TargetChoice {
+                    path: "/mnt".into(),
+                },
+            ],
+            probe_all(),
+        )
+    }
+
+    fn key(c: KeyCode) -> KeyEvent {
+        KeyEvent::from(c)
+    }
+
+    #[test]
+    fn navigation_wraps_through_start_rows_and_settings() {
+        let mut a = app();
+        assert_eq!(a.focus, Focus::All);
+        a.on_key(key(KeyCode::Down));
+        assert_eq!(a.focus, Focus::Row(0));
+        a.on_key(key(KeyCode::Char('j')));
+        a.on_key(key(KeyCode::Char('j')));
+        a.on_key(key(KeyCode::Char('j')));
+        a.on_key(key(KeyCode::Char('j')));
+        assert_eq!(a.focus, Focus::Field(0));
+        a.on_key(key(KeyCode::Char('k')));
+        assert_eq!(a.focus, Focus::Row(3));
+        a.focus = Focus::All;
+        a.on_key(key(KeyCode::Up));
+        assert_eq!(a.focus, Focus::Field(FIELDS.len() - 1));
+    }
+
+    #[test]
+    fn settings_change_with_left_and_right() {
+        let mut a = app();
+        let field = |f: Field| Focus::Field(FIELDS.iter().position(|x| *x == f).unwrap());
+        a.focus = field(Field::Profile);
+        a.on_key(key(KeyCode::Right));
+        assert_eq!(a.settings.profile, Profile::Nvme);
+        assert_eq!(a.settings.tests, Profile::Nvme.tests());
+        a.on_key(key(KeyCode::Char('h')));
+        assert_eq!(a.settings.profile, Profile::Default);
+        a.focus = field(Field::Size);
+        a.on_key(key(KeyCode::Left));
+        assert_eq!(a.settings.size, 512 * MIB);
+        a.focus = field(Field::Loops);
+        a.on_key(key(KeyCode::Left));
+        assert_eq!(a.settings.loops, 4);
+        a.focus = field(Field::Mix);
+        a.on_key(key(KeyCode::Enter));
+        assert!(a.settings.mix);
+        assert_eq!(a.columns().len(), 3);
+        a.focus = field(Field::Measure);
+        a.on_key(key(KeyCode::Right));
+        assert_eq!(a.settings.measure, Duration::from_secs(10));
+        a.focus = field(Field::Direct);
+        a.on_key(key(KeyCode::Enter));
+        assert!(!a.settings.direct);
+        a.focus = field(Field::Target);
+        assert_eq!(a.on_key(key(KeyCode::Right)), Action::TargetChanged);
+        assert_eq!(a.settings.target, std::path::PathBuf::from("/mnt"));
+        a.on_key(key(KeyCode::Char('u')));
+        assert_eq!(a.unit, Unit::GBps);
+    }
+
+    #[test]
+    fn a_typed_target() {
+        let mut a = app();
+        a.on_key(key(KeyCode::Char('t')));
+        for c in "/srv/x".chars() {
+            a.on_key(key(KeyCode::Char(c)));
+        }
+        a.on_key(key(KeyCode::Backspace));
+        assert_eq!(a.on_key(key(KeyCode::Enter)), Action::TargetChanged);
+        assert_eq!(a.settings.target, std::path::PathBuf::from("/srv/"));
+    }
+
+    #[test]
+    fn start_and_stop() {
+        let mut a = app();
+        assert_eq!(a.on_key(key(KeyCode::Enter)), Action::Start(None));
+        a.focus = Focus::Row(2);
+        assert_eq!(a.on_key(key(KeyCode::Enter)), Action::Start(Some(2)));
+        let s = a.start_settings(Some(2)).unwrap();
+        assert_eq!(s.tests, [a.settings.tests[2]]);
+        a.on_start(Some(2));
+        assert!(a.running);
+        assert_eq!(a.on_key(key(KeyCode::Esc)), Action::Stop);
+        assert_eq!(a.on_key(key(KeyCode::Enter)), Action::Stop);
+        // Settings are locked while running.
+        a.focus = Focus::Field(1);
+        a.on_key(key(KeyCode::Right));
+        assert_eq!(a.settings.profile, Profile::Default);
+        assert!(a.message.as_deref().unwrap().contains("stop the run"));
+        assert_eq!(a.on_key(key(KeyCode::Char('q'))), Action::Quit);
+        assert_eq!(a.on_key(key(KeyCode::Char('?'))), Action::None);
+        assert!(a.help);
+        a.on_key(key(KeyCode::Char('x')));
+        assert!(!a.help);
+        assert_eq!(a.on_key(key(KeyCode::Char('s'))), Action::SaveText);
+        assert_eq!(a.on_key(key(KeyCode::Char('J'))), Action::SaveJson);
+        assert_eq!(a.on_key(key(KeyCode::Char('c'))), Action::Copy);
+        assert_eq!(
+            a.on_key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL)),
+            Action::Quit
+        );
+    }
+
+    #[test]
+    fn loops_fill_cells_by_row_and_direction() {
+        let mut a = app();
+        a.on_start(None);
+        let mut l = LoopResult::empty(1_000_000_000);
+        l.read.record(100_000, 1 << 20);
+        a.on_msg(Msg::LoopDone {
+            test: a.settings.tests[1],
+            direction: Direction::Read,
+            result: Box::new(l),
+        });
+        let (mbps, iops, lat) = a.cell(1, 0).unwrap();
+        assert!((mbps - 1.048576).abs() < 1e-9 && iops == 1.0 && (lat - 100.0).abs() < 1e-9);
+        assert!(a.cell(0, 0).is_none());
+    }
+}

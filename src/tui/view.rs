@@ -1,0 +1,526 @@
+//! Drawing the interface: CrystalDiskMark's grid (a Start button, one row
+//! per test with a cell per direction, value and logarithmic bar), a status
+//! line, the target's model, filesystem and usage, and the settings.
+
+use super::app::{App, FIELDS, Focus, Status, Unit};
+use super::scale::{latency_bar, throughput_bar};
+use crate::run::Phase;
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Clear, Gauge, Paragraph};
+
+/// Colours, or none at all under NO_COLOR (then reverse video marks the
+/// cursor and bars are drawn with blocks only).
+struct Theme {
+    color: bool,
+}
+
+impl Theme {
+    fn focus(&self) -> Style {
+        if self.color {
+            Style::default()
+                .fg(Color::Black)
+                .bg(Color::Cyan)
+                .add_modifier(Modifier::BOLD)
+        } else {
+            Style::default().add_modifier(Modifier::REVERSED)
+        }
+    }
+    fn bar(&self) -> Style {
+        if self.color {
+            Style::default().fg(Color::Green).bg(Color::Black)
+        } else {
+            Style::default()
+        }
+    }
+    fn error(&self) -> Style {
+        if self.color {
+            Style::default().fg(Color::Red).add_modifier(Modifier::BOLD)
+        } else {
+            Style::default().add_modifier(Modifier::BOLD)
+        }
+    }
+    fn dim(&self) -> Style {
+        if self.color {
+            Style::default().fg(Color::DarkGray)
+        } else {
+            Style::default()
+        }
+    }
+}
+
+/// A value in the display unit.
+fn format_value(unit: Unit, mbps: f64, iops: f64, lat_us: f64) -> String {
+    match unit {
+        Unit::MBps if mbps >= 1e6 => format!("{mbps:.0}"),
+        Unit::MBps => format!("{mbps:.2}"),
+        Unit::GBps => format!("{:.3}", mbps / 1000.0),
+        Unit::Iops if iops >= 1e6 => format!("{iops:.0}"),
+        Unit::Iops => format!("{iops:.2}"),
+        Unit::Latency => format!("{lat_us:.2}"),
+    }
+}
+
+/// Draws the whole screen.
+pub fn draw(f: &mut Frame<'_>, app: &App) {
+    let theme = Theme {
+        color: !app.no_color,
+    };
+    let area = f.area();
+    let outer = Block::default()
+        .borders(Borders::ALL)
+        .title(format!(" diskmark {} ", env!("CARGO_PKG_VERSION")))
+        .title_bottom(hint(app));
+    let inner = outer.inner(area);
+    f.render_widget(outer, area);
+    let rows = app.rows().len() as u16;
+    let [
+        header,
+        colhead,
+        grid,
+        status,
+        info,
+        settings_title,
+        settings,
+    ] = Layout::vertical([
+        Constraint::Length(1),
+        Constraint::Length(1),
+        Constraint::Length(rows),
+        Constraint::Length(2),
+        Constraint::Length(1),
+        Constraint::Length(1),
+        Constraint::Min(0),
+    ])
+    .areas(inner);
+    draw_header(f, app, &theme, header);
+    draw_grid(f, app, &theme, colhead, grid);
+    draw_status(f, app, &theme, status);
+    draw_info(f, app, &theme, info);
+    f.render_widget(
+        Paragraph::new(Line::from(Span::styled(
+            "─ Settings ".to_string() + &"─".repeat(settings_title.width as usize),
+            theme.dim(),
+        ))),
+        settings_title,
+    );
+    draw_settings(f, app, &theme, settings);
+    if app.help {
+        draw_help(f, &theme, area);
+    }
+}
+
+fn hint(app: &App) -> Line<'static> {
+    if let Some(input) = &app.input {
+        return Line::from(format!(
+            " Target path: {input}▏ (Enter accept, Esc cancel) "
+        ));
+    }
+    if let Some(m) = &app.message {
+        return Line::from(format!(" {m} "));
+    }
+    Line::from(" ↑↓ move · ←→ change · Enter start · Esc stop · s save · ? help · q quit ")
+}
+
+fn draw_header(f: &mut Frame<'_>, app: &App, theme: &Theme, area: Rect) {
+    let s = &app.settings;
+    let label = if app.running { "[ Stop ]" } else { "[ All ]" };
+    let button = if app.focus == Focus::All {
+        Span::styled(label, theme.focus())
+    } else {
+        Span::styled(label, Style::default().add_modifier(Modifier::BOLD))
+    };
+    let mix = if s.mix { " +Mix" } else { "" };
+    let line = Line::from(vec![
+        button,
+        Span::raw(format!(
+            "  {} · {} loop{} · {} · {}{mix} · {}",
+            s.profile.display_name(),
+            s.loops,
+            if s.loops == 1 { "" } else { "s" },
+            crate::units::file_size_label(s.size),
+            s.target.display(),
+            app.unit.name()
+        )),
+    ]);
+    f.render_widget(Paragraph::new(line), area);
+}
+
+fn draw_grid(f: &mut Frame<'_>, app: &App, theme: &Theme, colhead: Rect, grid: Rect) {
+    let cols = app.columns();
+    let mut widths = vec![Constraint::Length(15)];
+    widths.extend(cols.iter().map(|_| Constraint::Fill(1)));
+    let head_areas = Layout::horizontal(widths.clone()).spacing(1).split(colhead);
+    for (i, (_, d)) in cols.iter().enumerate() {
+        let title = match d {
+            crate::workload::Direction::Read => "Read".to_string(),
+            crate::workload::Direction::Write => "Write".to_string(),
+            crate::workload::Direction::Mix { read_pct } => {
+                format!("Mix {read_pct}/{}", 100 - read_pct)
+            }
+        };
+        f.render_widget(
+            Paragraph::new(title)
+                .style(Style::default().add_modifier(Modifier::BOLD))
+                .centered(),
+            head_areas[i + 1],
+        );
+    }
+    let running_row = match &app.status {
+        Status::Running { row, .. } => *row,
+        _ => None,
+    };
+    for (r, t) in app.rows().iter().enumerate() {
+        let line = Rect {
+            y: grid.y + r as u16,
+            height: 1,
+            ..grid
+        };
+        if line.y >= grid.y + grid.height {
+            break;
+        }
+        let areas = Layout::horizontal(widths.clone()).spacing(1).split(line);
+        let name = t.to_string();
+        let mark = if app.running && running_row == Some(r) {
+            "▶"
+        } else {
+            " "
+        };
+        let style = if app.focus == Focus::Row(r) {
+            theme.focus()
+        } else {
+            Style::default()
+        };
+        f.render_widget(
+            Paragraph::new(Line::from(vec![
+                Span::raw(mark),
+                Span::styled(format!("{name:<13}"), style),
+            ])),
+            areas[0],
+        );
+        for (i, (col, _)) in cols.iter().enumerate() {
+            let (ratio, label) = match app.cell(r, *col) {
+                Some((mbps, iops, lat)) => {
+                    let pct = if app.unit == Unit::Latency {
+                        latency_bar(lat)
+                    } else {
+                        throughput_bar(mbps)
+                    };
+                    (pct / 100.0, format_value(app.unit, mbps, iops, lat))
+                }
+                None => (0.0, "-".to_string()),
+            };
+            f.render_widget(
+                Gauge::default()
+                    .ratio(ratio.clamp(0.0, 1.0))
+                    .label(label)
+                    .gauge_style(theme.bar())
+                    .use_unicode(true),
+                areas[i + 1],
+            );
+        }
+    }
+}
+
+fn status_text(app: &App) -> String {
+    match &app.status {
+        Status::Idle => "Ready: Enter starts all tests; on a test row, that test alone".into(),
+        Status::Prefill { pct } => format!("Preparing the test file: {pct}%"),
+        Status::Running {
+            test,
+            direction,
+            row: _,
+            loop_no,
+            loops,
+            phase,
+            remaining,
+            mbps,
+        } => {
+            let phase = match phase {
+                Phase::Warmup => "warm-up",
+                Phase::Measure => "measure",
+                Phase::Drain => "drain",
+            };
+            let speed = mbps.map(|m| format!(" · {m:.2} MB/s")).unwrap_or_default();
+            format!(
+                "{test} {direction} · loop {loop_no}/{loops} · {phase} · {remaining:.1} s left{speed}"
+            )
+        }
+        Status::Interval { remaining } => format!("Interval: next test in {remaining:.1} s"),
+        Status::Stopping => "Stopping...".into(),
+        Status::Finished => "Finished. s: save report · J: save JSON · c: copy".into(),
+        Status::Stopped => "Stopped. The test file was removed.".into(),
+        Status::Error(e) => format!("Error: {e}"),
+    }
+}
+
+fn draw_status(f: &mut Frame<'_>, app: &App, theme: &Theme, area: Rect) {
+    let style = match app.status {
+        Status::Error(_) => theme.error(),
+        _ => Style::default().add_modifier(Modifier::BOLD),
+    };
+    f.render_widget(
+        Paragraph::new(Span::styled(status_text(app), style))
+            .wrap(ratatui::widgets::Wrap { trim: true }),
+        area,
+    );
+}
+
+fn draw_info(f: &mut Frame<'_>, app: &App, theme: &Theme, area: Rect) {
+    let text = match &app.target_info {
+        Some(Ok(t)) => {
+            let (div, unit) = crate::units::usage_unit(t.usage.total);
+            format!(
+                "{} · {} on {} · {}% ({:.2}/{:.2} {unit})",
+                t.model().unwrap_or("unknown"),
+                t.fs_type,
+                t.source.as_deref().unwrap_or("?"),
+                t.usage.used_percent(),
+                t.usage.used as f64 / div,
+                t.usage.total as f64 / div
+            )
+        }
+        Some(Err(e)) => e.clone(),
+        None => String::new(),
+    };
+    f.render_widget(Paragraph::new(Span::styled(text, theme.dim())), area);
+}
+
+fn draw_settings(f: &mut Frame<'_>, app: &App, theme: &Theme, area: Rect) {
+    let per_col = FIELDS.len().div_ceil(2);
+    let [left, right] = Layout::horizontal([Constraint::Fill(1), Constraint::Fill(1)])
+        .spacing(2)
+        .areas(area);
+    for (i, field) in FIELDS.iter().enumerate() {
+        let col = if i < per_col { left } else { right };
+        let y = col.y + (i % per_col) as u16;
+        if y >= col.y + col.height {
+            continue;
+        }
+        let line = Rect {
+            y,
+            height: 1,
+            ..col
+        };
+        let value_style = if app.focus == Focus::Field(i) {
+            theme.focus()
+        } else {
+            Style::default()
+        };
+        f.render_widget(
+            Paragraph::new(Line::from(vec![
+                Span::styled(format!("{:<10}", field.label()), theme.dim()),
+                Span::styled(app.value(*field), value_style),
+            ])),
+            line,
+        );
+    }
+}
+
+fn draw_help(f: &mut Frame<'_>, theme: &Theme, area: Rect) {
+    let lines = [
+        "↑ ↓  k j     move between Start, tests and settings",
+        "← →  h l     change the selected setting",
+        "Enter Space  start (all, or the selected test); on a setting: change",
+        "Esc          stop the running benchmark (the test file is removed)",
+        "t            type a target path",
+        "u            cycle the unit: MB/s, GB/s, IOPS, µs",
+        "s / J        save the report as text / JSON (diskmark_YYYYMMDDhhmmss)",
+        "c            copy the report to the clipboard (OSC 52)",
+        "q  Ctrl-C    quit",
+        "",
+        "any key closes this help",
+    ];
+    let w = (lines.iter().map(|l| l.chars().count()).max().unwrap_or(0) + 4)
+        .min(area.width as usize) as u16;
+    let h = (lines.len() as u16 + 2).min(area.height);
+    let rect = Rect {
+        x: area.x + (area.width.saturating_sub(w)) / 2,
+        y: area.y + (area.height.saturating_sub(h)) / 2,
+        width: w,
+        height: h,
+    };
+    f.render_widget(Clear, rect);
+    f.render_widget(
+        Paragraph::new(lines.iter().map(|l| Line::from(*l)).collect::<Vec<_>>()).block(
+            Block::default()
+                .borders(Borders::ALL)
+                .title(" Keys ")
+                .border_style(theme.dim()),
+        ),
+        rect,
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::Settings;
+    use crate::engine::{Backend, EngineKind};
+    use crate::run::RunOutput;
+    use crate::stats::LoopResult;
+    use crate::tui::app::{App, Msg, TargetChoice};
+    use crate::workload::Direction;
+    use ratatui::Terminal;
+    use ratatui::backend::TestBackend;
+
+    fn app() -> App {
+        let mut s = Settings::defaults("/var/tmp".into());
+        s.engine = Backend::Native(EngineKind::Psync);
+        s.mix = true;
+        s.loops = 3;
+        let mut a = App::new(
+            s,
+            vec![TargetChoice {
+                path: "/var/tmp".into(),
+            }],
+            Vec::new(),
+        );
+        a.target_info = Some(Ok(crate::report::fixtures::target()));
+        a
+    }
+
+    /// A loop of `ios` I/Os of `lat_us` each, in the direction's stats.
+    fn measured(direction: Direction, ios: u64, bs: u64, lat_us: u64) -> LoopResult {
+        let mut l = LoopResult::empty(1_000_000_000);
+        let d = match direction {
+            Direction::Read | Direction::Mix { .. } => &mut l.read,
+            Direction::Write => &mut l.write,
+        };
+        for _ in 0..ios {
+            d.record(lat_us * 1000, bs);
+        }
+        l
+    }
+
+    fn fill(a: &mut App, rows: usize) {
+        let tests = a.settings.tests.clone();
+        for (r, t) in tests.iter().enumerate().take(rows) {
+            for (i, d) in [
+                Direction::Read,
+                Direction::Write,
+                Direction::Mix { read_pct: 70 },
+            ]
+            .into_iter()
+            .enumerate()
+            {
+                let ios = (3000 - 500 * r as u64) / (1 + i as u64);
+                a.on_msg(Msg::LoopDone {
+                    test: *t,
+                    direction: d,
+                    result: Box::new(measured(d, ios, t.block_size, 100 + 200 * r as u64)),
+                });
+            }
+        }
+    }
+
+    fn screen(a: &App, w: u16, h: u16) -> String {
+        let mut term = Terminal::new(TestBackend::new(w, h)).unwrap();
+        term.draw(|f| draw(f, a)).unwrap();
+        let buf = term.backend().buffer().clone();
+        let mut out = String::new();
+        for y in 0..h {
+            let line: String = (0..w).map(|x| buf[(x, y)].symbol().to_string()).collect();
+            out.push_str(line.trim_end());
+            out.push('\n');
+        }
+        out.replace(env!("CARGO_PKG_VERSION"), "VERSION")
+    }
+
+    fn check(name: &str, got: String) {
+        let path = format!(
+            "{}/src/tui/snapshots/{name}.txt",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let want = std::fs::read_to_string(&path).unwrap_or_default();
+        if got != want {
+            let _ = std::fs::write(format!("{path}.new"), &got);
+        }
+        assert_eq!(got, want, "snapshot {name} changed (see {path}.new)");
+    }
+
+    fn states() -> Vec<(&'static str, App)> {
+        let idle = app();
+        let mut running = app();
+        running.on_start(None);
+        fill(&mut running, 2);
+        running.on_msg(Msg::Running {
+            requested: running.settings.tests[2],
+            applied: crate::workload::parse_test("RND4K Q1T32").unwrap(),
+            direction: Direction::Read,
+            loop_index: 1,
+            loops: 3,
+            phase: Phase::Measure,
+            remaining: std::time::Duration::from_millis(3200),
+            mbps: Some(321.5),
+        });
+        running.focus = Focus::All;
+        let mut finished = app();
+        finished.on_start(None);
+        fill(&mut finished, 4);
+        finished.on_msg(Msg::Done(Box::new(Ok((
+            crate::report::fixtures::target(),
+            RunOutput {
+                started: chrono::Local::now(),
+                tests: Vec::new(),
+                notes: Vec::new(),
+                interrupted: None,
+                kept_file: None,
+                test_file: Default::default(),
+            },
+        )))));
+        finished.focus = Focus::Row(1);
+        let mut error = app();
+        error.on_start(None);
+        error.on_msg(Msg::Done(Box::new(Err(
+            "not enough free space in /var/tmp: the test file needs 1.00 GiB but only 512.00 MiB is available; use a smaller --size or another target".into(),
+        ))));
+        error.focus = Focus::Field(6);
+        vec![
+            ("idle", idle),
+            ("running", running),
+            ("finished", finished),
+            ("error", error),
+        ]
+    }
+
+    #[test]
+    fn snapshots_at_80x24_and_120x40() {
+        for (name, a) in states() {
+            check(&format!("{name}-80x24"), screen(&a, 80, 24));
+            check(&format!("{name}-120x40"), screen(&a, 120, 40));
+        }
+    }
+
+    #[test]
+    fn running_screen_shows_live_values_and_the_running_row() {
+        let (_, a) = states().remove(1);
+        let s = screen(&a, 80, 24);
+        assert!(
+            s.contains("RND4K Q1T32 read · loop 2/3 · measure · 3.2 s left · 321.50 MB/s"),
+            "{s}"
+        );
+        assert!(s.contains("▶RND4K Q32T1"), "{s}");
+        assert!(s.contains("[ Stop ]"));
+        // Filled rows carry numbers, the rest a dash.
+        let row0 = s.lines().find(|l| l.contains("SEQ1M Q8T1")).unwrap();
+        assert!(row0.chars().any(|c| c.is_ascii_digit()), "{row0}");
+    }
+
+    #[test]
+    fn help_overlay_and_units() {
+        let mut a = states().remove(2).1;
+        a.help = true;
+        let s = screen(&a, 80, 24);
+        assert!(
+            s.contains("Keys") && s.contains("copy the report to the clipboard"),
+            "{s}"
+        );
+        a.help = false;
+        a.unit = crate::tui::app::Unit::Latency;
+        let s = screen(&a, 80, 24);
+        assert!(s.contains("· µs"), "{s}");
+        assert!(s.contains("100.00"), "{s}");
+    }
+}

@@ -1,0 +1,166 @@
+//! The terminal interface on the real binary, in a pseudo-terminal (tmux):
+//! start a run with keys, watch it finish, save the report, quit with the
+//! terminal restored; stop a second run with Esc. Without tmux the test
+//! says it skipped.
+
+mod common;
+use common::{disk_dir, diskmark, leftovers, skip};
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+struct Tmux {
+    name: String,
+}
+
+impl Tmux {
+    fn start(cwd: &std::path::Path) -> Option<Tmux> {
+        let name = format!("diskmark-test-{}", std::process::id());
+        let ok = Command::new("tmux")
+            .args([
+                "new-session",
+                "-d",
+                "-s",
+                &name,
+                "-x",
+                "100",
+                "-y",
+                "30",
+                "-c",
+            ])
+            .arg(cwd)
+            .args(["bash", "--norc", "--noprofile"])
+            .env("PS1", "$ ")
+            .status()
+            .is_ok_and(|s| s.success());
+        ok.then_some(Tmux { name })
+    }
+
+    fn keys(&self, keys: &[&str]) {
+        let st = Command::new("tmux")
+            .args(["send-keys", "-t", &self.name])
+            .args(keys)
+            .status()
+            .unwrap();
+        assert!(st.success());
+    }
+
+    fn screen(&self) -> String {
+        let out = Command::new("tmux")
+            .args(["capture-pane", "-p", "-t", &self.name])
+            .output()
+            .unwrap();
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+
+    /// Waits until the screen shows `text`; returns the screen.
+    fn wait_for(&self, text: &str, secs: u64) -> String {
+        let start = Instant::now();
+        loop {
+            let s = self.screen();
+            if s.contains(text) {
+                return s;
+            }
+            assert!(
+                start.elapsed() < Duration::from_secs(secs),
+                "waited {secs} s for {text:?}; the screen:\n{s}"
+            );
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+}
+
+impl Drop for Tmux {
+    fn drop(&mut self) {
+        let _ = Command::new("tmux")
+            .args(["kill-session", "-t", &self.name])
+            .status();
+    }
+}
+
+fn launch(t: &Tmux, dir: &std::path::Path, extra: &str) {
+    let cmd = format!(
+        "{} tui {} --size 16M --measure 0.5 --warmup 0 --interval 0 --loops 1 --engine psync {extra}; echo EXITED=$?",
+        env!("CARGO_BIN_EXE_diskmark"),
+        dir.display()
+    );
+    t.keys(&[&cmd, "Enter"]);
+}
+
+#[test]
+fn without_a_terminal_it_points_to_the_cli() {
+    let out = diskmark().args(["tui", "/tmp"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.starts_with("error: diskmark tui needs an interactive terminal"),
+        "{err}"
+    );
+    assert!(err.contains("diskmark [OPTIONS] [TARGET]"), "{err}");
+}
+
+#[test]
+fn run_save_and_quit_then_stop_with_esc() {
+    if Command::new("tmux").arg("-V").output().is_err() {
+        return skip("tui in a pseudo-terminal", "tmux is not installed");
+    }
+    let dir = disk_dir();
+    let cwd = tempfile::tempdir().unwrap();
+    let Some(t) = Tmux::start(cwd.path()) else {
+        return skip("tui in a pseudo-terminal", "tmux could not start a session");
+    };
+    launch(&t, dir.path(), "--profile real");
+    t.wait_for("Ready", 20);
+    t.keys(&["Enter"]);
+    let s = t.wait_for("Finished", 60);
+    for test in ["SEQ1M Q1T1", "RND4K Q1T1"] {
+        let row = s
+            .lines()
+            .find(|l| l.contains(test))
+            .unwrap_or_else(|| panic!("{test}:\n{s}"));
+        let digits = row
+            .split_once(test)
+            .unwrap()
+            .1
+            .chars()
+            .filter(|c| c.is_ascii_digit())
+            .count();
+        assert!(digits >= 6, "no figures in {row:?}");
+    }
+    t.keys(&["s"]);
+    let s = t.wait_for("saved to diskmark_", 10);
+    let name = s
+        .split("saved to ")
+        .nth(1)
+        .and_then(|r| r.split_whitespace().next())
+        .unwrap()
+        .to_string();
+    let report = std::fs::read_to_string(cwd.path().join(&name)).unwrap();
+    assert!(
+        report.contains("[Read]") && report.contains("Profile: Real World Performance"),
+        "{report}"
+    );
+    t.keys(&["q"]);
+    t.wait_for("EXITED=0", 10);
+    // The terminal is back in cooked mode, with echo.
+    // (The marker is split in the command so that only the output has it.)
+    t.keys(&[
+        "echo \"MO\"\"DE=$(stty -a | tr ' ;' '\\n\\n' | grep -xE -- '-?(icanon|echo)' | tr '\\n' ' ')\"",
+        "Enter",
+    ]);
+    let s = t.wait_for("MODE=", 10);
+    let mode = s.lines().find(|l| l.starts_with("MODE=")).unwrap();
+    assert_eq!(mode.trim_end(), "MODE=icanon echo", "{s}");
+    assert_eq!(leftovers(dir.path()), Vec::<String>::new());
+
+    // A second run, stopped mid-test with Esc.
+    t.keys(&["clear", "Enter"]);
+    launch(&t, dir.path(), "--profile demo --measure 30");
+    t.wait_for("Ready", 20);
+    t.keys(&["Enter"]);
+    t.wait_for("measure", 30);
+    t.keys(&["Escape"]);
+    t.wait_for("Stopped", 20);
+    assert_eq!(leftovers(dir.path()), Vec::<String>::new());
+    t.keys(&["q"]);
+    t.wait_for("EXITED=0", 10);
+}
