@@ -75,9 +75,21 @@ pub fn run(args: RunArgs) -> Result<u8, crate::Error> {
     let (tx, rx) = mpsc::channel::<Msg>();
     resolve_target(&app, &tx);
     let mut terminal = ratatui::try_init().map_err(|e| crate::Error::Tui(e.into()))?;
-    let result = event_loop(&mut terminal, &mut app, &tx, &rx);
+    let mut bench = None;
+    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        event_loop(&mut terminal, &mut app, &tx, &rx, &mut bench)
+    }));
+    // Whatever happened, the benchmark is stopped and joined (it removes
+    // its test file) before the terminal is given back.
+    if let Some(h) = bench.take() {
+        signals::request_stop();
+        let _ = h.join();
+    }
     ratatui::restore();
-    result.map_err(|e| crate::Error::Tui(e.into()))
+    match result {
+        Ok(r) => r.map_err(|e| crate::Error::Tui(e.into())),
+        Err(panic) => std::panic::resume_unwind(panic),
+    }
 }
 
 /// Resolves the target on a thread of its own (statfs on a dead network
@@ -96,8 +108,8 @@ fn event_loop(
     app: &mut App,
     tx: &mpsc::Sender<Msg>,
     rx: &mpsc::Receiver<Msg>,
+    bench: &mut Option<std::thread::JoinHandle<()>>,
 ) -> std::io::Result<u8> {
-    let mut bench: Option<std::thread::JoinHandle<()>> = None;
     let mut quitting = false;
     let mut exit = 0u8;
     loop {
@@ -110,7 +122,12 @@ fn event_loop(
                         Ok(settings) => {
                             signals::clear_stop();
                             app.on_start(row);
-                            bench = Some(spawn_bench(settings, tx.clone()));
+                            // The previous run has ended (Start needs it):
+                            // collect its thread.
+                            if let Some(h) = bench.take() {
+                                let _ = h.join();
+                            }
+                            *bench = Some(spawn_bench(settings, tx.clone()));
                         }
                         Err(e) => app.message = Some(format!("cannot start: {e}")),
                     },
