@@ -192,13 +192,16 @@ pub struct RunArgs {
     #[arg(long)]
     pub keep_file: bool,
 
-    /// Report format [default: text, or from the extension of --output]
+    /// Report format: text (KDiskMark's layout), json, csv or markdown
+    /// [default: text, or from the extension of each --output]
     #[arg(long, value_enum)]
     pub format: Option<Format>,
 
-    /// Write the report to FILE instead of standard output
+    /// Write the report to FILE instead of standard output, in the format
+    /// its extension says (.txt, .json, .csv, .md) unless --format says
+    /// otherwise; repeatable
     #[arg(short = 'o', long, value_name = "FILE")]
-    pub output: Option<PathBuf>,
+    pub output: Vec<PathBuf>,
 
     /// No progress display on standard error
     #[arg(short, long)]
@@ -267,10 +270,10 @@ pub fn available_engines() -> Vec<&'static str> {
 /// Where the report goes and how it looks.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct OutputOptions {
-    /// Report format.
+    /// Format on standard output (when no file is given).
     pub format: Format,
-    /// File instead of stdout.
-    pub file: Option<PathBuf>,
+    /// Files instead of standard output, each with its format.
+    pub files: Vec<(PathBuf, Format)>,
     /// No progress display.
     pub quiet: bool,
 }
@@ -336,7 +339,7 @@ impl RunArgs {
             ));
         }
         settings.validate()?;
-        if let Some(file) = &self.output {
+        for file in &self.output {
             let parent = match file.parent() {
                 Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
                 _ => PathBuf::from("."),
@@ -357,16 +360,16 @@ impl RunArgs {
                 ));
             }
         }
-        let format = self.format.unwrap_or_else(|| {
-            self.output
-                .as_deref()
-                .map_or(Format::Text, Format::from_path)
-        });
+        let files = self
+            .output
+            .iter()
+            .map(|f| (f.clone(), self.format.unwrap_or_else(|| Format::from_path(f))))
+            .collect();
         Ok((
             settings,
             OutputOptions {
-                format,
-                file: self.output,
+                format: self.format.unwrap_or(Format::Text),
+                files,
                 quiet: self.quiet,
             },
         ))
@@ -466,7 +469,7 @@ mod tests {
         assert!(!s.direct && s.keep_cache);
         assert_eq!(s.engine, EngineKind::Null);
         assert_eq!(s.seed, 7);
-        assert_eq!(o.format, Format::Json);
+        assert_eq!(o.files, [(PathBuf::from("/tmp/r.json"), Format::Json)]);
         assert!(o.quiet && s.strict && s.keep_file);
     }
 

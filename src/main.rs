@@ -66,17 +66,18 @@ fn benchmark(args: RunArgs) -> Result<ExitCode, Error> {
         host: &host,
         output: &output,
     };
-    let text = report.render(out.format);
-    match &out.file {
-        Some(path) => std::fs::write(path, &text).map_err(|source| {
+    if out.files.is_empty() {
+        print(&report.render(out.format));
+    }
+    for (path, format) in &out.files {
+        std::fs::write(path, report.render(*format)).map_err(|source| {
             // Keep the results: they cost minutes to measure.
             print(&report.render(Format::Text));
             Error::Output {
                 path: path.clone(),
                 source,
             }
-        })?,
-        None => print(&text),
+        })?;
     }
     // A signal while the report was being written still ends with its
     // exit code (the report itself is complete).

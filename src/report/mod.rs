@@ -1,7 +1,9 @@
 //! Reports of a finished (or interrupted) run: one exporter per file.
 
+pub mod csv;
 pub mod engines;
 pub mod json;
+pub mod markdown;
 pub mod targets;
 pub mod text;
 
@@ -32,14 +34,24 @@ pub enum Format {
     Text,
     /// Versioned JSON with every loop.
     Json,
+    /// One row per test and direction.
+    Csv,
+    /// A Markdown table.
+    Markdown,
 }
 
 impl Format {
-    /// The format a file name's extension suggests (`.json` → JSON), else
+    /// The format a file name's extension suggests (.json, .csv, .md), else
     /// text.
     pub fn from_path(path: &std::path::Path) -> Format {
-        match path.extension().and_then(|e| e.to_str()) {
-            Some(e) if e.eq_ignore_ascii_case("json") => Format::Json,
+        let ext = path
+            .extension()
+            .and_then(|e| e.to_str())
+            .map(|e| e.to_ascii_lowercase());
+        match ext.as_deref() {
+            Some("json") => Format::Json,
+            Some("csv") => Format::Csv,
+            Some("md") | Some("markdown") => Format::Markdown,
             _ => Format::Text,
         }
     }
@@ -51,6 +63,8 @@ impl Report<'_> {
         match format {
             Format::Text => text::render(self),
             Format::Json => json::render(self),
+            Format::Csv => csv::render(self),
+            Format::Markdown => markdown::render(self),
         }
     }
 
@@ -257,6 +271,7 @@ pub(crate) mod fixtures {
                 size: settings.size,
                 dio_align: Some(512),
                 nocow: None,
+                prefill_ns: 0,
             },
         }
     }

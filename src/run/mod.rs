@@ -139,6 +139,8 @@ pub struct TestFileInfo {
     /// NOCOW on a copy-on-write filesystem: set (true), refused (false),
     /// or not asked (null).
     pub nocow: Option<bool>,
+    /// Time the pre-fill took, writes and final fsync, ns (0: none).
+    pub prefill_ns: u64,
 }
 
 /// Plans every test of `settings` for its engine's capabilities here;
@@ -401,6 +403,7 @@ fn run_tests(
             testfile::Nocow::Set => Some(true),
             testfile::Nocow::Failed(_) => Some(false),
         },
+        prefill_ns: 0,
     };
     for n in notes::file_notes(settings, target, &file) {
         add_note(&mut out.notes, n);
@@ -409,10 +412,12 @@ fn run_tests(
         // A device is read as it is: nothing to write first.
     } else if settings.engine.does_io() {
         let total = settings.size;
+        let t = Instant::now();
         file.prefill(settings.data, settings.seed, |done| {
             observer(&Event::Prefill { done, total });
             check_signal()
         })?;
+        out.test_file.prefill_ns = t.elapsed().as_nanos() as u64;
     } else {
         file.set_len().map_err(|source| RunError::Prefill {
             path: file.path().to_path_buf(),

@@ -1,0 +1,148 @@
+//! CSV: one row per test and direction, with stable column names.
+
+use super::{Report, headline};
+use std::fmt::Write;
+
+/// The header row; the column names are part of the interface.
+pub const COLUMNS: [&str; 9] = [
+    "test", "direction", "mbps", "iops", "mean_us", "p99_us", "applied_q", "applied_t", "engine",
+];
+
+/// A field, quoted when it holds a comma, a quote or a line break.
+pub fn field(s: &str) -> String {
+    if s.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s.to_string()
+    }
+}
+
+/// The rows of a report: `(test, direction, mbps, iops, mean µs, p99 µs,
+/// applied q, applied t)`, in report order. Shared with Markdown.
+pub fn rows(r: &Report<'_>) -> Vec<(String, String, f64, f64, f64, f64, u32, u32)> {
+    let mut out = Vec::new();
+    for d in r.sections() {
+        for t in r.tests_of(d) {
+            let Some(sel) = t.selected(r.settings.loop_stat) else {
+                continue;
+            };
+            let s = headline(d, &sel.result).summary(sel.result.window_ns);
+            let (mean, p99) = s.lat.as_ref().map_or((0.0, 0.0), |l| {
+                let p99 = l
+                    .percentiles_us
+                    .iter()
+                    .find(|(p, _)| *p == 99.0)
+                    .map_or(0.0, |x| x.1);
+                (l.mean_us, p99)
+            });
+            let direction = match d {
+                crate::workload::Direction::Mix { read_pct } => format!("mix{read_pct}"),
+                _ => d.name().to_string(),
+            };
+            out.push((
+                t.plan.requested.to_string(),
+                direction,
+                s.mbps,
+                s.iops,
+                mean,
+                p99,
+                t.plan.q,
+                t.plan.t,
+            ));
+        }
+    }
+    out
+}
+
+/// Renders the CSV.
+pub fn render(r: &Report<'_>) -> String {
+    let mut out = COLUMNS.join(",");
+    out.push('\n');
+    let engine = r.settings.engine.label();
+    for (test, dir, mbps, iops, mean, p99, q, t) in rows(r) {
+        // Writing to a String cannot fail.
+        let _ = writeln!(
+            out,
+            "{},{dir},{mbps:.3},{iops:.1},{mean:.2},{p99:.2},{q},{t},{}",
+            field(&test),
+            field(&engine)
+        );
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::report::{Format, Report, fixtures};
+
+    fn rendered(format: Format) -> String {
+        let settings = fixtures::settings();
+        let output = fixtures::output(&settings);
+        let (target, host) = (fixtures::target(), fixtures::host());
+        Report {
+            settings: &settings,
+            target: &target,
+            host: &host,
+            output: &output,
+        }
+        .render(format)
+    }
+
+    #[test]
+    fn snapshot_and_parse_with_the_csv_crate() {
+        let got = rendered(Format::Csv);
+        let want = include_str!("snapshots/default_mix.csv");
+        if got != want {
+            let _ = std::fs::write(
+                concat!(env!("CARGO_MANIFEST_DIR"), "/src/report/snapshots/default_mix.csv.new"),
+                &got,
+            );
+        }
+        assert_eq!(got, want);
+        let mut r = csv::Reader::from_reader(got.as_bytes());
+        let headers: Vec<String> = r.headers().unwrap().iter().map(String::from).collect();
+        assert_eq!(headers, super::COLUMNS);
+        let rows: Vec<csv::StringRecord> = r.records().map(|x| x.unwrap()).collect();
+        assert_eq!(rows.len(), 12);
+        assert_eq!(&rows[0][0], "SEQ1M Q8T1");
+        assert_eq!(&rows[0][1], "read");
+        assert_eq!(&rows[8][1], "mix70");
+        let mbps: f64 = rows[0][2].parse().unwrap();
+        assert!((mbps - 210.764).abs() < 1e-3);
+        assert_eq!((&rows[2][6], &rows[2][7]), ("1", "32"));
+        assert_eq!(&rows[0][8], "psync (native)");
+    }
+
+    #[test]
+    fn fields_with_commas_are_quoted() {
+        assert_eq!(super::field("a,b"), "\"a,b\"");
+        assert_eq!(super::field("say \"hi\""), "\"say \"\"hi\"\"\"");
+        assert_eq!(super::field("plain"), "plain");
+    }
+
+    #[test]
+    fn markdown_snapshot() {
+        let got = rendered(Format::Markdown);
+        // The date is local time of a fixed instant; the version moves.
+        let got = got.replace(env!("CARGO_PKG_VERSION"), "VERSION");
+        let want = include_str!("snapshots/default_mix.md");
+        if got != want {
+            let _ = std::fs::write(
+                concat!(env!("CARGO_MANIFEST_DIR"), "/src/report/snapshots/default_mix.md.new"),
+                &got,
+            );
+        }
+        assert_eq!(got, want);
+        assert_eq!(got.lines().filter(|l| l.starts_with("| ")).count(), 13);
+    }
+
+    #[test]
+    fn formats_from_extensions() {
+        use std::path::Path;
+        assert_eq!(Format::from_path(Path::new("r.csv")), Format::Csv);
+        assert_eq!(Format::from_path(Path::new("r.MD")), Format::Markdown);
+        assert_eq!(Format::from_path(Path::new("r.json")), Format::Json);
+        assert_eq!(Format::from_path(Path::new("r.txt")), Format::Text);
+        assert_eq!(Format::from_path(Path::new("r")), Format::Text);
+    }
+}

@@ -1,0 +1,36 @@
+//! Markdown: a table, one row per test and direction, for issues and
+//! forum posts.
+
+use super::Report;
+use super::csv::rows;
+use std::fmt::Write;
+
+/// Renders the Markdown table with a one-line caption.
+pub fn render(r: &Report<'_>) -> String {
+    let s = r.settings;
+    let t = r.target;
+    let mut out = String::new();
+    let model = t.model().map(|m| format!(" [{m}]")).unwrap_or_default();
+    // Writing to a String cannot fail.
+    let _ = writeln!(
+        out,
+        "**diskmark {}** — {} · {} · {} (x{}) · {} ({}){model} · {}\n",
+        env!("CARGO_PKG_VERSION"),
+        s.profile.display_name(),
+        s.engine.label(),
+        crate::units::file_size_label(s.size),
+        s.loops,
+        t.path.display(),
+        t.fs_type,
+        r.output.started.format("%Y-%m-%d %H:%M:%S")
+    );
+    let _ = writeln!(out, "| Test | Direction | MB/s | IOPS | Mean µs | p99 µs | Q | T |");
+    let _ = writeln!(out, "|---|---|---:|---:|---:|---:|---:|---:|");
+    for (test, dir, mbps, iops, mean, p99, q, t) in rows(r) {
+        let _ = writeln!(
+            out,
+            "| {test} | {dir} | {mbps:.3} | {iops:.1} | {mean:.2} | {p99:.2} | {q} | {t} |"
+        );
+    }
+    out
+}
