@@ -15,7 +15,9 @@ fn hot_path(c: &mut Criterion) {
     let mut v = 1u64;
     c.bench_function("histogram record", |b| {
         b.iter(|| {
-            v = v.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            v = v
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
             h.record(black_box(v >> 44));
         })
     });
@@ -35,13 +37,17 @@ fn hot_path(c: &mut Criterion) {
         blocks: 1024,
         block_size: 1 << 20,
     };
-    c.bench_function("offset SEQ (shared cursor)", |b| b.iter(|| black_box(seq.next(&mut rng))));
+    c.bench_function("offset SEQ (shared cursor)", |b| {
+        b.iter(|| black_box(seq.next(&mut rng)))
+    });
     let mut block = vec![0u8; 4096];
     c.bench_function("stamp a 4 KiB write", |b| {
         b.iter(|| stamp_pages(black_box(&mut block), &WRITE_MAGIC, 8192, 7))
     });
     let start = Instant::now();
-    c.bench_function("clock read", |b| b.iter(|| black_box(start.elapsed().as_nanos() as u64)));
+    c.bench_function("clock read", |b| {
+        b.iter(|| black_box(start.elapsed().as_nanos() as u64))
+    });
     let file = tempfile::tempfile().unwrap();
     let mut e = Null::open(&ThreadSetup {
         file: &file,

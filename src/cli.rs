@@ -363,7 +363,12 @@ impl RunArgs {
         let files = self
             .output
             .iter()
-            .map(|f| (f.clone(), self.format.unwrap_or_else(|| Format::from_path(f))))
+            .map(|f| {
+                (
+                    f.clone(),
+                    self.format.unwrap_or_else(|| Format::from_path(f)),
+                )
+            })
             .collect();
         Ok((
             settings,

@@ -5,7 +5,15 @@ use std::fmt::Write;
 
 /// The header row; the column names are part of the interface.
 pub const COLUMNS: [&str; 9] = [
-    "test", "direction", "mbps", "iops", "mean_us", "p99_us", "applied_q", "applied_t", "engine",
+    "test",
+    "direction",
+    "mbps",
+    "iops",
+    "mean_us",
+    "p99_us",
+    "applied_q",
+    "applied_t",
+    "engine",
 ];
 
 /// A field, quoted when it holds a comma, a quote or a line break.
@@ -94,7 +102,10 @@ mod tests {
         let want = include_str!("snapshots/default_mix.csv");
         if got != want {
             let _ = std::fs::write(
-                concat!(env!("CARGO_MANIFEST_DIR"), "/src/report/snapshots/default_mix.csv.new"),
+                concat!(
+                    env!("CARGO_MANIFEST_DIR"),
+                    "/src/report/snapshots/default_mix.csv.new"
+                ),
                 &got,
             );
         }
@@ -128,7 +139,10 @@ mod tests {
         let want = include_str!("snapshots/default_mix.md");
         if got != want {
             let _ = std::fs::write(
-                concat!(env!("CARGO_MANIFEST_DIR"), "/src/report/snapshots/default_mix.md.new"),
+                concat!(
+                    env!("CARGO_MANIFEST_DIR"),
+                    "/src/report/snapshots/default_mix.md.new"
+                ),
                 &got,
             );
         }

@@ -141,6 +141,8 @@ struct Loop {
     total: Dir,
     device: Option<Device>,
     cpu: Option<Cpu>,
+    /// Throughput over time (about every 100 ms; none for fio runs).
+    samples: Vec<crate::stats::Sample>,
 }
 
 #[derive(Serialize)]
@@ -272,6 +274,7 @@ fn one_loop(l: &LoopResult, index: Option<usize>, direction: Direction) -> Loop 
         total: dir(&total, l.window_ns),
         device: l.device.as_ref().map(device),
         cpu: l.cpu.as_ref().map(cpu),
+        samples: l.samples.clone(),
     }
 }
 

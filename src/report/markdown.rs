@@ -24,7 +24,10 @@ pub fn render(r: &Report<'_>) -> String {
         t.fs_type,
         r.output.started.format("%Y-%m-%d %H:%M:%S")
     );
-    let _ = writeln!(out, "| Test | Direction | MB/s | IOPS | Mean µs | p99 µs | Q | T |");
+    let _ = writeln!(
+        out,
+        "| Test | Direction | MB/s | IOPS | Mean µs | p99 µs | Q | T |"
+    );
     let _ = writeln!(out, "|---|---|---:|---:|---:|---:|---:|---:|");
     for (test, dir, mbps, iops, mean, p99, q, t) in rows(r) {
         let _ = writeln!(

@@ -14,7 +14,7 @@ use crate::engine::{
     null::Null, posixaio::PosixAio, psync::Psync,
 };
 use crate::plan::PlannedTest;
-use crate::stats::{CpuView, DeviceView, LoopResult};
+use crate::stats::{CpuView, DeviceView, LoopResult, Sample};
 use crate::workload::access::{Offsets, SeqCursor, thread_seed};
 use crate::workload::{Direction, Pattern};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -162,7 +162,7 @@ impl LoopContext<'_> {
                 let now = self.clock.now_ns();
                 (now + warmup_ns, now + warmup_ns + measure_ns)
             });
-            let watched = self.watch(t0, t_end, &stop, &progress, &mut report);
+            let watched = self.watch(t0, t_end, &stop, &progress, bs, &mut report);
             report(Phase::Drain, Duration::ZERO, None);
             let outputs: Vec<_> = handles.into_iter().map(|h| h.join()).collect();
             Ok((outputs, watched))
@@ -219,6 +219,7 @@ impl LoopContext<'_> {
         if let (Some(b), Some(a)) = (watched.before, after) {
             (result.device, result.cpu) = b.views(&a);
         }
+        result.samples = watched.samples;
         Ok(result)
     }
 
@@ -312,18 +313,37 @@ impl LoopContext<'_> {
         t_end: u64,
         stop: &AtomicBool,
         progress: &[Padded],
+        block_size: u64,
         report: &mut dyn FnMut(Phase, Duration, Option<f64>),
     ) -> Watched {
         let mut w = Watched {
             before: None,
             after: None,
             interrupted: None,
+            samples: Vec::new(),
         };
         let (mut last_bytes, mut last_t, mut mbps) = (0u64, self.clock.now_ns(), 0.0);
+        // Throughput over time: about every tick inside the window.
+        let mut sample_from: Option<(u64, u64)> = None;
         loop {
             let now = self.clock.now_ns();
+            let moved: u64 = progress.iter().map(|p| p.0.load(Ordering::Relaxed)).sum();
             if w.before.is_none() && now >= t0 {
                 w.before = Some(Snapshot::take(self.device_dir, now));
+                sample_from = Some((now, moved));
+            }
+            if let Some((t, b)) = sample_from
+                && now > t
+                && (now - t >= TICK.as_nanos() as u64 || now >= t_end)
+            {
+                let secs = (now - t) as f64 / 1e9;
+                let bytes = moved.saturating_sub(b) as f64;
+                w.samples.push(Sample {
+                    t_s: now.saturating_sub(t0) as f64 / 1e9,
+                    mbps: bytes / secs / 1e6,
+                    iops: bytes / block_size as f64 / secs,
+                });
+                sample_from = Some((now, moved));
             }
             if now >= t_end || stop.load(Ordering::Relaxed) {
                 break;
@@ -336,9 +356,9 @@ impl LoopContext<'_> {
             // Throughput over at least half a tick, so that the first
             // look right after the gate does not divide by almost nothing.
             if now - last_t >= TICK.as_nanos() as u64 / 2 {
-                let bytes: u64 = progress.iter().map(|p| p.0.load(Ordering::Relaxed)).sum();
-                mbps = (bytes - last_bytes) as f64 / ((now - last_t) as f64 / 1e9) / 1e6;
-                (last_bytes, last_t) = (bytes, now);
+                mbps =
+                    moved.saturating_sub(last_bytes) as f64 / ((now - last_t) as f64 / 1e9) / 1e6;
+                (last_bytes, last_t) = (moved, now);
             }
             let (phase, until) = if now < t0 {
                 (Phase::Warmup, t0)
@@ -357,6 +377,8 @@ impl LoopContext<'_> {
 
 /// What the coordinator saw of a window.
 struct Watched {
+    /// Throughput over time.
+    samples: Vec<Sample>,
     before: Option<Snapshot>,
     after: Option<Snapshot>,
     interrupted: Option<i32>,

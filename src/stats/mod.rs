@@ -232,6 +232,19 @@ pub struct LoopResult {
     pub facts: crate::engine::EngineFacts,
     /// What fio printed besides its result (notes, warnings).
     pub fio_notes: Vec<String>,
+    /// Throughput over time, about every 100 ms of the window.
+    pub samples: Vec<Sample>,
+}
+
+/// Throughput of one slice of a window (reads and writes together).
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
+pub struct Sample {
+    /// End of the slice, seconds after the window's start.
+    pub t_s: f64,
+    /// 10^6 bytes/s over the slice.
+    pub mbps: f64,
+    /// I/Os per second over the slice.
+    pub iops: f64,
 }
 
 impl LoopResult {
@@ -246,6 +259,7 @@ impl LoopResult {
             cpu: None,
             facts: crate::engine::EngineFacts::default(),
             fio_notes: Vec::new(),
+            samples: Vec::new(),
         }
     }
 
