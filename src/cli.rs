@@ -48,6 +48,11 @@ pub enum Command {
     /// CrystalDiskMark's grid in the terminal: pick settings, start, watch
     /// the numbers fill in (options as for a run set the starting values)
     Tui(Box<RunArgs>),
+    /// Runs side by side, per test and direction, with the change against
+    /// the first
+    Compare(CompareArgs),
+    /// The runs recorded with --save
+    History(HistoryArgs),
     /// List the mounted, writable filesystems one would benchmark, with
     /// usage, device and model
     Targets {
@@ -206,6 +211,87 @@ pub struct RunArgs {
     /// No progress display on standard error
     #[arg(short, long)]
     pub quiet: bool,
+
+    /// Record the result in the history database (see diskmark history)
+    #[arg(long)]
+    pub save: bool,
+
+    /// The history database [default: $XDG_DATA_HOME/diskmark/history.db]
+    #[arg(long, value_name = "PATH")]
+    pub history: Option<PathBuf>,
+
+    /// Also draw the result as an SVG chart: bars per test and throughput
+    /// over time
+    #[arg(long, value_name = "FILE.svg")]
+    pub chart: Option<PathBuf>,
+}
+
+/// Options of `diskmark history`.
+#[derive(Debug, Args)]
+pub struct HistoryArgs {
+    /// Show one stored run
+    #[command(subcommand)]
+    pub command: Option<HistoryCommand>,
+    /// Only runs whose target contains this
+    #[arg(long)]
+    pub target: Option<String>,
+    /// Only runs whose device model contains this
+    #[arg(long)]
+    pub model: Option<String>,
+    /// The history database [default: $XDG_DATA_HOME/diskmark/history.db]
+    // Own ids: clap hands global values up to the top level, where
+    // the run's --history and --format (of other types) live.
+    #[arg(
+        id = "history_db",
+        long = "history",
+        value_name = "PATH",
+        global = true
+    )]
+    pub history: Option<PathBuf>,
+    /// Output format
+    #[arg(id = "history_format", long = "format", value_enum, default_value_t = ListFormat::Text, global = true)]
+    pub format: ListFormat,
+}
+
+/// `diskmark history show`.
+#[derive(Debug, Subcommand)]
+pub enum HistoryCommand {
+    /// One stored run: its figures (text) or its full JSON report (--format json)
+    Show {
+        /// The run's id (see diskmark history)
+        id: i64,
+    },
+}
+
+/// Formats of `diskmark compare`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum CompareFormat {
+    /// Tables.
+    Text,
+    /// Markdown tables.
+    Markdown,
+    /// JSON.
+    Json,
+}
+
+/// Options of `diskmark compare`.
+#[derive(Debug, Args)]
+pub struct CompareArgs {
+    /// Result files (diskmark's JSON) or ids of stored runs
+    #[arg(value_name = "FILE|ID")]
+    pub inputs: Vec<String>,
+    /// The last N stored runs
+    #[arg(long, value_name = "N")]
+    pub last: Option<usize>,
+    /// The history database [default: $XDG_DATA_HOME/diskmark/history.db]
+    #[arg(long, value_name = "PATH")]
+    pub history: Option<PathBuf>,
+    /// Output format
+    #[arg(long, value_enum, default_value_t = CompareFormat::Text)]
+    pub format: CompareFormat,
+    /// Also draw grouped bars per run as an SVG chart
+    #[arg(long, value_name = "FILE.svg")]
+    pub chart: Option<PathBuf>,
 }
 
 fn parse_test_arg(s: &str) -> Result<TestSpec, String> {
@@ -276,6 +362,10 @@ pub struct OutputOptions {
     pub files: Vec<(PathBuf, Format)>,
     /// No progress display.
     pub quiet: bool,
+    /// Record in the history database at this path.
+    pub save: Option<PathBuf>,
+    /// Draw an SVG chart to this file.
+    pub chart: Option<PathBuf>,
 }
 
 impl RunArgs {
@@ -339,7 +429,7 @@ impl RunArgs {
             ));
         }
         settings.validate()?;
-        for file in &self.output {
+        for file in self.output.iter().chain(self.chart.iter()) {
             let parent = match file.parent() {
                 Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
                 _ => PathBuf::from("."),
@@ -376,6 +466,12 @@ impl RunArgs {
                 format: self.format.unwrap_or(Format::Text),
                 files,
                 quiet: self.quiet,
+                save: self.save.then(|| {
+                    self.history
+                        .clone()
+                        .unwrap_or_else(crate::history::default_path)
+                }),
+                chart: self.chart,
             },
         ))
     }

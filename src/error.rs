@@ -15,6 +15,12 @@ pub enum Error {
     /// The terminal interface could not run.
     #[error(transparent)]
     Tui(#[from] crate::tui::TuiError),
+    /// Results cannot be compared.
+    #[error(transparent)]
+    Compare(#[from] crate::compare::CompareError),
+    /// The history database failed.
+    #[error(transparent)]
+    History(#[from] crate::history::HistoryError),
     /// The report could not be written.
     #[error("cannot write the report to {path}: {source}")]
     Output {
@@ -31,6 +37,8 @@ impl Error {
         match self {
             Error::Usage(_) | Error::Tui(crate::tui::TuiError::NoTerminal) => 2,
             Error::Run(e) if e.is_usage() => 2,
+            Error::Compare(crate::compare::CompareError::Io(..)) => 1,
+            Error::Compare(_) => 2,
             _ => 1,
         }
     }

@@ -8,9 +8,12 @@
 #![warn(missing_docs)]
 
 pub mod cli;
+pub mod commands;
+pub mod compare;
 pub mod config;
 pub mod engine;
 pub mod error;
+pub mod history;
 pub mod host;
 pub mod plan;
 pub mod progress;

@@ -25,9 +25,28 @@ pub fn field(s: &str) -> String {
     }
 }
 
-/// The rows of a report: `(test, direction, mbps, iops, mean µs, p99 µs,
-/// applied q, applied t)`, in report order. Shared with Markdown.
-pub fn rows(r: &Report<'_>) -> Vec<(String, String, f64, f64, f64, f64, u32, u32)> {
+/// One test and direction of a report, as the flat formats show it.
+pub struct Row {
+    /// The requested test, e.g. `SEQ1M Q8T1`.
+    pub test: String,
+    /// `read`, `write` or `mixNN`.
+    pub direction: String,
+    /// 10^6 bytes/s.
+    pub mbps: f64,
+    /// I/Os per second.
+    pub iops: f64,
+    /// Mean latency, µs (0 when not measured).
+    pub mean_us: f64,
+    /// 99th percentile latency, µs (0 when not measured).
+    pub p99_us: f64,
+    /// Queue depth applied.
+    pub q: u32,
+    /// Threads applied.
+    pub t: u32,
+}
+
+/// The rows of a report, in report order. Shared with Markdown.
+pub fn rows(r: &Report<'_>) -> Vec<Row> {
     let mut out = Vec::new();
     for d in r.sections() {
         for t in r.tests_of(d) {
@@ -47,16 +66,16 @@ pub fn rows(r: &Report<'_>) -> Vec<(String, String, f64, f64, f64, f64, u32, u32
                 crate::workload::Direction::Mix { read_pct } => format!("mix{read_pct}"),
                 _ => d.name().to_string(),
             };
-            out.push((
-                t.plan.requested.to_string(),
+            out.push(Row {
+                test: t.plan.requested.to_string(),
                 direction,
-                s.mbps,
-                s.iops,
-                mean,
-                p99,
-                t.plan.q,
-                t.plan.t,
-            ));
+                mbps: s.mbps,
+                iops: s.iops,
+                mean_us: mean,
+                p99_us: p99,
+                q: t.plan.q,
+                t: t.plan.t,
+            });
         }
     }
     out
@@ -67,7 +86,17 @@ pub fn render(r: &Report<'_>) -> String {
     let mut out = COLUMNS.join(",");
     out.push('\n');
     let engine = r.settings.engine.label();
-    for (test, dir, mbps, iops, mean, p99, q, t) in rows(r) {
+    for Row {
+        test,
+        direction: dir,
+        mbps,
+        iops,
+        mean_us: mean,
+        p99_us: p99,
+        q,
+        t,
+    } in rows(r)
+    {
         // Writing to a String cannot fail.
         let _ = writeln!(
             out,

@@ -2,7 +2,7 @@
 //! forum posts.
 
 use super::Report;
-use super::csv::rows;
+use super::csv::{Row, rows};
 use std::fmt::Write;
 
 /// Renders the Markdown table with a one-line caption.
@@ -29,7 +29,17 @@ pub fn render(r: &Report<'_>) -> String {
         "| Test | Direction | MB/s | IOPS | Mean µs | p99 µs | Q | T |"
     );
     let _ = writeln!(out, "|---|---|---:|---:|---:|---:|---:|---:|");
-    for (test, dir, mbps, iops, mean, p99, q, t) in rows(r) {
+    for Row {
+        test,
+        direction: dir,
+        mbps,
+        iops,
+        mean_us: mean,
+        p99_us: p99,
+        q,
+        t,
+    } in rows(r)
+    {
         let _ = writeln!(
             out,
             "| {test} | {dir} | {mbps:.3} | {iops:.1} | {mean:.2} | {p99:.2} | {q} | {t} |"

@@ -1,5 +1,6 @@
 //! Reports of a finished (or interrupted) run: one exporter per file.
 
+pub mod chart;
 pub mod csv;
 pub mod engines;
 pub mod json;
