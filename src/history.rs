@@ -281,25 +281,47 @@ pub fn save_or_keep(path: &Path, json: &str) -> Result<i64, HistoryError> {
     }
 }
 
-/// The list as a table.
+/// The list as a table, each column as wide as its widest cell.
 pub fn render_list(runs: &[StoredRun]) -> String {
-    use std::fmt::Write;
-    let mut out = format!(
-        "{:>4}  {:<19}  {:<22}  {:<14}  {:<20}  {:<8}  {}\n",
-        "id", "date", "profile", "engine", "target", "fs", "model"
-    );
-    for r in runs {
-        let date: String = r
-            .date
-            .chars()
-            .take(19)
-            .collect::<String>()
-            .replace('T', " ");
-        let _ = writeln!(
-            out,
-            "{:>4}  {:<19}  {:<22}  {:<14}  {:<20}  {:<8}  {}",
-            r.id, date, r.profile, r.engine, r.target, r.fs, r.model
-        );
+    let head = ["id", "date", "profile", "engine", "target", "fs", "model"];
+    let rows: Vec<[String; 7]> = runs
+        .iter()
+        .map(|r| {
+            let date: String = r
+                .date
+                .chars()
+                .take(19)
+                .collect::<String>()
+                .replace('T', " ");
+            [
+                r.id.to_string(),
+                date,
+                r.profile.clone(),
+                r.engine.clone(),
+                r.target.clone(),
+                r.fs.clone(),
+                r.model.clone(),
+            ]
+        })
+        .collect();
+    let width = |c: usize| {
+        rows.iter()
+            .map(|r| r[c].chars().count())
+            .chain([head[c].len()])
+            .max()
+            .unwrap_or(0)
+    };
+    let widths: Vec<usize> = (0..head.len()).map(width).collect();
+    let line = |cells: &[&str]| {
+        let mut l = format!("{:>w$}", cells[0], w = widths[0]);
+        for (c, s) in cells.iter().enumerate().skip(1) {
+            l.push_str(&format!("  {s:<w$}", w = widths[c]));
+        }
+        l.trim_end().to_string() + "\n"
+    };
+    let mut out = line(&head);
+    for r in &rows {
+        out.push_str(&line(&r.each_ref().map(String::as_str)));
     }
     if runs.is_empty() {
         out.push_str("(no runs saved yet: add --save to a run)\n");
@@ -401,6 +423,27 @@ mod tests {
         };
         assert!(msg.contains(&kept.display().to_string()));
         assert_eq!(std::fs::read_to_string(&kept).unwrap(), json);
+    }
+
+    #[test]
+    fn a_locked_database_keeps_the_result_beside_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("history.db");
+        History::open(&path).unwrap();
+        // Another process in the middle of a write holds the lock past the
+        // busy timeout.
+        let other = Connection::open(&path).unwrap();
+        other.execute_batch("BEGIN EXCLUSIVE;").unwrap();
+        let json = report("/var/tmp", "virtio disk", 1.0);
+        let e = save_or_keep(&path, &json).unwrap_err();
+        let msg = e.to_string();
+        assert!(msg.contains("database is locked"), "{msg}");
+        let HistoryError::Kept { kept, .. } = e else {
+            panic!("{msg}")
+        };
+        assert_eq!(std::fs::read_to_string(&kept).unwrap(), json);
+        other.execute_batch("ROLLBACK;").unwrap();
+        assert_eq!(History::open(&path).unwrap().save(&json).unwrap(), 1);
     }
 
     #[test]

@@ -18,6 +18,8 @@ const RUN_COLORS: [&str; 6] = [
 const WIDTH: f64 = 900.0;
 const LABEL_W: f64 = 150.0;
 const BAR_H: f64 = 18.0;
+/// Room right of the longest bar for its value text.
+const VALUE_W: f64 = 260.0;
 
 /// Escapes text for SVG.
 fn esc(s: &str) -> String {
@@ -42,7 +44,7 @@ fn start(out: &mut String, height: f64, title: &str) {
 
 /// One horizontal bar with its value, on CrystalDiskMark's log scale.
 fn bar(out: &mut String, y: f64, mbps: f64, text: &str, color: &str) {
-    let w = (WIDTH - LABEL_W - 20.0) * throughput_bar(mbps) / 100.0;
+    let w = (WIDTH - LABEL_W - VALUE_W) * throughput_bar(mbps) / 100.0;
     let _ = writeln!(
         out,
         r#"<rect x="{LABEL_W}" y="{y:.1}" width="{w:.1}" height="{BAR_H}" fill="{color}"/><text x="{:.1}" y="{:.1}">{}</text>"#,
@@ -149,10 +151,13 @@ pub fn run_chart(r: &Report<'_>) -> String {
         );
         let _ = writeln!(
             out,
-            r##"<rect x="{x0}" y="{y:.1}" width="{w}" height="{line_h}" fill="none" stroke="#cccccc"/><text x="{}" y="{:.1}" font-size="10">{vmax:.0}</text><text x="{}" y="{:.1}" font-size="10">{tmax:.1} s</text>"##,
-            x0 - 40.0,
+            r##"<rect x="{x0}" y="{y:.1}" width="{w}" height="{line_h}" fill="none" stroke="#cccccc"/><text x="{}" y="{:.1}" font-size="10" text-anchor="end">{vmax:.0}</text><text x="{}" y="{:.1}" font-size="10" text-anchor="end">0</text><text x="{x0}" y="{:.1}" font-size="10">0 s</text><text x="{}" y="{:.1}" font-size="10" text-anchor="end">{tmax:.1} s</text>"##,
+            x0 - 4.0,
             y + 10.0,
-            x0 + w - 40.0,
+            x0 - 4.0,
+            y + line_h,
+            y + line_h + 12.0,
+            x0 + w,
             y + line_h + 12.0
         );
         for (d, pts) in &series {
