@@ -87,7 +87,9 @@ pub fn history(args: HistoryArgs) -> Result<u8, Error> {
         None => {
             let runs = h.list(args.target.as_deref(), args.model.as_deref())?;
             print(&match args.format {
-                ListFormat::Text => history::render_list(&runs),
+                ListFormat::Text => {
+                    history::render_list(&runs, args.target.is_some() || args.model.is_some())
+                }
                 ListFormat::Json => {
                     let mut s = serde_json::to_string_pretty(&runs).unwrap_or_default();
                     s.push('\n');
@@ -101,7 +103,7 @@ pub fn history(args: HistoryArgs) -> Result<u8, Error> {
                 ListFormat::Json => print(&r.json),
                 ListFormat::Text => {
                     let summary = compare::from_json(&format!("#{id}"), &r.json)?;
-                    let mut out = history::render_list(std::slice::from_ref(&r));
+                    let mut out = history::render_list(std::slice::from_ref(&r), false);
                     out.push('\n');
                     out.push_str(&format!(
                         "{:<22} {:>12} {:>12} {:>12}\n",

@@ -281,8 +281,9 @@ pub fn save_or_keep(path: &Path, json: &str) -> Result<i64, HistoryError> {
     }
 }
 
-/// The list as a table, each column as wide as its widest cell.
-pub fn render_list(runs: &[StoredRun]) -> String {
+/// The list as a table, each column as wide as its widest cell;
+/// `filtered` says whether a --target or --model filter chose the runs.
+pub fn render_list(runs: &[StoredRun], filtered: bool) -> String {
     let head = ["id", "date", "profile", "engine", "target", "fs", "model"];
     let rows: Vec<[String; 7]> = runs
         .iter()
@@ -324,7 +325,11 @@ pub fn render_list(runs: &[StoredRun]) -> String {
         out.push_str(&line(&r.each_ref().map(String::as_str)));
     }
     if runs.is_empty() {
-        out.push_str("(no runs saved yet: add --save to a run)\n");
+        out.push_str(if filtered {
+            "(no saved run matches these filters)\n"
+        } else {
+            "(no runs saved yet: add --save to a run)\n"
+        });
     }
     out
 }
@@ -363,7 +368,7 @@ mod tests {
         assert!(matches!(h.get(9), Err(HistoryError::NoSuchRun(9))));
         let last = h.last(2).unwrap();
         assert_eq!(last.iter().map(|r| r.id).collect::<Vec<_>>(), [2, 3]);
-        assert!(render_list(&all).contains("SanDisk Ultra"));
+        assert!(render_list(&all, false).contains("SanDisk Ultra"));
     }
 
     #[test]

@@ -179,7 +179,12 @@ fn history_saves_lists_filters_shows_and_compares() {
             .count(),
         4
     );
-    assert_eq!(list(&["--target", "/nowhere"]).lines().count(), 2);
+    let none = list(&["--target", "/nowhere"]);
+    assert_eq!(none.lines().count(), 2, "{none}");
+    assert!(
+        none.contains("no saved run matches these filters"),
+        "{none}"
+    );
     let shown = list(&["show", "2"]);
     assert!(shown.contains("SEQ1M Q8T1 read"), "{shown}");
     let v = json(list(&["show", "2", "--format", "json"]).as_bytes());
