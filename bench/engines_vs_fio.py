@@ -24,12 +24,16 @@ CASES = [
     ("RND4K Q1T1 read", "RND4K Q1T1", "psync", "randread", "4k", 1, 1),
     ("RND4K Q1T1 read", "RND4K Q1T1", "io_uring", "randread", "4k", 1, 1),
     ("SEQ1M Q8T1 read", "SEQ1M Q8T1", "io_uring", "read", "1M", 8, 1),
+    ("SEQ1M Q8T1 write", "SEQ1M Q8T1", "io_uring", "write", "1M", 8, 1),
 ]
 
 
-def run_diskmark(binary, directory, test, engine, measure, warmup):
+PIN = []  # ["taskset", "-c", N] with --pin N
+
+
+def run_diskmark(binary, directory, test, engine, mode, measure, warmup):
     out = subprocess.run(
-        [binary, directory, "--engine", engine, "--test", test, "--mode", "read",
+        [*PIN, binary, directory, "--engine", engine, "--test", test, "--mode", mode,
          "--size", "1G", "--loops", "1", "--interval", "0", "--measure", str(measure),
          "--warmup", str(warmup), "--format", "json", "--quiet"],
         check=True, capture_output=True, text=True).stdout
@@ -41,14 +45,14 @@ def run_diskmark(binary, directory, test, engine, measure, warmup):
 
 def run_fio(path, rw, bs, depth, jobs, engine, measure, warmup):
     out = subprocess.run(
-        ["fio", "--name=bench", f"--filename={path}", "--size=1G", f"--ioengine={engine}",
+        [*PIN, "fio", "--name=bench", f"--filename={path}", "--size=1G", f"--ioengine={engine}",
          "--direct=1", f"--rw={rw}", f"--bs={bs}", f"--iodepth={depth}", f"--numjobs={jobs}",
          "--thread", "--group_reporting", "--time_based", f"--runtime={int(measure * 1000)}ms",
          f"--ramp_time={int(warmup * 1000)}ms", "--randrepeat=0", "--norandommap",
          "--invalidate=1", "--output-format=json"],
         check=True, capture_output=True, text=True).stdout
     j = json.loads(out[out.index("{"):])["jobs"][0]
-    r = j["read"]
+    r = j["write" if rw.endswith("write") else "read"]
     runtime_s = r["runtime"] / 1000
     cpu = (j["usr_cpu"] + j["sys_cpu"]) / 100 * runtime_s * jobs
     return r["iops"], cpu / max(r["total_ios"], 1) * 1e6
@@ -61,9 +65,13 @@ def main():
     ap.add_argument("--measure", type=float, default=3)
     ap.add_argument("--warmup", type=float, default=1)
     ap.add_argument("--only", help="run only the cases whose engine is this")
+    ap.add_argument("--test", help="run only the cases whose label starts with this")
+    ap.add_argument("--pin", help="run diskmark and fio pinned to this CPU (taskset -c)")
     ap.add_argument("--diskmark", default=os.path.join(
         os.path.dirname(__file__), "..", "target", "release", "diskmark"))
     a = ap.parse_args()
+    if a.pin is not None:
+        PIN.extend(["taskset", "-c", a.pin])
     if not shutil.which("fio"):
         sys.exit("fio is needed (apt-get install fio)")
     work = tempfile.mkdtemp(prefix="diskmark-bench-", dir=a.dir)
@@ -81,9 +89,12 @@ def main():
         for label, test, engine, rw, bs, depth, jobs in CASES:
             if a.only and engine != a.only:
                 continue
+            if a.test and not label.startswith(a.test):
+                continue
             dm, fio, ratios, dm_cpu, fio_cpu = [], [], [], [], []
             for _ in range(a.pairs):
-                i, c = run_diskmark(a.diskmark, work, test, engine, a.measure, a.warmup)
+                mode = "write" if rw.endswith("write") else "read"
+                i, c = run_diskmark(a.diskmark, work, test, engine, mode, a.measure, a.warmup)
                 dm.append(i); dm_cpu.append(c)
                 layout()
                 i2, c2 = run_fio(fio_file, rw, bs, depth, jobs, engine, a.measure, a.warmup)
@@ -96,7 +107,8 @@ def main():
     finally:
         shutil.rmtree(work, ignore_errors=True)
     print(f"{a.pairs} interleaved pairs per row, {a.measure:g} s windows after {a.warmup:g} s "
-          f"warm-up, O_DIRECT, 1 GiB files in {a.dir}\n")
+          f"warm-up, O_DIRECT, 1 GiB files in {a.dir}"
+          + (f", both pinned to CPU {a.pin}" if a.pin is not None else "") + "\n")
     print("| test | engine | diskmark IOPS | fio IOPS | ratio (median) | ratio spread | "
           "diskmark CPU s / M I/Os | fio CPU s / M I/Os |")
     print("|---|---|---:|---:|---:|---|---:|---:|")
