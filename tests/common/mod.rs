@@ -296,3 +296,103 @@ pub fn have_fio() -> bool {
         .map(|o| o.status.success())
         .unwrap_or(false)
 }
+
+/// This process moved into a block-I/O cgroup that caps `device` at a
+/// number of I/Os and bytes per second (cgroup v1 blkio throttle, or v2
+/// io.max): a device of known speed, on which any two honest benchmarks
+/// must agree. Threads and child processes started afterwards inherit it.
+/// Moves the process back and removes the cgroup on drop. Needs root.
+pub struct Throttle {
+    dir: PathBuf,
+    back: PathBuf,
+}
+
+impl Throttle {
+    /// Caps `device` (e.g. `/dev/loop3`) at `iops` reads and writes per
+    /// second and `bps` bytes per second each way, or says why not.
+    pub fn new(device: &str, iops: u64, bps: u64) -> Result<Throttle, String> {
+        let rdev = std::fs::metadata(device)
+            .map(|m| std::os::unix::fs::MetadataExt::rdev(&m))
+            .map_err(|e| format!("{device}: {e}"))?;
+        let mm = format!("{}:{}", libc::major(rdev), libc::minor(rdev));
+        let own = std::fs::read_to_string("/proc/self/cgroup").map_err(|e| e.to_string())?;
+        let name = format!("diskmark-test-{}", std::process::id());
+        // cgroup v1: the blkio hierarchy.
+        let v1 = Path::new("/sys/fs/cgroup/blkio");
+        if v1.join("blkio.throttle.read_iops_device").exists() {
+            let rel = own
+                .lines()
+                .find_map(|l| {
+                    let mut f = l.splitn(3, ':');
+                    let (_, ctrl, path) = (f.next()?, f.next()?, f.next()?);
+                    ctrl.split(',')
+                        .any(|c| c == "blkio")
+                        .then(|| path.to_string())
+                })
+                .ok_or("this process is in no blkio cgroup")?;
+            let dir = v1.join(&name);
+            let t = Throttle {
+                back: v1.join(rel.trim_start_matches('/')),
+                dir: dir.clone(),
+            };
+            std::fs::create_dir(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+            for (file, v) in [
+                ("blkio.throttle.read_iops_device", iops),
+                ("blkio.throttle.write_iops_device", iops),
+                ("blkio.throttle.read_bps_device", bps),
+                ("blkio.throttle.write_bps_device", bps),
+            ] {
+                std::fs::write(dir.join(file), format!("{mm} {v}"))
+                    .map_err(|e| format!("{file}: {e}"))?;
+            }
+            t.enter()?;
+            return Ok(t);
+        }
+        // cgroup v2: a child of the root, where the io controller is enabled.
+        let root = ["/sys/fs/cgroup", "/sys/fs/cgroup/unified"]
+            .into_iter()
+            .map(Path::new)
+            .find(|p| {
+                std::fs::read_to_string(p.join("cgroup.controllers"))
+                    .is_ok_and(|c| c.split_whitespace().any(|x| x == "io"))
+            })
+            .ok_or("no cgroup v1 blkio hierarchy and no cgroup v2 io controller")?;
+        std::fs::write(root.join("cgroup.subtree_control"), "+io")
+            .map_err(|e| format!("enabling the io controller: {e}"))?;
+        let rel = own
+            .lines()
+            .find_map(|l| l.strip_prefix("0::"))
+            .ok_or("this process is in no cgroup v2 group")?;
+        let dir = root.join(&name);
+        let t = Throttle {
+            back: root.join(rel.trim_start_matches('/')),
+            dir: dir.clone(),
+        };
+        std::fs::create_dir(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        std::fs::write(
+            dir.join("io.max"),
+            format!("{mm} riops={iops} wiops={iops} rbps={bps} wbps={bps}"),
+        )
+        .map_err(|e| format!("io.max: {e}"))?;
+        t.enter()?;
+        Ok(t)
+    }
+
+    fn enter(&self) -> Result<(), String> {
+        std::fs::write(
+            self.dir.join("cgroup.procs"),
+            std::process::id().to_string(),
+        )
+        .map_err(|e| format!("joining {}: {e}", self.dir.display()))
+    }
+}
+
+impl Drop for Throttle {
+    fn drop(&mut self) {
+        let _ = std::fs::write(
+            self.back.join("cgroup.procs"),
+            std::process::id().to_string(),
+        );
+        let _ = std::fs::remove_dir(&self.dir);
+    }
+}
