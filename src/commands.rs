@@ -5,7 +5,7 @@ use crate::Error;
 use crate::cli::{CompareArgs, CompareFormat, HistoryArgs, HistoryCommand, ListFormat};
 use crate::compare::{self, CompareError, RunSummary};
 use crate::engine::probe::{default_engine, probe_all};
-use crate::history::{self, History};
+use crate::history::{self, History, HistoryError};
 use crate::report::{engines, targets};
 use std::io::Write;
 
@@ -43,12 +43,12 @@ pub fn compare(args: CompareArgs) -> Result<u8, Error> {
     let db = args.history.clone().unwrap_or_else(history::default_path);
     let mut runs: Vec<RunSummary> = Vec::new();
     let stored = |id: i64| -> Result<RunSummary, Error> {
-        let h = History::open(&db)?;
+        let h = History::open_existing(&db)?;
         let r = h.get(id)?;
         Ok(compare::from_json(&format!("#{id}"), &r.json)?)
     };
     if let Some(n) = args.last {
-        let h = History::open(&db)?;
+        let h = History::open_existing(&db)?;
         for r in h.last(n)? {
             runs.push(compare::from_json(&format!("#{}", r.id), &r.json)?);
         }
@@ -82,10 +82,17 @@ pub fn compare(args: CompareArgs) -> Result<u8, Error> {
 /// `diskmark history`.
 pub fn history(args: HistoryArgs) -> Result<u8, Error> {
     let db = args.history.clone().unwrap_or_else(history::default_path);
-    let h = History::open(&db)?;
+    // Listing an empty history says so; it does not create the database.
+    let h = match History::open_existing(&db) {
+        Err(HistoryError::Absent(_)) if args.command.is_none() => None,
+        h => Some(h?),
+    };
     match args.command {
         None => {
-            let runs = h.list(args.target.as_deref(), args.model.as_deref())?;
+            let runs = match &h {
+                Some(h) => h.list(args.target.as_deref(), args.model.as_deref())?,
+                None => Vec::new(),
+            };
             print(&match args.format {
                 ListFormat::Text => {
                     history::render_list(&runs, args.target.is_some() || args.model.is_some())
@@ -98,6 +105,7 @@ pub fn history(args: HistoryArgs) -> Result<u8, Error> {
             });
         }
         Some(HistoryCommand::Show { id }) => {
+            let h = h.ok_or_else(|| HistoryError::Absent(db.clone()))?;
             let r = h.get(id)?;
             match args.format {
                 ListFormat::Json => print(&r.json),

@@ -42,6 +42,9 @@ pub enum HistoryError {
     /// No run with that id.
     #[error("no run #{0} in the history (see diskmark history)")]
     NoSuchRun(i64),
+    /// Nothing was ever saved there.
+    #[error("there is no history database at {0} yet: add --save to a run to keep it")]
+    Absent(PathBuf),
     /// Saving failed; the result was kept beside the database.
     #[error("{cause}; the result was written to {kept} instead")]
     Kept {
@@ -118,6 +121,15 @@ impl History {
         };
         h.migrate()?;
         Ok(h)
+    }
+
+    /// Opens a database that must already exist: reading the history
+    /// (listing, showing, comparing) never creates a file.
+    pub fn open_existing(path: &Path) -> Result<History, HistoryError> {
+        if !path.exists() {
+            return Err(HistoryError::Absent(path.to_path_buf()));
+        }
+        History::open(path)
     }
 
     /// Brings the schema to [`SCHEMA_VERSION`], one step at a time.

@@ -134,6 +134,26 @@ fn history_saves_lists_filters_shows_and_compares() {
     let dir = disk_dir();
     let db_dir = tempfile::tempdir().unwrap();
     let db = db_dir.path().join("h/history.db");
+    // Reading a history that was never saved to says so and creates nothing.
+    diskmark()
+        .arg("history")
+        .arg("--history")
+        .arg(&db)
+        .assert()
+        .success()
+        .stdout(predicates::str::contains("no runs saved yet"));
+    diskmark()
+        .args(["compare", "--last", "2", "--history"])
+        .arg(&db)
+        .assert()
+        .code(1)
+        .stderr(predicates::str::starts_with(
+            "error: there is no history database at",
+        ));
+    assert!(
+        !db.parent().unwrap().exists(),
+        "reading created the database"
+    );
     for _ in 0..3 {
         diskmark()
             .arg(dir.path())
