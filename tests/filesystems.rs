@@ -4,20 +4,14 @@
 //! a case says why it skipped.
 
 mod common;
-use common::{LoopFs, Mount, TINY, diskmark, json, leftovers, skip};
+use common::{LoopFs, Mount, TINY, diskmark, json, leftovers, run_tiny, skip};
 use serde_json::Value;
 
 fn run_json(dir: &std::path::Path, extra: &[&str]) -> Value {
-    let out = diskmark()
-        .arg(dir)
-        .args(TINY)
-        .args(["--profile", "demo", "--format", "json"])
-        .args(extra)
-        .assert()
-        .success()
-        .get_output()
-        .clone();
-    assert_eq!(leftovers(dir), Vec::<String>::new());
+    let out = run_tiny(
+        dir,
+        &[&["--profile", "demo", "--format", "json"][..], extra].concat(),
+    );
     json(&out.stdout)
 }
 
@@ -153,10 +147,9 @@ fn a_block_device_is_read_raw_and_never_written() {
         Err(why) => return skip("raw device", &why),
     };
     let before = std::fs::read(&lf.device).unwrap();
-    let out = diskmark()
-        .arg(&lf.device)
-        .args(TINY)
-        .args([
+    let out = run_tiny(
+        &lf.device,
+        &[
             "--size",
             "32M",
             "--profile",
@@ -165,11 +158,8 @@ fn a_block_device_is_read_raw_and_never_written() {
             "read",
             "--format",
             "json",
-        ])
-        .assert()
-        .success()
-        .get_output()
-        .clone();
+        ],
+    );
     let v = json(&out.stdout);
     assert_eq!(v["target"]["kind"], "block_device");
     assert_eq!(v["test_file"]["raw_device"], true);
@@ -177,14 +167,10 @@ fn a_block_device_is_read_raw_and_never_written() {
     assert_eq!(v["tests"].as_array().unwrap().len(), 2);
     assert!(v["tests"][0]["result"]["total"]["ios"].as_u64().unwrap() > 0);
     // Capped at the device's size, and said so.
-    let out = diskmark()
-        .arg(&lf.device)
-        .args(TINY)
-        .args(["--size", "1G", "--profile", "demo", "--mode", "read"])
-        .assert()
-        .success()
-        .get_output()
-        .clone();
+    let out = run_tiny(
+        &lf.device,
+        &["--size", "1G", "--profile", "demo", "--mode", "read"],
+    );
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("   Test: 64 MiB (x1)"), "{text}");
     assert!(text.contains(", raw device\n"), "{text}");
@@ -284,15 +270,7 @@ fn blocks_must_match_the_direct_io_alignment() {
 fn cache_and_durability_modes_are_stated() {
     let dir = common::disk_dir();
     let mode = |extra: &[&str]| -> String {
-        let out = diskmark()
-            .arg(dir.path())
-            .args(TINY)
-            .args(["--profile", "demo"])
-            .args(extra)
-            .assert()
-            .success()
-            .get_output()
-            .clone();
+        let out = run_tiny(dir.path(), &[&["--profile", "demo"][..], extra].concat());
         let text = String::from_utf8(out.stdout).unwrap();
         text.lines()
             .find(|l| l.starts_with("   Mode: "))

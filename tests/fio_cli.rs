@@ -3,7 +3,7 @@
 //! test file left.
 
 mod common;
-use common::{TINY, disk_dir, diskmark, have_fio, json, leftovers, skip};
+use common::{TINY, disk_dir, diskmark, have_fio, json, leftovers, run_tiny, skip};
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 
@@ -46,21 +46,17 @@ fn fio_psync_reports_the_applied_depth_and_fios_header() {
         return;
     }
     let dir = disk_dir();
-    let out = diskmark()
-        .arg(dir.path())
-        .args(TINY)
-        .args([
+    let out = run_tiny(
+        dir.path(),
+        &[
             "--engine",
             "fio:psync",
             "--profile",
             "default",
             "--mode",
             "read",
-        ])
-        .assert()
-        .success()
-        .get_output()
-        .clone();
+        ],
+    );
     let text = String::from_utf8(out.stdout).unwrap();
     let version = String::from_utf8(
         std::process::Command::new("fio")
@@ -84,7 +80,6 @@ fn fio_psync_reports_the_applied_depth_and_fios_header() {
     assert!(text.contains("\n Engine: fio-psync\n"), "{text}");
     assert!(text.contains("fio:psync is synchronous: Q8T1 ran as Q1T8"));
     assert!(text.contains("fio cannot share one sequential cursor between jobs"));
-    assert_eq!(leftovers(dir.path()), Vec::<String>::new());
 }
 
 #[test]
@@ -94,10 +89,9 @@ fn fio_json_has_every_loop_with_fios_figures() {
         return;
     }
     let dir = disk_dir();
-    let out = diskmark()
-        .arg(dir.path())
-        .args(TINY)
-        .args([
+    let out = run_tiny(
+        dir.path(),
+        &[
             "--engine",
             "fio:io_uring",
             "--test",
@@ -107,11 +101,8 @@ fn fio_json_has_every_loop_with_fios_figures() {
             "2",
             "--format",
             "json",
-        ])
-        .assert()
-        .success()
-        .get_output()
-        .clone();
+        ],
+    );
     let v = json(&out.stdout);
     assert_eq!(v["engine"]["name"], "fio:io_uring");
     assert_eq!(v["engine"]["backend"], "fio");

@@ -2,23 +2,14 @@
 //! settings, for every profile, Mix, each mode and custom tests.
 
 mod common;
-use common::{TINY, disk_dir, diskmark, json, leftovers};
+use common::{TINY, disk_dir, diskmark, json, leftovers, run_tiny};
 use serde_json::Value;
 
 /// Runs diskmark with TINY settings plus `args` in a fresh disk directory;
 /// returns its JSON report after checking that no test file is left.
 fn run_json(args: &[&str]) -> Value {
     let dir = disk_dir();
-    let out = diskmark()
-        .arg(dir.path())
-        .args(TINY)
-        .args(["--format", "json"])
-        .args(args)
-        .assert()
-        .success()
-        .get_output()
-        .clone();
-    assert_eq!(leftovers(dir.path()), Vec::<String>::new());
+    let out = run_tiny(dir.path(), &[&["--format", "json"][..], args].concat());
     json(&out.stdout)
 }
 
@@ -232,14 +223,10 @@ fn buffered_and_zeros_and_loops() {
 #[test]
 fn text_report_has_kdiskmark_layout() {
     let dir = disk_dir();
-    let out = diskmark()
-        .arg(dir.path())
-        .args(TINY)
-        .args(["--engine", "psync", "--profile", "default", "--mix"])
-        .assert()
-        .success()
-        .get_output()
-        .clone();
+    let out = run_tiny(
+        dir.path(),
+        &["--engine", "psync", "--profile", "default", "--mix"],
+    );
     let text = String::from_utf8(out.stdout).unwrap();
     let lines: Vec<&str> = text.lines().collect();
     assert!(lines[0].trim_start().starts_with("diskmark ("), "{text}");

@@ -2,7 +2,7 @@
 //! disks, signals between tests, and --verify catching corruption.
 
 mod common;
-use common::{Mount, TINY, disk_dir, diskmark, json, leftovers, skip};
+use common::{Mount, TINY, disk_dir, diskmark, json, leftovers, run_tiny, skip};
 use rustix::process::{Pid, Signal, kill_process};
 use std::io::{BufRead, BufReader};
 use std::os::unix::fs::FileExt;
@@ -49,14 +49,7 @@ fn a_killed_runs_file_is_removed_by_the_next_run() {
     child.wait().unwrap();
     assert!(file.exists(), "SIGKILL cannot clean up: the file stays");
     let name = file.file_name().unwrap().to_string_lossy().into_owned();
-    let out = diskmark()
-        .arg(dir.path())
-        .args(TINY)
-        .args(["--profile", "demo", "--format", "json"])
-        .assert()
-        .success()
-        .get_output()
-        .clone();
+    let out = run_tiny(dir.path(), &["--profile", "demo", "--format", "json"]);
     let notes = json(&out.stdout)["notes"].to_string();
     assert!(
         notes.contains(&format!(
@@ -64,7 +57,6 @@ fn a_killed_runs_file_is_removed_by_the_next_run() {
         )),
         "{notes}"
     );
-    assert_eq!(leftovers(dir.path()), Vec::<String>::new());
 }
 
 #[test]
@@ -203,10 +195,9 @@ fn a_signal_in_the_interval_between_tests() {
 #[test]
 fn verify_passes_on_a_healthy_run() {
     let dir = disk_dir();
-    let out = diskmark()
-        .arg(dir.path())
-        .args(TINY)
-        .args([
+    let out = run_tiny(
+        dir.path(),
+        &[
             "--test",
             "RND4K Q8T2",
             "--test",
@@ -215,11 +206,8 @@ fn verify_passes_on_a_healthy_run() {
             "--verify",
             "--format",
             "json",
-        ])
-        .assert()
-        .success()
-        .get_output()
-        .clone();
+        ],
+    );
     let v = json(&out.stdout);
     for t in v["tests"].as_array().unwrap() {
         let writes = t["direction"] != "read";
@@ -233,7 +221,6 @@ fn verify_passes_on_a_healthy_run() {
             .to_string()
             .contains("--verify: every written block read back as written")
     );
-    assert_eq!(leftovers(dir.path()), Vec::<String>::new());
 }
 
 /// Bytes flipped in the file between the writes and the read pass (the

@@ -386,6 +386,60 @@ pub(crate) fn retry_eintr<T>(mut f: impl FnMut() -> io::Result<T>) -> io::Result
     }
 }
 
+/// Checks of the [`Engine`] contract that every asynchronous engine's tests
+/// run on their own instance.
+#[cfg(test)]
+pub(crate) mod contract {
+    use super::{Completion, Engine, Op};
+    use std::fs::File;
+    use std::os::unix::fs::FileExt;
+
+    /// Writes `depth` blocks of 4 KiB (slot `s` filled with `s + 1`, at
+    /// offset `s · 4096`) in one batch: every slot completes exactly once
+    /// with the whole block, nothing is left in flight, and `file` holds
+    /// the data afterwards.
+    pub(crate) fn batch_completes_once_each<E: Engine>(e: &mut E, file: &File, depth: u32) {
+        for s in 0..depth {
+            e.buffer(s).fill(s as u8 + 1);
+            e.prepare(s, Op::Write, u64::from(s) * 4096);
+        }
+        e.submit().unwrap();
+        let mut out = vec![Completion::default(); depth as usize];
+        let mut seen = Vec::new();
+        while seen.len() < depth as usize {
+            let n = e.reap(&mut out).unwrap();
+            assert!(n > 0, "reap returned nothing with requests in flight");
+            for c in &out[..n] {
+                assert_eq!(c.result, 4096, "{c:?}");
+                seen.push(c.slot);
+            }
+        }
+        seen.sort_unstable();
+        assert_eq!(seen, (0..depth).collect::<Vec<_>>());
+        let mut data = vec![0u8; 4096];
+        for s in 0..depth {
+            file.read_exact_at(&mut data, u64::from(s) * 4096).unwrap();
+            assert!(data.iter().all(|&b| b == s as u8 + 1), "block {s}");
+        }
+    }
+
+    /// A write on a read-only descriptor: the error comes back as that
+    /// request's completion (a negative errno), not as a failed call.
+    pub(crate) fn errors_come_back_per_request<E: Engine>(e: &mut E) {
+        e.prepare(0, Op::Write, 0);
+        e.submit().unwrap();
+        let mut out = [Completion::default(); 1];
+        assert_eq!(e.reap(&mut out).unwrap(), 1);
+        assert_eq!(
+            out[0],
+            Completion {
+                slot: 0,
+                result: -i64::from(libc::EBADF)
+            }
+        );
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -448,18 +448,17 @@ mod tests {
         assert_eq!(out.read.ios + out.write.ios, 0);
     }
 
-    #[test]
-    fn io_errors_carry_op_and_offset() {
-        // A read-only descriptor: the first write fails with EBADF.
-        let tmp = tempfile::NamedTempFile::new().unwrap();
-        let f = std::fs::File::open(tmp.path()).unwrap();
+    /// Runs one psync worker of depth 1 on `f` with a one-second window
+    /// and returns the error it must end with, and whether it raised the
+    /// stop flag for the other threads.
+    fn psync_failure(f: &std::fs::File, direction: Direction) -> (WorkerError, bool) {
         let (gate, stop, progress, cursor) = (
             Gate::new(),
             AtomicBool::new(false),
             Padded::default(),
             SeqCursor::new(),
         );
-        let p = params(&f, &gate, &stop, &progress, &cursor, Direction::Write, 1);
+        let p = params(f, &gate, &stop, &progress, &cursor, direction, 1);
         let clock = p.clock;
         let err = std::thread::scope(|s| {
             let h = s.spawn(|| run::<crate::engine::psync::Psync>(p));
@@ -469,6 +468,15 @@ mod tests {
             });
             h.join().unwrap().unwrap_err()
         });
+        (err, stop.load(Ordering::Relaxed))
+    }
+
+    #[test]
+    fn io_errors_carry_op_and_offset() {
+        // A read-only descriptor: the first write fails with EBADF.
+        let tmp = tempfile::NamedTempFile::new().unwrap();
+        let f = std::fs::File::open(tmp.path()).unwrap();
+        let (err, stopped) = psync_failure(&f, Direction::Write);
         assert!(
             matches!(
                 err,
@@ -480,29 +488,14 @@ mod tests {
             ),
             "{err}"
         );
-        assert!(stop.load(Ordering::Relaxed));
+        assert!(stopped);
     }
 
     #[test]
     fn short_transfers_end_the_worker() {
         // An empty file: the first read returns 0 bytes of 4096.
         let f = tempfile::tempfile().unwrap();
-        let (gate, stop, progress, cursor) = (
-            Gate::new(),
-            AtomicBool::new(false),
-            Padded::default(),
-            SeqCursor::new(),
-        );
-        let p = params(&f, &gate, &stop, &progress, &cursor, Direction::Read, 1);
-        let clock = p.clock;
-        let err = std::thread::scope(|s| {
-            let h = s.spawn(|| run::<crate::engine::psync::Psync>(p));
-            gate.open_when_ready(1, || {
-                let now = clock.now_ns();
-                (now, now + 1_000_000_000)
-            });
-            h.join().unwrap().unwrap_err()
-        });
+        let (err, _) = psync_failure(&f, Direction::Read);
         assert_eq!(err.to_string(), "short read at offset 0: 0 of 4096 bytes");
     }
 }

@@ -26,6 +26,24 @@ pub const TINY: [&str; 10] = [
     "1",
 ];
 
+/// Runs diskmark on `target` with [`TINY`] settings and `args`, asserts that
+/// it succeeded and left no test file, and returns what it printed.
+pub fn run_tiny(target: impl AsRef<Path>, args: &[&str]) -> std::process::Output {
+    let target = target.as_ref();
+    let out = diskmark()
+        .arg(target)
+        .args(TINY)
+        .args(args)
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    if target.is_dir() {
+        assert_eq!(leftovers(target), Vec::<String>::new());
+    }
+    out
+}
+
 /// Filesystem type of `path` (from /proc/self/mountinfo through diskmark).
 fn fs_type(path: &Path) -> String {
     diskmark::target::resolve(path)
