@@ -128,14 +128,9 @@ pub fn headline(direction: Direction, l: &LoopResult) -> DirStats {
     }
 }
 
-/// `SIGINT`, `SIGTERM`, `SIGHUP` or `signal N`.
+/// `SIGINT`, `SIGQUIT`, `SIGRTMIN+1`, ... or `signal N`.
 pub fn signal_name(sig: i32) -> String {
-    match sig {
-        libc::SIGINT => "SIGINT".into(),
-        libc::SIGTERM => "SIGTERM".into(),
-        libc::SIGHUP => "SIGHUP".into(),
-        n => format!("signal {n}"),
-    }
+    crate::run::signals::name(sig)
 }
 
 #[cfg(test)]

@@ -34,6 +34,30 @@ pub enum RunError {
         /// Which step.
         during: String,
     },
+    /// A write went past RLIMIT_FSIZE (EFBIG).
+    #[error(
+        "the test file {path} reached this process's file-size limit ({limit}, RLIMIT_FSIZE, set by `ulimit -f` or `prlimit --fsize`) during the {during}; raise it (`ulimit -f unlimited`) or use a --size below it"
+    )]
+    FileSizeLimit {
+        /// Test file.
+        path: PathBuf,
+        /// The limit, human readable.
+        limit: String,
+        /// Which step.
+        during: String,
+    },
+    /// The memory limits leave too little address space for the run.
+    #[error(
+        "the memory limit {limit} leaves {free} of address space but this run needs about {need}; raise the limit, or run smaller tests (fewer threads, a smaller block or Q)"
+    )]
+    AddressSpace {
+        /// The limit, human readable, and which one.
+        limit: String,
+        /// What it leaves.
+        free: String,
+        /// What the run needs.
+        need: String,
+    },
     /// The filesystem refuses O_DIRECT.
     #[error("the filesystem of {path} does not support O_DIRECT; run with --buffered")]
     DirectUnsupported {
@@ -85,10 +109,14 @@ pub enum RunError {
         source: io::Error,
     },
     /// A worker thread panicked (a bug).
-    #[error("a worker thread of {test} panicked; this is a bug in diskmark")]
+    #[error(
+        "a worker thread of {test} panicked ({message}); this is a bug in diskmark, please report it"
+    )]
     WorkerPanic {
         /// Test name.
         test: String,
+        /// What the panic said.
+        message: String,
     },
     /// The test cannot run on this engine at all.
     #[error(transparent)]
@@ -171,6 +199,24 @@ impl RunError {
         }
     }
 
+    /// The error for a write of the test file that failed with `e` during
+    /// `during`, when the cause is the disk or a limit rather than the I/O
+    /// itself: ENOSPC/EDQUOT or EFBIG.
+    pub(crate) fn full(path: &std::path::Path, during: &str, e: &io::Error) -> Option<RunError> {
+        match e.raw_os_error() {
+            Some(libc::ENOSPC) | Some(libc::EDQUOT) => Some(RunError::DiskFull {
+                path: path.to_path_buf(),
+                during: during.to_string(),
+            }),
+            Some(libc::EFBIG) => Some(RunError::FileSizeLimit {
+                path: path.to_path_buf(),
+                limit: fsize_limit().map_or("unlimited".into(), crate::units::human_bytes),
+                during: during.to_string(),
+            }),
+            _ => None,
+        }
+    }
+
     /// Whether the user's input is at fault (exit 2) rather than the run
     /// (exit 1).
     pub fn is_usage(&self) -> bool {
@@ -195,22 +241,54 @@ pub(crate) fn io_error(
     if let WorkerError::Engine(source) = e {
         return RunError::Engine { test, source };
     }
+    let during = format!("{test} {} test", direction.name());
+    if let WorkerError::Panic(message) = e {
+        return RunError::WorkerPanic { test, message };
+    }
     if let WorkerError::Io { source, .. } = &e
-        && matches!(
-            source.raw_os_error(),
-            Some(libc::ENOSPC) | Some(libc::EDQUOT)
-        )
+        && let Some(full) = RunError::full(path, &during, source)
     {
-        return RunError::DiskFull {
-            path: path.to_path_buf(),
-            during: format!("{test} {} test", direction.name()),
+        return full;
+    }
+    // A write cut short on a regular file is the disk filling up or the
+    // file-size limit: the errno would only come with the next write.
+    if let WorkerError::Short {
+        op: crate::engine::Op::Write,
+        offset,
+        want,
+        ..
+    } = &e
+    {
+        let past_limit = fsize_limit().is_some_and(|l| offset + want > l);
+        let errno = if past_limit {
+            Some(libc::EFBIG)
+        } else if free_bytes(path).is_some_and(|f| f < *want) {
+            Some(libc::ENOSPC)
+        } else {
+            None
         };
+        if let Some(full) =
+            errno.and_then(|n| RunError::full(path, &during, &io::Error::from_raw_os_error(n)))
+        {
+            return full;
+        }
     }
     RunError::Io {
         test,
         direction: direction.name(),
         source: e,
     }
+}
+
+/// RLIMIT_FSIZE's soft limit, if there is one.
+fn fsize_limit() -> Option<u64> {
+    rustix::process::getrlimit(rustix::process::Resource::Fsize).current
+}
+
+/// Bytes free for this user on the filesystem of `path`'s directory.
+fn free_bytes(path: &std::path::Path) -> Option<u64> {
+    let st = rustix::fs::statvfs(path.parent()?).ok()?;
+    Some(st.f_bavail.saturating_mul(st.f_frsize))
 }
 
 #[cfg(test)]

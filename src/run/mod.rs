@@ -4,8 +4,11 @@
 
 pub mod devstats;
 mod error;
+mod marker;
+mod memory;
 mod notes;
 pub mod signals;
+pub mod stale;
 pub mod testfile;
 pub mod verify;
 mod window;
@@ -273,6 +276,7 @@ pub fn run(
         what: "installing signal handlers",
         source,
     })?;
+    worker::quiet_worker_panics();
     let plans = plan_all(settings)?;
     check_hipri(settings, target)?;
     if settings.engine == EngineKind::Posixaio {
@@ -323,7 +327,7 @@ fn run_tests(
             settings.size / p.requested.block_size
         )));
     }
-    let file = if target.is_device() {
+    let mut file = if target.is_device() {
         if settings.directions().iter().any(|d| d.writes()) {
             return Err(RunError::Refused(format!(
                 "{} is a block device: diskmark only reads a device, it never writes to one; run with --mode read and without --mix, or give a directory",
@@ -344,7 +348,7 @@ fn run_tests(
         }
         f
     } else {
-        for (name, size) in testfile::remove_stale(&target.path) {
+        for stale::Removed { name, size } in stale::remove_stale(&target.path) {
             add_note(
                 &mut out.notes,
                 format!(
@@ -353,6 +357,7 @@ fn run_tests(
                 ),
             );
         }
+        memory::check(memory::need(plans, settings.size, settings.verify))?;
         let available = crate::target::available_space_settled(&target.path, settings.size)
             .map_err(|source| RunError::Os {
                 what: "reading the free space",
@@ -385,6 +390,30 @@ fn run_tests(
             },
         )?
     };
+    let result = run_on_file(settings, target, plans, out, observer, &file);
+    if result.is_ok() && settings.keep_file && !file.is_raw() {
+        out.kept_file = Some(file.keep()?);
+        return Ok(());
+    }
+    // Removed here, not at drop, so that a file that cannot be removed is
+    // named in the report as well as on stderr.
+    if let Err(e) = file.remove() {
+        eprintln!("diskmark: {e}");
+        add_note(&mut out.notes, e.to_string());
+    }
+    result
+}
+
+/// Everything done with the test file once it exists: checks of what the
+/// file says about the target, the pre-fill, every test.
+fn run_on_file(
+    settings: &Settings,
+    target: &TargetInfo,
+    plans: &[PlannedTest],
+    out: &mut RunOutput,
+    observer: &mut dyn FnMut(&Event<'_>),
+    file: &TestFile,
+) -> Result<(), RunError> {
     if let Some((mem, offset)) = file.dio_align() {
         if mem as usize > crate::engine::buffer::BUFFER_ALIGN && settings.direct {
             return Err(RunError::Refused(format!(
@@ -405,7 +434,7 @@ fn run_tests(
         },
         prefill_ns: 0,
     };
-    for n in notes::file_notes(settings, target, &file) {
+    for n in notes::file_notes(settings, target, file) {
         add_note(&mut out.notes, n);
     }
     if file.is_raw() {
@@ -419,13 +448,10 @@ fn run_tests(
         })?;
         out.test_file.prefill_ns = t.elapsed().as_nanos() as u64;
     } else {
-        file.set_len().map_err(|source| RunError::Prefill {
-            path: file.path().to_path_buf(),
-            source,
-        })?;
+        file.set_len()?;
     }
     let device_dir = target.device.as_ref().map(|d| d.sys_dir.clone());
-    let ctx = LoopContext::new(settings, &file, device_dir.as_deref());
+    let ctx = LoopContext::new(settings, file, device_dir.as_deref());
     let cpus = std::thread::available_parallelism().map_or(1, |n| n.get());
     let mut first = true;
     for direction in settings.directions() {
@@ -447,7 +473,7 @@ fn run_tests(
             for loop_index in 0..settings.loops {
                 check_signal()?;
                 if direction.reads() && !settings.keep_cache {
-                    drop_cache(settings, &file)?;
+                    drop_cache(settings, file)?;
                 }
                 let l = ctx.run_loop(
                     planned,
@@ -473,13 +499,10 @@ fn run_tests(
             }
             result.observations = observations(settings, &result, cpus);
             if let Some(map) = &verify_map {
-                result.verified = Some(verify_pass(&result, map, &file)?);
+                result.verified = Some(verify_pass(&result, map, file)?);
             }
             out.tests.push(result);
         }
-    }
-    if settings.keep_file && !file.is_raw() {
-        out.kept_file = Some(file.keep());
     }
     Ok(())
 }

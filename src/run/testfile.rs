@@ -1,11 +1,15 @@
 //! The test file: created exclusively in the target, locked, pre-filled,
 //! and removed whatever happens (DESIGN §5).
 
+mod owned;
+
 use super::RunError;
 use crate::engine::AlignedBuf;
 use crate::workload::DataKind;
-use crate::workload::access::{PREFILL_MAGIC, Rng, splitmix64, stamp_pages};
-use rustix::fs::{FlockOperation, IFlags};
+use crate::workload::access::{PREFILL_MAGIC, Rng, stamp_pages};
+pub use owned::NotRemoved;
+use owned::Owned;
+use rustix::fs::IFlags;
 use std::fs::{File, OpenOptions};
 use std::io;
 use std::os::unix::fs::{FileExt, OpenOptionsExt};
@@ -42,24 +46,28 @@ pub enum Nocow {
 
 /// A test file that exists for as long as this value does (or, for a raw
 /// block device target, the device opened read-only).
+///
+/// The file is known by its directory (held open from before creation)
+/// and its (device, inode), never by its path alone: removal unlinks the
+/// name in that directory only while it still refers to this inode.
 #[derive(Debug)]
 pub struct TestFile {
     path: PathBuf,
     /// The descriptor I/O goes through (O_DIRECT, O_DSYNC as asked).
     file: File,
-    /// The descriptor that created the file and holds its lock.
-    _lock: Option<File>,
+    /// The test file's own: its directory, name and identity, and the
+    /// descriptor holding its lock. None for a raw device.
+    owned: Option<Owned>,
     size: u64,
-    keep: bool,
     raw: bool,
     nocow: Nocow,
     dio_align: Option<(u32, u32)>,
 }
 
 impl TestFile {
-    /// Creates `.diskmark-<pid>-<random>.tmp` in `dir` with O_EXCL (so never
-    /// through a symlink, never over an existing file), takes an advisory
-    /// lock on it, and opens it with O_DIRECT when asked.
+    /// Creates `.diskmark-<pid>-<random>.tmp` in `dir`, locked and marked as
+    /// diskmark's before any other process can see it, and opens it with
+    /// O_DIRECT when asked.
     pub fn create(dir: &Path, size: u64, direct: bool) -> Result<TestFile, RunError> {
         Self::create_with(
             dir,
@@ -73,53 +81,23 @@ impl TestFile {
 
     /// [`TestFile::create`] with every option.
     pub fn create_with(dir: &Path, size: u64, opts: &FileOptions) -> Result<TestFile, RunError> {
-        let pid = std::process::id();
-        let mut entropy = u64::from(pid)
-            ^ std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map_or(0, |d| d.as_nanos() as u64);
-        let mut attempt = 0;
-        let (path, lock) = loop {
-            let name = format!(
-                "{FILE_PREFIX}{pid}-{:08x}{FILE_SUFFIX}",
-                splitmix64(&mut entropy) as u32
-            );
-            let path = dir.join(name);
-            match OpenOptions::new()
-                .read(true)
-                .write(true)
-                .create_new(true)
-                .mode(0o600)
-                .custom_flags(libc::O_NOFOLLOW | libc::O_CLOEXEC)
-                .open(&path)
-            {
-                Ok(f) => break (path, f),
-                Err(e) if e.kind() == io::ErrorKind::AlreadyExists && attempt < 16 => {
-                    attempt += 1;
-                }
-                Err(e) => return Err(RunError::create(dir, e)),
-            }
-        };
-        // The lock tells a later run that this file's owner is alive.
-        let locked = rustix::fs::flock(&lock, FlockOperation::NonBlockingLockExclusive);
+        let mut owned = Owned::create(dir).map_err(|e| RunError::create(dir, e))?;
+        let path = dir.join(owned.name());
         // NOCOW only takes on an empty file.
         let nocow = if opts.nocow {
-            set_nocow(&lock)
+            set_nocow(owned.lock())
         } else {
             Nocow::NotAsked
         };
         // The I/O descriptor: the same file opened again through /proc, so
         // that O_DIRECT and O_DSYNC (which fcntl cannot set) are in place
         // from the start; never through the name, which could be swapped.
-        let reopened = reopen(&lock, opts);
-        let file = match (locked, reopened) {
-            (Ok(()), Ok(f)) => f,
-            (Err(e), _) => {
-                let _ = std::fs::remove_file(&path);
-                return Err(RunError::create(dir, e.into()));
-            }
-            (_, Err(e)) => {
-                let _ = std::fs::remove_file(&path);
+        let file = match reopen(owned.lock(), opts) {
+            Ok(f) => f,
+            Err(e) => {
+                // Nothing was written yet: a failed removal has nothing
+                // worth a sentence beyond the creation error itself.
+                let _ = owned.remove(&path, 0);
                 return Err(match e.raw_os_error() {
                     Some(libc::EINVAL) | Some(libc::EOPNOTSUPP) if opts.direct => {
                         RunError::DirectUnsupported {
@@ -134,9 +112,8 @@ impl TestFile {
         Ok(TestFile {
             path,
             file,
-            _lock: Some(lock),
+            owned: Some(owned),
             size,
-            keep: false,
             raw: false,
             nocow,
             dio_align,
@@ -165,9 +142,8 @@ impl TestFile {
         Ok(TestFile {
             path: path.to_path_buf(),
             file,
-            _lock: None,
+            owned: None,
             size: size.min(device_size),
-            keep: true,
             raw: true,
             nocow: Nocow::NotAsked,
             dio_align,
@@ -252,11 +228,10 @@ impl TestFile {
     }
 
     fn prefill_error(&self, e: io::Error) -> RunError {
+        if let Some(full) = RunError::full(&self.path, "pre-fill", &e) {
+            return full;
+        }
         match e.raw_os_error() {
-            Some(libc::ENOSPC) | Some(libc::EDQUOT) => RunError::DiskFull {
-                path: self.path.clone(),
-                during: "pre-fill".into(),
-            },
             Some(libc::EINVAL) => RunError::DirectUnsupported {
                 path: self.path.parent().unwrap_or(Path::new(".")).to_path_buf(),
             },
@@ -277,8 +252,15 @@ impl TestFile {
 
     /// Makes the file's size right without writing it (for the null
     /// engine, which never touches the data).
-    pub fn set_len(&self) -> io::Result<()> {
-        self.file.set_len(self.size)
+    pub fn set_len(&self) -> Result<(), RunError> {
+        self.file.set_len(self.size).map_err(|e| {
+            RunError::full(&self.path, "sizing of the test file", &e).unwrap_or_else(|| {
+                RunError::Prefill {
+                    path: self.path.clone(),
+                    source: e,
+                }
+            })
+        })
     }
 }
 
@@ -291,57 +273,6 @@ pub fn parse_name(name: &str) -> Option<u32> {
     (hex && !pid.is_empty() && pid.bytes().all(|b| b.is_ascii_digit()))
         .then(|| pid.parse().ok())
         .flatten()
-}
-
-/// Whether process `pid` is a running diskmark (its file may be in the
-/// moment between creation and lock).
-fn diskmark_alive(pid: u32) -> bool {
-    std::fs::read_to_string(format!("/proc/{pid}/comm")).is_ok_and(|c| c.trim() == "diskmark")
-}
-
-/// Removes test files that a killed run left in `dir`: a file with a test
-/// file's name whose advisory lock nobody holds (and whose creator is not
-/// a running diskmark). A file another run is using is never touched.
-/// Returns the names and sizes removed.
-pub fn remove_stale(dir: &Path) -> Vec<(String, u64)> {
-    let mut removed = Vec::new();
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return removed;
-    };
-    for e in entries.filter_map(|e| e.ok()) {
-        let name = e.file_name().to_string_lossy().into_owned();
-        let Some(pid) = parse_name(&name) else {
-            continue;
-        };
-        let path = e.path();
-        // Regular files only, never through a symlink.
-        let Ok(f) = OpenOptions::new()
-            .read(true)
-            .custom_flags(libc::O_NOFOLLOW | libc::O_CLOEXEC | libc::O_NONBLOCK)
-            .open(&path)
-        else {
-            continue;
-        };
-        let Ok(meta) = f.metadata() else { continue };
-        if !meta.is_file() {
-            continue;
-        }
-        if rustix::fs::flock(&f, FlockOperation::NonBlockingLockExclusive).is_err() {
-            continue; // Held: a live run's file.
-        }
-        if pid != std::process::id() && diskmark_alive(pid) {
-            continue;
-        }
-        // Still the same file under that name (not replaced meanwhile).
-        use std::os::unix::fs::MetadataExt;
-        let same = std::fs::symlink_metadata(&path)
-            .is_ok_and(|m| (m.dev(), m.ino()) == (meta.dev(), meta.ino()));
-        if same && std::fs::remove_file(&path).is_ok() {
-            removed.push((name, meta.len()));
-        }
-    }
-    removed.sort();
-    removed
 }
 
 /// Sets NOCOW on an empty file and reads it back.
@@ -391,21 +322,39 @@ fn dio_alignment(file: &File) -> Option<(u32, u32)> {
 }
 
 impl TestFile {
-    /// Leaves the file in place (closed, unlocked) and returns its path.
-    pub fn keep(mut self) -> PathBuf {
-        self.keep = true;
-        self.path.clone()
+    /// Leaves the file in place (closed, unlocked, no longer marked as a
+    /// test file, so that no later run removes it) and returns its path.
+    pub fn keep(mut self) -> Result<PathBuf, RunError> {
+        if let Some(o) = self.owned.as_mut() {
+            o.keep().map_err(|source| RunError::Os {
+                what: "unmarking the kept test file",
+                source,
+            })?;
+        }
+        Ok(self.path.clone())
+    }
+
+    /// Removes the file by identity (see [`TestFile`]); says in one
+    /// sentence why not when it cannot. A raw device is never removed.
+    pub fn remove(&mut self) -> Result<(), NotRemoved> {
+        let size = self.file.metadata().map_or(self.size, |m| m.len());
+        match self.owned.as_mut() {
+            Some(o) => o.remove(&self.path, size),
+            None => Ok(()),
+        }
     }
 }
 
 impl Drop for TestFile {
     fn drop(&mut self) {
-        if self.keep {
+        if self.owned.as_ref().is_none_or(|o| o.done()) {
             return;
         }
-        // Best effort: nothing sensible is left to do if removal fails, and
-        // the lock is released with the descriptor.
-        let _ = std::fs::remove_file(&self.path);
+        // An early error or a panic: no report is coming, so stderr is the
+        // only place left to say it. The lock goes with the descriptor.
+        if let Err(e) = self.remove() {
+            eprintln!("diskmark: {e}");
+        }
     }
 }
 
@@ -483,26 +432,89 @@ mod tests {
         }
     }
 
+    fn ids(p: &Path) -> (u64, u64) {
+        use std::os::unix::fs::MetadataExt;
+        let m = std::fs::symlink_metadata(p).unwrap();
+        (m.dev(), m.ino())
+    }
+
     #[test]
-    fn stale_files_go_and_locked_ones_stay() {
+    fn a_file_put_over_the_test_files_name_stays() {
         let dir = tempfile::tempdir().unwrap();
-        // A live one: ours, locked.
-        let live = TestFile::create(dir.path(), 1 << 20, false).unwrap();
-        // A stale one: right name, no lock, a pid that is no diskmark.
-        let stale = dir.path().join(".diskmark-999999999-0badf00d.tmp");
-        std::fs::write(&stale, vec![0u8; 4096]).unwrap();
-        // Not ours: a similar name, and a symlink with a test file's name.
-        let other = dir.path().join(".diskmark-notes.tmp");
-        std::fs::write(&other, b"keep").unwrap();
-        let link = dir.path().join(".diskmark-1-00000000.tmp");
-        std::os::unix::fs::symlink(&other, &link).unwrap();
-        let removed = remove_stale(dir.path());
-        assert_eq!(
-            removed,
-            [(".diskmark-999999999-0badf00d.tmp".to_string(), 4096)]
+        let mut tf = TestFile::create(dir.path(), 1 << 20, false).unwrap();
+        let user = dir.path().join("user.txt");
+        std::fs::write(&user, b"precious").unwrap();
+        std::fs::rename(&user, tf.path()).unwrap();
+        tf.remove().unwrap();
+        assert_eq!(std::fs::read(tf.path()).unwrap(), b"precious");
+    }
+
+    #[test]
+    fn a_renamed_test_file_is_found_by_inode_and_removed() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut tf = TestFile::create(dir.path(), 1 << 20, false).unwrap();
+        let moved = dir.path().join("renamed");
+        std::fs::rename(tf.path(), &moved).unwrap();
+        // A look-alike under the old name is not touched.
+        std::fs::write(tf.path(), b"other").unwrap();
+        tf.remove().unwrap();
+        assert!(!moved.exists());
+        assert_eq!(std::fs::read(tf.path()).unwrap(), b"other");
+    }
+
+    #[test]
+    fn a_test_file_moved_away_is_named_with_its_size() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut tf = TestFile::create(dir.path(), 1 << 20, false).unwrap();
+        tf.set_len().unwrap();
+        let sub = dir.path().join("sub");
+        std::fs::create_dir(&sub).unwrap();
+        let away = sub.join("x");
+        std::fs::rename(tf.path(), &away).unwrap();
+        let e = tf.remove().unwrap_err().to_string();
+        assert!(e.starts_with("the test file "), "{e}");
+        assert!(e.contains(&tf.path().display().to_string()), "{e}");
+        assert!(
+            e.contains("(1.00 MiB)") && e.contains("remove it by hand"),
+            "{e}"
         );
-        assert!(!stale.exists());
-        assert!(live.path().exists() && other.exists() && link.symlink_metadata().is_ok());
+        assert!(away.exists());
+        // Said once: the drop does not try again.
+        drop(tf);
+        assert!(away.exists());
+    }
+
+    #[test]
+    fn the_directory_is_held_from_creation() {
+        let dir = tempfile::tempdir().unwrap();
+        let a = dir.path().join("a");
+        std::fs::create_dir(&a).unwrap();
+        let mut tf = TestFile::create(&a, 1 << 20, false).unwrap();
+        let id = ids(tf.path());
+        let name = tf.path().file_name().unwrap().to_owned();
+        let b = dir.path().join("b");
+        std::fs::rename(&a, &b).unwrap();
+        // A new directory under the old name, with a file of the same name.
+        std::fs::create_dir(&a).unwrap();
+        std::fs::write(a.join(&name), b"decoy").unwrap();
+        assert_eq!(ids(&b.join(&name)), id);
+        tf.remove().unwrap();
+        assert!(!b.join(&name).exists());
+        assert_eq!(std::fs::read(a.join(&name)).unwrap(), b"decoy");
+    }
+
+    #[test]
+    fn a_kept_file_is_no_longer_marked() {
+        let dir = tempfile::tempdir().unwrap();
+        let tf = TestFile::create(dir.path(), 1 << 20, false).unwrap();
+        let marked = super::super::marker::owner(tf.file()).is_some();
+        let path = tf.keep().unwrap();
+        assert!(path.exists());
+        let f = File::open(&path).unwrap();
+        assert_eq!(super::super::marker::owner(&f), None);
+        if !marked {
+            eprintln!("SKIPPED part of a_kept_file_is_no_longer_marked: no user xattrs here");
+        }
     }
 
     #[test]

@@ -158,10 +158,22 @@ impl LoopContext<'_> {
                     }
                 }
             }
-            let (t0, t_end) = gate.open_when_ready(spec.t, || {
-                let now = self.clock.now_ns();
-                (now + warmup_ns, now + warmup_ns + measure_ns)
-            });
+            // A signal while the workers set up (buffers, rings) is acted
+            // on within a tick, as in the window.
+            let opened = gate.open_when_ready(
+                spec.t,
+                || {
+                    let now = self.clock.now_ns();
+                    (now + warmup_ns, now + warmup_ns + measure_ns)
+                },
+                TICK,
+                || signals::pending().is_some(),
+            );
+            let Some((t0, t_end)) = opened else {
+                stop.store(true, Ordering::Relaxed);
+                handles.into_iter().for_each(|h| drop(h.join()));
+                return Err(RunError::Interrupted(signals::pending().unwrap_or(0)));
+            };
             let watched = self.watch(t0, t_end, &stop, &progress, bs, &mut report);
             report(Phase::Drain, Duration::ZERO, None);
             let outputs: Vec<_> = handles.into_iter().map(|h| h.join()).collect();
@@ -186,7 +198,12 @@ impl LoopContext<'_> {
                 Ok(Err(e)) => {
                     first_error.get_or_insert(e);
                 }
-                Err(_) => return Err(RunError::WorkerPanic { test: test_name }),
+                Err(_) => {
+                    return Err(RunError::WorkerPanic {
+                        test: test_name,
+                        message: "no message".into(),
+                    });
+                }
             }
         }
         if let Some(e) = first_error {
@@ -197,19 +214,13 @@ impl LoopContext<'_> {
             // Buffered writes are not on the device yet: the final fsync
             // belongs to the window (KDiskMark's end_fsync=1).
             let t = Instant::now();
-            self.file
-                .file()
-                .sync_all()
-                .map_err(|source| match source.raw_os_error() {
-                    Some(libc::ENOSPC) | Some(libc::EDQUOT) => RunError::DiskFull {
-                        path: self.file.path().to_path_buf(),
-                        during: format!("{test_name} write test"),
-                    },
-                    _ => RunError::Os {
-                        what: "fsync of buffered writes",
-                        source,
-                    },
-                })?;
+            self.file.file().sync_all().map_err(|source| {
+                let during = format!("{test_name} write test");
+                RunError::full(self.file.path(), &during, &source).unwrap_or(RunError::Os {
+                    what: "fsync of buffered writes",
+                    source,
+                })
+            })?;
             result.fsync_ns = t.elapsed().as_nanos() as u64;
             result.window_ns += result.fsync_ns;
             if watched.before.is_some() {

@@ -81,19 +81,44 @@ impl Gate {
         (!s.aborted).then_some((s.t0, s.t_end))
     }
 
-    /// Called by the coordinator: waits until `n` workers have arrived, then
-    /// asks `window` for (t0, t_end) and lets them go.
-    pub fn open_when_ready(&self, n: u32, window: impl FnOnce() -> (u64, u64)) -> (u64, u64) {
+    /// Called for a worker that ends (fails or panics) before it arrived:
+    /// counts it, so the coordinator is not left waiting for it.
+    pub fn leave(&self) {
+        let mut s = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        s.ready += 1;
+        self.cv.notify_all();
+    }
+
+    /// Called by the coordinator: waits until `n` workers have arrived (or
+    /// left), then asks `window` for (t0, t_end) and lets them go. Looks at
+    /// `give_up` at least every `tick` while it waits: when that says so,
+    /// aborts the gate and returns `None`.
+    pub fn open_when_ready(
+        &self,
+        n: u32,
+        window: impl FnOnce() -> (u64, u64),
+        tick: std::time::Duration,
+        give_up: impl Fn() -> bool,
+    ) -> Option<(u64, u64)> {
         let mut s = self.state.lock().unwrap_or_else(|e| e.into_inner());
         while s.ready < n {
-            s = self.cv.wait(s).unwrap_or_else(|e| e.into_inner());
+            if give_up() {
+                s.aborted = true;
+                self.cv.notify_all();
+                return None;
+            }
+            s = self
+                .cv
+                .wait_timeout(s, tick)
+                .unwrap_or_else(|e| e.into_inner())
+                .0;
         }
         let (t0, t_end) = window();
         s.t0 = t0;
         s.t_end = t_end;
         s.open = true;
         self.cv.notify_all();
-        (t0, t_end)
+        Some((t0, t_end))
     }
 
     /// Releases every waiting worker without a window.
@@ -170,16 +195,86 @@ pub enum WorkerError {
     /// The engine failed as a whole.
     #[error(transparent)]
     Engine(#[from] EngineError),
+    /// The worker panicked (a bug); what the panic said.
+    #[error("the worker panicked: {0}")]
+    Panic(String),
 }
 
 /// Runs one worker with engine `E`. Returns what it counted, or the first
-/// error (after which the other workers are told to stop).
+/// error (after which the other workers are told to stop). A panic is
+/// caught and returned as an error too, after passing the gate, so that
+/// neither the coordinator nor the other workers wait for this one.
 pub fn run<E: Engine>(p: WorkerParams<'_>) -> Result<WorkerOutput, WorkerError> {
-    let result = run_inner::<E>(&p);
+    let mut arrival = Arrival {
+        gate: p.gate,
+        arrived: false,
+    };
+    let caught = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        run_inner::<E>(&p, &mut arrival)
+    }));
+    let result = caught.unwrap_or_else(|payload| {
+        let message = payload
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| payload.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "no message".into());
+        Err(WorkerError::Panic(message))
+    });
     if result.is_err() {
         p.stop.store(true, Ordering::Relaxed);
+        if !arrival.arrived {
+            p.gate.leave();
+        }
     }
     result
+}
+
+/// A worker's passage through the gate, remembered so that a worker that
+/// fails first is still counted.
+struct Arrival<'g> {
+    gate: &'g Gate,
+    arrived: bool,
+}
+
+impl Arrival<'_> {
+    fn arrive(&mut self) -> Option<(u64, u64)> {
+        self.arrived = true;
+        self.gate.arrive()
+    }
+}
+
+/// Name prefix of worker threads: their panics are reported as the run's
+/// error, not by the panic hook.
+pub const THREAD_PREFIX: &str = "diskmark-w";
+
+/// Makes a worker's panic silent (once per process): [`run`] turns it into
+/// one sentence; the default hook would add its own lines, and under
+/// RUST_BACKTRACE=1 a backtrace. Other threads keep the previous hook.
+pub fn quiet_worker_panics() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            let worker = std::thread::current()
+                .name()
+                .is_some_and(|n| n.starts_with(THREAD_PREFIX));
+            if !worker {
+                previous(info);
+            }
+        }));
+    });
+}
+
+/// Environment variable that makes every worker panic, at `setup` (before
+/// the start gate) or in the `window`: lets a test check that a panicking
+/// worker ends the run cleanly. For tests only.
+pub const TEST_WORKER_PANIC: &str = "DISKMARK_TEST_WORKER_PANIC";
+
+/// Where [`TEST_WORKER_PANIC`] asks for a panic (read once).
+fn test_panic_at() -> Option<&'static str> {
+    static AT: std::sync::OnceLock<Option<String>> = std::sync::OnceLock::new();
+    AT.get_or_init(|| std::env::var(TEST_WORKER_PANIC).ok())
+        .as_deref()
 }
 
 /// Per-slot bookkeeping and the generators: everything needed to issue one
@@ -237,18 +332,17 @@ impl Issuer<'_, '_> {
     }
 }
 
-fn run_inner<E: Engine>(p: &WorkerParams<'_>) -> Result<WorkerOutput, WorkerError> {
+fn run_inner<E: Engine>(
+    p: &WorkerParams<'_>,
+    arrival: &mut Arrival<'_>,
+) -> Result<WorkerOutput, WorkerError> {
     let depth = p.setup.depth.max(1) as usize;
     let bs = p.setup.block_size as u64;
-    let mut engine = match E::open(&p.setup) {
-        Ok(e) => e,
-        Err(e) => {
-            // Still pass the gate, so the coordinator is not left waiting.
-            p.stop.store(true, Ordering::Relaxed);
-            p.gate.arrive();
-            return Err(e.into());
-        }
-    };
+    if test_panic_at() == Some("setup") {
+        panic!("{TEST_WORKER_PANIC}=setup");
+    }
+    // On failure, [`run`] passes the gate for this worker.
+    let mut engine = E::open(&p.setup)?;
     let mut rng = Rng::new(p.seed);
     let stamp_writes = p.direction.writes() && p.data == DataKind::Random;
     if stamp_writes {
@@ -283,11 +377,14 @@ fn run_inner<E: Engine>(p: &WorkerParams<'_>) -> Result<WorkerOutput, WorkerErro
     };
     let mut moved: u64 = 0;
 
-    let Some((t0, t_end)) = p.gate.arrive() else {
+    let Some((t0, t_end)) = arrival.arrive() else {
         return Ok(out);
     };
     if p.stop.load(Ordering::Relaxed) {
         return Ok(out);
+    }
+    if test_panic_at() == Some("window") {
+        panic!("{TEST_WORKER_PANIC}=window");
     }
     // Fill every slot, then keep them full: each completion is taken on its
     // own (one clock read) and its slot refilled and submitted at once (one
@@ -360,6 +457,7 @@ mod tests {
     use super::*;
     use crate::engine::null::Null;
     use crate::workload::access::SeqCursor;
+    const TICK: std::time::Duration = std::time::Duration::from_millis(100);
 
     fn params<'a>(
         file: &'a std::fs::File,
@@ -415,10 +513,15 @@ mod tests {
         let clock = p.clock;
         let out = std::thread::scope(|s| {
             let h = s.spawn(|| run::<Null>(p));
-            gate.open_when_ready(1, || {
-                let now = clock.now_ns();
-                (now + 20_000_000, now + 70_000_000)
-            });
+            gate.open_when_ready(
+                1,
+                || {
+                    let now = clock.now_ns();
+                    (now + 20_000_000, now + 70_000_000)
+                },
+                TICK,
+                || false,
+            );
             h.join().unwrap().unwrap()
         });
         // Null completes instantly: tens of thousands of I/Os in 50 ms,
@@ -462,10 +565,15 @@ mod tests {
         let clock = p.clock;
         let err = std::thread::scope(|s| {
             let h = s.spawn(|| run::<crate::engine::psync::Psync>(p));
-            gate.open_when_ready(1, || {
-                let now = clock.now_ns();
-                (now, now + 1_000_000_000)
-            });
+            gate.open_when_ready(
+                1,
+                || {
+                    let now = clock.now_ns();
+                    (now, now + 1_000_000_000)
+                },
+                TICK,
+                || false,
+            );
             h.join().unwrap().unwrap_err()
         });
         (err, stop.load(Ordering::Relaxed))
