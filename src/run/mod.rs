@@ -398,7 +398,7 @@ fn run_tests(
     // Removed here, not at drop, so that a file that cannot be removed is
     // named in the report as well as on stderr.
     if let Err(e) = file.remove() {
-        eprintln!("diskmark: {e}");
+        eprintln!("warning: {e}");
         add_note(&mut out.notes, e.to_string());
     }
     result
