@@ -118,6 +118,51 @@ fn a_user_file_moved_over_the_test_files_name_keeps_its_bytes() {
 }
 
 #[test]
+fn fio_never_writes_to_a_file_put_in_the_test_files_place() {
+    if !common::have_fio() {
+        return skip(
+            "fio_never_writes_to_a_file_put_in_the_test_files_place",
+            "no fio",
+        );
+    }
+    let dir = disk_dir();
+    let args = [
+        "--engine",
+        "fio:psync",
+        "--size",
+        "16M",
+        "--measure",
+        "0.3",
+        "--warmup",
+        "0",
+        "--interval",
+        "0",
+        "--loops",
+        "4",
+        "--test",
+        "SEQ1M Q1T1",
+        "--mode",
+        "write",
+        "--format",
+        "json",
+    ];
+    let mut child = spawn(dir.path(), &args, &[]);
+    let name = wait_for_test_file(dir.path(), &mut child);
+    wait_for_prefill(&dir.path().join(&name), 16 << 20);
+    let user = dir.path().join("mine.dat");
+    let sum = user_file(&user);
+    std::fs::rename(&user, dir.path().join(&name)).unwrap();
+    let out = finish(child);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    // Every later fio loop wrote to the test file, not to its name.
+    assert_eq!(checksum(&dir.path().join(&name)), sum);
+    assert_eq!(
+        std::fs::metadata(dir.path().join(&name)).unwrap().len(),
+        1 << 20
+    );
+}
+
+#[test]
 fn a_test_file_renamed_in_its_directory_is_still_removed() {
     let dir = disk_dir();
     let mut child = spawn(dir.path(), &ONE_TEST, &[]);

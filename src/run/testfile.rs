@@ -171,6 +171,22 @@ impl TestFile {
         &self.path
     }
 
+    /// A path that reaches this very file through its open descriptor
+    /// (`/proc/<pid>/fd/<n>`), for another process (fio) to open: unlike the
+    /// name, it cannot be swapped for someone else's file during the run.
+    /// A raw device keeps its own path.
+    pub fn io_path(&self) -> PathBuf {
+        use std::os::fd::AsRawFd;
+        match &self.owned {
+            Some(o) => PathBuf::from(format!(
+                "/proc/{}/fd/{}",
+                std::process::id(),
+                o.lock().as_raw_fd()
+            )),
+            None => self.path.clone(),
+        }
+    }
+
     /// The open file (read-write, O_DIRECT when asked).
     pub fn file(&self) -> &File {
         &self.file

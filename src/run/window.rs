@@ -245,8 +245,11 @@ impl LoopContext<'_> {
     ) -> Result<LoopResult, RunError> {
         let s = self.settings;
         let test = planned.requested.to_string();
+        // Through the descriptor, never the name: fio must not write to a
+        // file put in the test file's place.
+        let io_path = self.file.io_path();
         let job = FioJob {
-            file: self.file.path(),
+            file: &io_path,
             file_size: self.file.size(),
             test: planned.applied(),
             direction,
