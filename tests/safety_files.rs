@@ -497,6 +497,7 @@ fn every_signal_that_would_end_the_process_ends_the_run_cleanly() {
         libc::SIGPROF,
         libc::SIGPWR,
         libc::SIGIO,
+        libc::SIGABRT,
         rtmin,
         rtmin + 5,
     ];
@@ -530,6 +531,47 @@ fn every_signal_that_would_end_the_process_ends_the_run_cleanly() {
         let done = v["tests"].as_array().unwrap().len();
         assert!((1..4).contains(&done), "signal {sig}: {done} of 4 finished");
     }
+}
+
+#[test]
+fn the_cpu_time_limit_ends_the_run_cleanly() {
+    // The null engine spins a CPU: RLIMIT_CPU's soft limit of 1 s sends
+    // SIGXCPU long before the 20 s window ends (and the hard limit's
+    // SIGKILL).
+    let dir = disk_dir();
+    let Some(out) = prlimit(
+        "--cpu=1:30",
+        dir.path(),
+        &[
+            "--engine",
+            "null",
+            "--size",
+            "16M",
+            "--measure",
+            "20",
+            "--warmup",
+            "0",
+            "--loops",
+            "1",
+            "--test",
+            "RND4K Q1T1",
+            "--format",
+            "json",
+        ],
+        &[],
+    ) else {
+        return;
+    };
+    assert_eq!(
+        out.status.code(),
+        Some(128 + libc::SIGXCPU),
+        "{}",
+        stderr(&out)
+    );
+    let v = json(&out.stdout);
+    assert_eq!(v["interrupted"], true);
+    assert_eq!(v["signal"], libc::SIGXCPU);
+    assert_eq!(leftovers(dir.path()), Vec::<String>::new());
 }
 
 #[test]

@@ -19,7 +19,7 @@ static STOP: AtomicBool = AtomicBool::new(false);
 
 /// The signals that end a run cleanly, by name, besides the real-time
 /// signals (SIGRTMIN..=SIGRTMAX), which end it too.
-pub const HANDLED: [(i32, &str); 13] = [
+pub const HANDLED: [(i32, &str); 14] = [
     (libc::SIGINT, "SIGINT"),
     (libc::SIGTERM, "SIGTERM"),
     (libc::SIGHUP, "SIGHUP"),
@@ -33,6 +33,9 @@ pub const HANDLED: [(i32, &str); 13] = [
     (libc::SIGPWR, "SIGPWR"),
     (libc::SIGIO, "SIGIO"),
     (libc::SIGSTKFLT, "SIGSTKFLT"),
+    // Sent by someone else, a clean stop; raised by abort() itself, the
+    // handler returns and glibc's abort() ends the process anyway.
+    (libc::SIGABRT, "SIGABRT"),
 ];
 
 /// Every signal that ends a run cleanly.
