@@ -727,6 +727,54 @@ fn too_little_address_space_is_refused_before_the_file_exists() {
 }
 
 #[test]
+fn too_few_descriptors_is_one_sentence_naming_the_limit() {
+    let dir = disk_dir();
+    let mut refused = 0;
+    for n in [4, 6, 10, 16, 64] {
+        for engine in ["psync", "io_uring", "libaio", "posixaio"] {
+            let Some(out) = prlimit(
+                &format!("--nofile={n}"),
+                dir.path(),
+                &[
+                    "--size",
+                    "16M",
+                    "--measure",
+                    "0.1",
+                    "--warmup",
+                    "0",
+                    "--loops",
+                    "1",
+                    "--test",
+                    "RND4K Q8T4",
+                    "--engine",
+                    engine,
+                    "--format",
+                    "json",
+                ],
+                &[],
+            ) else {
+                return;
+            };
+            let err = stderr(&out);
+            match out.status.code() {
+                Some(0) => {}
+                Some(1 | 2) => {
+                    assert_eq!(err.trim().lines().count(), 1, "{n} {engine}: {err}");
+                    // libaio may meet the other shared limit first (the
+                    // aio_limit test lowers it for a moment).
+                    let named = err.contains("ulimit -n") || err.contains("fs.aio-max-nr");
+                    assert!(named, "{n} {engine}: {err}");
+                    refused += err.contains("ulimit -n") as u32;
+                }
+                other => panic!("{n} {engine}: exit {other:?}: {err}"),
+            }
+            assert_eq!(leftovers(dir.path()), Vec::<String>::new(), "{n} {engine}");
+        }
+    }
+    assert!(refused > 0, "no limit was low enough to refuse");
+}
+
+#[test]
 fn a_panicking_worker_ends_the_run_in_one_sentence() {
     for at in ["setup", "window"] {
         let dir = disk_dir();

@@ -127,10 +127,7 @@ impl Engine for IoUringEngine {
     const NAME: &'static str = "io_uring";
 
     fn open(setup: &ThreadSetup<'_>) -> Result<Self, EngineError> {
-        let err = |source| EngineError::Setup {
-            engine: Self::NAME,
-            source,
-        };
+        let err = |source| EngineError::setup(Self::NAME, source);
         let depth = setup.depth.max(1);
         if depth > MAX_ENTRIES || depth > u32::from(u16::MAX) {
             return Err(err(io::Error::new(

@@ -146,10 +146,7 @@ impl Engine for Libaio {
         let file = setup
             .file
             .try_clone()
-            .map_err(|source| EngineError::Setup {
-                engine: Self::NAME,
-                source,
-            })?;
+            .map_err(|source| EngineError::setup(Self::NAME, source))?;
         let buf = AlignedBuf::new(depth, setup.block_size).map_err(|e| EngineError::Setup {
             engine: Self::NAME,
             source: io::Error::new(io::ErrorKind::OutOfMemory, e),
@@ -164,10 +161,7 @@ impl Engine for Libaio {
                     hint: aio_reason(errno),
                 }
             } else {
-                EngineError::Setup {
-                    engine: Self::NAME,
-                    source,
-                }
+                EngineError::setup(Self::NAME, source)
             });
         }
         Ok(Libaio {

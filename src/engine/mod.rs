@@ -110,6 +110,23 @@ pub enum EngineError {
     },
 }
 
+impl EngineError {
+    /// A setup failure of `engine`; a descriptor limit is named with its
+    /// knob, so that it reads the same on every engine.
+    pub fn setup(engine: &'static str, source: io::Error) -> EngineError {
+        let hint = match source.raw_os_error() {
+            Some(libc::EMFILE) => "raise the open-file limit (ulimit -n)",
+            Some(libc::ENFILE) => "the system's open-file table is full (sysctl fs.file-max)",
+            _ => return EngineError::Setup { engine, source },
+        };
+        EngineError::Limit {
+            engine,
+            source,
+            hint: hint.into(),
+        }
+    }
+}
+
 /// How an engine instance set itself up, where it had a choice: the JSON
 /// reports it per test.
 #[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]

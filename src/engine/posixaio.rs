@@ -79,25 +79,12 @@ impl Engine for PosixAio {
     const NAME: &'static str = "posixaio";
 
     fn open(setup: &ThreadSetup<'_>) -> Result<Self, EngineError> {
-        let err = |source| EngineError::Setup {
-            engine: Self::NAME,
-            source,
-        };
+        let err = |source| EngineError::setup(Self::NAME, source);
         let depth = setup.depth.max(1) as usize;
         let files = (0..depth)
             .map(|_| setup.file.try_clone())
             .collect::<io::Result<Vec<_>>>()
-            .map_err(|e| {
-                if e.raw_os_error() == Some(libc::EMFILE) {
-                    EngineError::Limit {
-                        engine: Self::NAME,
-                        source: e,
-                        hint: "raise the open-file limit (ulimit -n)".into(),
-                    }
-                } else {
-                    err(e)
-                }
-            })?;
+            .map_err(err)?;
         let buf = AlignedBuf::new(depth, setup.block_size)
             .map_err(|e| err(io::Error::new(io::ErrorKind::OutOfMemory, e)))?;
         // SAFETY: aiocb is a plain C struct for which all-zero is a valid

@@ -17,10 +17,7 @@ impl Engine for Psync {
     const NAME: &'static str = "psync";
 
     fn open(setup: &ThreadSetup<'_>) -> Result<Self, EngineError> {
-        let setup_err = |source| EngineError::Setup {
-            engine: Self::NAME,
-            source,
-        };
+        let setup_err = |source| EngineError::setup(Self::NAME, source);
         // A descriptor of its own: the file description (offset-free I/O,
         // O_DIRECT flag) is shared, nothing else.
         let file = setup.file.try_clone().map_err(setup_err)?;

@@ -192,6 +192,12 @@ impl RunError {
                 path: dir.to_path_buf(),
                 during: "creation of the test file".into(),
             },
+            Some(libc::EMFILE) => RunError::Create {
+                path: dir.to_path_buf(),
+                source: io::Error::other(
+                    "this process has too many open files; raise the open-file limit (ulimit -n)",
+                ),
+            },
             _ => RunError::Create {
                 path: dir.to_path_buf(),
                 source: e,
