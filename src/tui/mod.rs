@@ -3,9 +3,12 @@
 //! The benchmark runs on its own thread and feeds the interface through one
 //! channel; the interface thread only draws, reads keys and that channel,
 //! so it never waits on the disk. The terminal is restored on every way
-//! out: quit, error, panic (ratatui's hook), SIGTERM/SIGHUP (polled).
+//! out: quit, error, panic (ratatui's hook), SIGTERM/SIGHUP (polled). When
+//! the terminal goes away (hang-up, error, end of input) the run is
+//! stopped, its test file removed, and diskmark ends as on SIGHUP.
 
 pub mod app;
+pub mod keys;
 pub mod scale;
 pub mod view;
 
@@ -13,7 +16,8 @@ use crate::cli::RunArgs;
 use crate::report::{Format, Report};
 use crate::run::signals;
 use app::{Action, App, Msg, TargetChoice};
-use ratatui::crossterm::event::{self, Event as TermEvent, KeyEventKind};
+use keys::{Input, Keys};
+use ratatui::crossterm::event::KeyEventKind;
 use std::io::{IsTerminal, Write};
 use std::sync::mpsc;
 use std::time::Duration;
@@ -85,7 +89,9 @@ pub fn run(args: RunArgs) -> Result<u8, crate::Error> {
         signals::request_stop();
         let _ = h.join();
     }
-    ratatui::restore();
+    // Not `restore`: it reports its failure on stderr, and writing to the
+    // stderr of a terminal that is gone would panic.
+    let _ = ratatui::try_restore();
     match result {
         Ok(r) => r.map_err(|e| crate::Error::Tui(e.into())),
         Err(panic) => std::panic::resume_unwind(panic),
@@ -112,44 +118,54 @@ fn event_loop(
 ) -> std::io::Result<u8> {
     let mut quitting = false;
     let mut exit = 0u8;
+    let mut keys = Keys::default();
     loop {
         terminal.draw(|f| view::draw(f, app))?;
-        if event::poll(Duration::from_millis(100))? {
-            match event::read()? {
-                TermEvent::Key(k) if k.kind != KeyEventKind::Release => match app.on_key(k) {
-                    Action::None => {}
-                    Action::Start(row) if !app.running => match app.start_settings(row) {
-                        Ok(settings) => {
-                            signals::clear_stop();
-                            app.on_start(row);
-                            // The previous run has ended (Start needs it):
-                            // collect its thread.
-                            if let Some(h) = bench.take() {
-                                let _ = h.join();
-                            }
-                            *bench = Some(spawn_bench(settings, tx.clone()));
+        let pressed = match keys.wait(Duration::from_millis(100)) {
+            Input::Keys(k) => k,
+            Input::Gone => {
+                // Nobody to show anything to: stop the run (the caller
+                // joins it, which removes its test file) and end as a
+                // hang-up would.
+                signals::request_stop();
+                return Ok(128 + libc::SIGHUP as u8);
+            }
+        };
+        for k in pressed {
+            if k.kind == KeyEventKind::Release {
+                continue;
+            }
+            match app.on_key(k) {
+                Action::None => {}
+                Action::Start(row) if !app.running => match app.start_settings(row) {
+                    Ok(settings) => {
+                        signals::clear_stop();
+                        app.on_start(row);
+                        // The previous run has ended (Start needs it):
+                        // collect its thread.
+                        if let Some(h) = bench.take() {
+                            let _ = h.join();
                         }
-                        Err(e) => app.message = Some(format!("cannot start: {e}")),
-                    },
-                    Action::Start(_) => {}
-                    Action::Stop => {
+                        *bench = Some(spawn_bench(settings, tx.clone()));
+                    }
+                    Err(e) => app.message = Some(format!("cannot start: {e}")),
+                },
+                Action::Start(_) => {}
+                Action::Stop => {
+                    signals::request_stop();
+                    app.status = app::Status::Stopping;
+                }
+                Action::Quit => {
+                    quitting = true;
+                    if app.running {
                         signals::request_stop();
                         app.status = app::Status::Stopping;
                     }
-                    Action::Quit => {
-                        quitting = true;
-                        if app.running {
-                            signals::request_stop();
-                            app.status = app::Status::Stopping;
-                        }
-                    }
-                    Action::SaveText => save(app, Format::Text),
-                    Action::SaveJson => save(app, Format::Json),
-                    Action::Copy => copy(app),
-                    Action::TargetChanged => resolve_target(app, tx),
-                },
-                // A resize needs nothing but the redraw at the top.
-                _ => {}
+                }
+                Action::SaveText => save(app, Format::Text),
+                Action::SaveJson => save(app, Format::Json),
+                Action::Copy => copy(app),
+                Action::TargetChanged => resolve_target(app, tx),
             }
         }
         while let Ok(m) = rx.try_recv() {

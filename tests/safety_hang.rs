@@ -1,0 +1,482 @@
+//! diskmark never hangs (issue 13 §3): a fio that never ends, that leaves
+//! a grandchild holding its pipes, that hangs in `--version` or that
+//! ignores SIGTERM is killed with its whole process group at its deadline
+//! or at once on a signal; a fio killed by a signal is named; the terminal
+//! interface ends, removing its test file, when its terminal goes away or
+//! on SIGTERM. Each fake fio is a shell script given with `--fio`; it writes
+//! its pid (= its process group, which diskmark makes for it) to a file so
+//! that the test can check no process of that group survives.
+
+mod common;
+use common::{disk_dir, leftovers, skip};
+use rustix::process::{Pid, Signal, kill_process};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// A fake fio: answers `--version` like fio unless `version` replaces that
+/// answer, then runs `body` in place of a job.
+struct FakeFio {
+    dir: tempfile::TempDir,
+}
+
+impl FakeFio {
+    fn new(version: &str, body: &str) -> FakeFio {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path().display();
+        let script = format!(
+            "#!/bin/sh\nif [ \"$1\" = --version ]; then\necho $$ > {d}/p.tmp && mv {d}/p.tmp {d}/probe\n{version}\nfi\necho $$ > {d}/j.tmp && mv {d}/j.tmp {d}/job\n{body}\n",
+            version = if version.is_empty() {
+                "echo fio-3.33; exit 0"
+            } else {
+                version
+            },
+        );
+        let path = dir.path().join("fio");
+        std::fs::write(&path, script).unwrap();
+        let st = Command::new("chmod").arg("+x").arg(&path).status().unwrap();
+        assert!(st.success());
+        FakeFio { dir }
+    }
+
+    fn path(&self) -> PathBuf {
+        self.dir.path().join("fio")
+    }
+
+    /// The process group of its `--version` probe or of its job ("probe",
+    /// "job"), once it has started.
+    fn group(&self, run: &str) -> Option<i32> {
+        std::fs::read_to_string(self.dir.path().join(run))
+            .ok()?
+            .trim()
+            .parse()
+            .ok()
+    }
+}
+
+/// The live (not zombie) processes of group `pgid`.
+fn members(pgid: i32) -> Vec<i32> {
+    let mut out = Vec::new();
+    for e in std::fs::read_dir("/proc").unwrap().flatten() {
+        let Ok(pid) = e.file_name().to_string_lossy().parse::<i32>() else {
+            continue;
+        };
+        let Ok(stat) = std::fs::read_to_string(e.path().join("stat")) else {
+            continue;
+        };
+        // After "pid (comm)": state, ppid, pgrp.
+        let Some((_, rest)) = stat.rsplit_once(") ") else {
+            continue;
+        };
+        let f: Vec<&str> = rest.split_whitespace().collect();
+        if f.len() > 2 && f[2] == pgid.to_string() && f[0] != "Z" {
+            out.push(pid);
+        }
+    }
+    out
+}
+
+/// Asserts that nothing of group `pgid` is alive (after a moment for the
+/// kernel to finish the kills).
+fn assert_group_gone(pgid: i32) {
+    let start = Instant::now();
+    while !members(pgid).is_empty() && start.elapsed() < Duration::from_secs(2) {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let left = members(pgid);
+    for &p in &left {
+        if let Some(pid) = Pid::from_raw(p) {
+            let _ = kill_process(pid, Signal::KILL);
+        }
+    }
+    assert_eq!(
+        left,
+        Vec::<i32>::new(),
+        "processes of fio's group {pgid} still alive"
+    );
+}
+
+/// diskmark on `dir` through the fake fio, one SEQ1M read of 0.2 s.
+fn spawn(dir: &Path, fio: &FakeFio, measure: &str) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_diskmark"))
+        .arg(dir)
+        .args(["--size", "16M", "--measure", measure, "--warmup", "0"])
+        .args(["--interval", "0", "--loops", "1", "--test", "SEQ1M Q1T1"])
+        .args([
+            "--mode",
+            "read",
+            "--engine",
+            "fio:psync",
+            "--format",
+            "json",
+        ])
+        .arg("--fio")
+        .arg(fio.path())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
+/// How `child` ended: exit code, stderr, and how long it took from `from`.
+/// Kills it and fails if it takes longer than `limit` (it hangs).
+fn finish(mut child: Child, from: Instant, limit: Duration) -> (Option<i32>, String, Duration) {
+    loop {
+        if child.try_wait().unwrap().is_some() {
+            break;
+        }
+        if from.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("diskmark still running {limit:?} later: it hangs");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let took = from.elapsed();
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+        took,
+    )
+}
+
+/// Waits until the fake fio runs (`run`: "probe" or "job"); returns its
+/// process group.
+fn wait_for(fio: &FakeFio, run: &str, child: &mut Child) -> i32 {
+    let start = Instant::now();
+    loop {
+        if let Some(g) = fio.group(run) {
+            return g;
+        }
+        assert!(child.try_wait().unwrap().is_none(), "diskmark ended early");
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "fio never started"
+        );
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+/// Starts diskmark, waits for the job, returns the child and fio's group.
+fn start_job(dir: &Path, fio: &FakeFio, measure: &str) -> (Child, i32) {
+    let mut child = spawn(dir, fio, measure);
+    let g = wait_for(fio, "job", &mut child);
+    assert_eq!(leftovers(dir).len(), 1, "no test file while fio runs");
+    (child, g)
+}
+
+const FOREVER: &str = "sleep 100000";
+const IGNORES_TERM: &str = "trap '' TERM\nwhile :; do sleep 1; done";
+
+/// The deadline is warm-up + measure + 5 s: diskmark ends then with one
+/// sentence, exit 1, and nothing of fio's is left.
+fn ends_at_the_deadline(body: &str) {
+    let dir = disk_dir();
+    let fio = FakeFio::new("", body);
+    let (child, group) = start_job(dir.path(), &fio, "0.2");
+    let start = Instant::now();
+    let (code, err, took) = finish(child, start, Duration::from_secs(15));
+    assert_eq!(code, Some(1), "{err}");
+    assert!(
+        err.contains("fio did not finish within 5 s after the end of its 0.2 s run"),
+        "{err}"
+    );
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+    assert!(took < Duration::from_secs(8), "{took:?}");
+    assert!(
+        took > Duration::from_secs(4),
+        "killed before its deadline: {took:?}"
+    );
+    assert_eq!(leftovers(dir.path()), Vec::<String>::new());
+    assert_group_gone(group);
+}
+
+#[test]
+fn a_fio_that_never_ends_is_killed_at_its_deadline() {
+    ends_at_the_deadline(FOREVER);
+}
+
+#[test]
+fn a_fio_that_ignores_sigterm_is_killed_at_its_deadline() {
+    ends_at_the_deadline(IGNORES_TERM);
+}
+
+/// SIGINT while fio runs: exit 130 well within a second, no test file,
+/// fio's whole group gone.
+fn sigint_ends_the_run_at_once(body: &str) {
+    let dir = disk_dir();
+    let fio = FakeFio::new("", body);
+    let (child, group) = start_job(dir.path(), &fio, "30");
+    let start = Instant::now();
+    kill_process(Pid::from_child(&child), Signal::INT).unwrap();
+    let (code, err, took) = finish(child, start, Duration::from_secs(10));
+    assert_eq!(code, Some(130), "{err}");
+    assert!(took < Duration::from_secs(1), "{took:?} after SIGINT");
+    assert_eq!(leftovers(dir.path()), Vec::<String>::new());
+    assert_group_gone(group);
+}
+
+#[test]
+fn sigint_ends_a_fio_that_never_ends_at_once() {
+    sigint_ends_the_run_at_once(FOREVER);
+}
+
+#[test]
+fn sigint_ends_a_fio_that_ignores_sigterm_at_once() {
+    sigint_ends_the_run_at_once(IGNORES_TERM);
+}
+
+#[test]
+fn a_grandchild_holding_fios_pipes_holds_nothing() {
+    let dir = disk_dir();
+    // fio fails at once, but what it started keeps its stdout and stderr.
+    let fio = FakeFio::new("", "sleep 100000 &\necho 'fio: no such engine' >&2\nexit 1");
+    let mut child = spawn(dir.path(), &fio, "0.2");
+    let start = Instant::now();
+    let group = wait_for(&fio, "job", &mut child);
+    let (code, err, took) = finish(child, start, Duration::from_secs(10));
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.contains("fio: no such engine"), "{err}");
+    assert!(took < Duration::from_secs(3), "{took:?}");
+    assert_eq!(leftovers(dir.path()), Vec::<String>::new());
+    assert_group_gone(group);
+}
+
+#[test]
+fn a_version_probe_that_hangs_has_a_deadline() {
+    let dir = disk_dir();
+    let fio = FakeFio::new("sleep 100000 & sleep 100000", "exit 1");
+    let child = spawn(dir.path(), &fio, "0.2");
+    let start = Instant::now();
+    let (code, err, took) = finish(child, start, Duration::from_secs(15));
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("did not answer --version within 5 s"), "{err}");
+    assert!(err.contains("--fio"), "{err}");
+    assert!(took < Duration::from_secs(8), "{took:?}");
+    assert_eq!(leftovers(dir.path()), Vec::<String>::new());
+    assert_group_gone(fio.group("probe").expect("the probe ran"));
+}
+
+#[test]
+fn sigint_during_the_version_probe_ends_it_at_once() {
+    let dir = disk_dir();
+    let fio = FakeFio::new("trap '' TERM\nsleep 100000", "exit 1");
+    let mut child = spawn(dir.path(), &fio, "0.2");
+    let group = wait_for(&fio, "probe", &mut child);
+    let start = Instant::now();
+    kill_process(Pid::from_child(&child), Signal::INT).unwrap();
+    let (code, err, took) = finish(child, start, Duration::from_secs(10));
+    assert_eq!(code, Some(130), "{err}");
+    assert!(err.contains("interrupted by SIGINT"), "{err}");
+    assert!(took < Duration::from_secs(1), "{took:?} after SIGINT");
+    assert_group_gone(group);
+}
+
+#[test]
+fn a_fio_killed_by_a_signal_is_named() {
+    for (sig, name) in [("KILL", "SIGKILL"), ("SEGV", "SIGSEGV")] {
+        let dir = disk_dir();
+        let fio = FakeFio::new("", &format!("kill -{sig} $$"));
+        let child = spawn(dir.path(), &fio, "0.2");
+        let (code, err, _) = finish(child, Instant::now(), Duration::from_secs(20));
+        assert_eq!(code, Some(1), "{err}");
+        assert!(err.contains(&format!("fio was killed by {name}")), "{err}");
+        assert!(!err.contains("JSON"), "{err}");
+        assert_eq!(err.trim().lines().count(), 1, "{err}");
+        assert_eq!(leftovers(dir.path()), Vec::<String>::new());
+    }
+}
+
+// The terminal interface, in tmux.
+
+fn have_tmux() -> bool {
+    Command::new("tmux")
+        .arg("-V")
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
+struct Session(String);
+
+impl Session {
+    /// A detached session of its own tmux server running `cmd`.
+    fn start(tag: &str, cmd: &str) -> Session {
+        let s = Session(format!("diskmark-hang-{tag}-{}", std::process::id()));
+        let st = Command::new("tmux")
+            .args([
+                "new-session",
+                "-d",
+                "-s",
+                &s.0,
+                "-x",
+                "100",
+                "-y",
+                "30",
+                cmd,
+            ])
+            .status()
+            .unwrap();
+        assert!(st.success());
+        s
+    }
+
+    fn screen(&self) -> String {
+        let out = Command::new("tmux")
+            .args(["capture-pane", "-p", "-t", &self.0])
+            .output()
+            .unwrap();
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+
+    fn wait_for(&self, text: &str) -> String {
+        let start = Instant::now();
+        loop {
+            let s = self.screen();
+            if s.contains(text) {
+                return s;
+            }
+            assert!(
+                start.elapsed() < Duration::from_secs(30),
+                "no {text:?} on the screen:\n{s}"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    fn keys(&self, k: &str) {
+        let st = Command::new("tmux")
+            .args(["send-keys", "-t", &self.0, k])
+            .status()
+            .unwrap();
+        assert!(st.success());
+    }
+
+    fn kill(&self) {
+        let _ = Command::new("tmux")
+            .args(["kill-session", "-t", &self.0])
+            .stderr(Stdio::null())
+            .status();
+    }
+}
+
+impl Drop for Session {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}
+
+/// The pid of the diskmark whose command line names `dir`.
+fn diskmark_pid(dir: &Path) -> i32 {
+    let want = dir.to_string_lossy().into_owned();
+    let start = Instant::now();
+    loop {
+        for e in std::fs::read_dir("/proc").unwrap().flatten() {
+            let Ok(pid) = e.file_name().to_string_lossy().parse::<i32>() else {
+                continue;
+            };
+            let Ok(cmd) = std::fs::read(e.path().join("cmdline")) else {
+                continue;
+            };
+            let args: Vec<String> = cmd
+                .split(|&b| b == 0)
+                .map(|a| String::from_utf8_lossy(a).into_owned())
+                .collect();
+            if args.first().is_some_and(|a| a.ends_with("/diskmark"))
+                && args.iter().any(|a| a == &want)
+            {
+                return pid;
+            }
+        }
+        assert!(start.elapsed() < Duration::from_secs(10), "no diskmark");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// utime + stime of `pid` in clock ticks, `None` once it is gone or a
+/// zombie.
+fn cpu_ticks(pid: i32) -> Option<u64> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    let (_, rest) = stat.rsplit_once(") ")?;
+    let f: Vec<&str> = rest.split_whitespace().collect();
+    if f.first() == Some(&"Z") {
+        return None;
+    }
+    Some(f.get(11)?.parse::<u64>().ok()? + f.get(12)?.parse::<u64>().ok()?)
+}
+
+fn tui_command(dir: &Path, tail: &str) -> String {
+    format!(
+        "{} tui {} --size 16M --measure 30 --warmup 0 --interval 0 --loops 1 --engine psync --profile demo{tail}",
+        env!("CARGO_BIN_EXE_diskmark"),
+        dir.display()
+    )
+}
+
+/// Starts a run in the interface and waits for its measure window.
+fn start_tui_run(s: &Session, dir: &Path) -> i32 {
+    s.wait_for("Ready");
+    s.keys("Enter");
+    s.wait_for("measure");
+    assert_eq!(leftovers(dir).len(), 1, "no test file during the run");
+    diskmark_pid(dir)
+}
+
+#[test]
+fn the_tui_ends_and_cleans_up_when_its_terminal_goes_away() {
+    if !have_tmux() {
+        return skip("tui terminal hang-up", "tmux is not installed");
+    }
+    let dir = disk_dir();
+    let s = Session::start("gone", &tui_command(dir.path(), ""));
+    let pid = start_tui_run(&s, dir.path());
+    let before = cpu_ticks(pid).unwrap();
+    let mut last = before;
+    s.kill();
+    let start = Instant::now();
+    while let Some(t) = cpu_ticks(pid) {
+        last = t;
+        if start.elapsed() > Duration::from_secs(5) {
+            if let Some(p) = Pid::from_raw(pid) {
+                let _ = kill_process(p, Signal::KILL);
+            }
+            panic!(
+                "diskmark still running 5 s after its terminal went away ({} ticks of CPU since)",
+                last - before
+            );
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    // It neither spun nor kept the run going: under half a second of CPU
+    // between the hang-up and its end.
+    let hz = rustix::param::clock_ticks_per_second();
+    assert!(
+        (last - before) * 2 < hz,
+        "{} ticks of CPU after the hang-up",
+        last - before
+    );
+    assert_eq!(leftovers(dir.path()), Vec::<String>::new());
+}
+
+#[test]
+fn sigterm_ends_a_running_tui_cleanly() {
+    if !have_tmux() {
+        return skip("tui SIGTERM", "tmux is not installed");
+    }
+    let dir = disk_dir();
+    let cmd = format!(
+        "sh -c '{}; echo EXITED=$?; sleep 600'",
+        tui_command(dir.path(), "")
+    );
+    let s = Session::start("term", &cmd);
+    let pid = start_tui_run(&s, dir.path());
+    let start = Instant::now();
+    kill_process(Pid::from_raw(pid).unwrap(), Signal::TERM).unwrap();
+    s.wait_for("EXITED=143");
+    assert!(
+        start.elapsed() < Duration::from_secs(2),
+        "{:?}",
+        start.elapsed()
+    );
+    assert_eq!(leftovers(dir.path()), Vec::<String>::new());
+}
