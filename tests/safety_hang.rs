@@ -458,25 +458,36 @@ fn the_tui_ends_and_cleans_up_when_its_terminal_goes_away() {
     assert_eq!(leftovers(dir.path()), Vec::<String>::new());
 }
 
-#[test]
-fn sigterm_ends_a_running_tui_cleanly() {
+/// A signal to a running interface whose terminal is still there: the run
+/// stops, its file is removed, the terminal is given back, exit 128 + sig.
+fn signal_ends_a_running_tui(sig: Signal, code: i32) {
     if !have_tmux() {
-        return skip("tui SIGTERM", "tmux is not installed");
+        return skip("tui signal", "tmux is not installed");
     }
     let dir = disk_dir();
     let cmd = format!(
         "sh -c '{}; echo EXITED=$?; sleep 600'",
         tui_command(dir.path(), "")
     );
-    let s = Session::start("term", &cmd);
+    let s = Session::start(&format!("sig{code}"), &cmd);
     let pid = start_tui_run(&s, dir.path());
     let start = Instant::now();
-    kill_process(Pid::from_raw(pid).unwrap(), Signal::TERM).unwrap();
-    s.wait_for("EXITED=143");
+    kill_process(Pid::from_raw(pid).unwrap(), sig).unwrap();
+    s.wait_for(&format!("EXITED={code}"));
     assert!(
         start.elapsed() < Duration::from_secs(2),
         "{:?}",
         start.elapsed()
     );
     assert_eq!(leftovers(dir.path()), Vec::<String>::new());
+}
+
+#[test]
+fn sigterm_ends_a_running_tui_cleanly() {
+    signal_ends_a_running_tui(Signal::TERM, 143);
+}
+
+#[test]
+fn sighup_ends_a_running_tui_cleanly() {
+    signal_ends_a_running_tui(Signal::HUP, 129);
 }

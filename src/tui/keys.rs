@@ -63,6 +63,24 @@ impl Keys {
     }
 }
 
+/// Whether the terminal on standard input has hung up or failed (asked
+/// without waiting).
+pub fn terminal_gone() -> bool {
+    let stdin = std::io::stdin();
+    let mut fds = [PollFd::new(&stdin, PollFlags::empty())];
+    let now = Timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    match poll(&mut fds, Some(&now)) {
+        Ok(0) => false,
+        Ok(_) => {
+            !(fds[0].revents() & (PollFlags::HUP | PollFlags::ERR | PollFlags::NVAL)).is_empty()
+        }
+        Err(e) => e != rustix::io::Errno::INTR,
+    }
+}
+
 /// The keys in `bytes`, and the start of a UTF-8 character at its end
 /// that the next read completes.
 pub fn parse(bytes: &[u8]) -> (Vec<KeyEvent>, &[u8]) {

@@ -119,17 +119,23 @@ fn event_loop(
     let mut quitting = false;
     let mut exit = 0u8;
     let mut keys = Keys::default();
+    // Nobody to show anything to: stop the run (the caller joins it, which
+    // removes its test file) and end as a hang-up would.
+    let gone = || {
+        signals::request_stop();
+        Ok(128 + libc::SIGHUP as u8)
+    };
     loop {
-        terminal.draw(|f| view::draw(f, app))?;
+        if let Err(e) = terminal.draw(|f| view::draw(f, app)) {
+            return if keys::terminal_gone() {
+                gone()
+            } else {
+                Err(e)
+            };
+        }
         let pressed = match keys.wait(Duration::from_millis(100)) {
             Input::Keys(k) => k,
-            Input::Gone => {
-                // Nobody to show anything to: stop the run (the caller
-                // joins it, which removes its test file) and end as a
-                // hang-up would.
-                signals::request_stop();
-                return Ok(128 + libc::SIGHUP as u8);
-            }
+            Input::Gone => return gone(),
         };
         for k in pressed {
             if k.kind == KeyEventKind::Release {
@@ -170,6 +176,16 @@ fn event_loop(
         }
         while let Ok(m) = rx.try_recv() {
             app.on_msg(m);
+        }
+        if app.running && bench.as_ref().is_some_and(|h| h.is_finished()) {
+            // Its last message was read above: a thread that ended without
+            // saying it is done panicked. Unwinding removed its test file.
+            if let Some(h) = bench.take() {
+                let _ = h.join();
+            }
+            app.on_msg(Msg::Done(Box::new(Err(
+                "the benchmark stopped on an internal error (a panic); please report it".into(),
+            ))));
         }
         if let Some(sig) = signals::received() {
             // SIGTERM / SIGHUP (Ctrl-C arrives as a key in raw mode): the
