@@ -491,3 +491,123 @@ fn sigterm_ends_a_running_tui_cleanly() {
 fn sighup_ends_a_running_tui_cleanly() {
     signal_ends_a_running_tui(Signal::HUP, 129);
 }
+
+// A dead mount: a FUSE filesystem whose server never answers, so that
+// statfs or stat on it blocks (as on a dead NFS server). It is made in a
+// mount namespace of its own, seen only by the diskmark under test.
+
+/// Runs `$2...` with a dead FUSE mount on `$1`, in a private mount
+/// namespace; exits 97 if the mount cannot be made.
+const DEAD_MOUNT: &str = r#"exec 3<>/dev/fuse || exit 97
+mount -t fuse -o fd=3,rootmode=40000,user_id=0,group_id=0 diskmark-dead "$1" || exit 97
+sleep 600 <&3 &
+holder=$!
+exec 3<&-
+shift
+"$@"
+rc=$?
+kill $holder
+exit $rc
+"#;
+
+struct DeadMount {
+    dir: tempfile::TempDir,
+    script: PathBuf,
+}
+
+impl DeadMount {
+    fn new() -> Result<DeadMount, String> {
+        if !common::is_root() {
+            return Err("not root: cannot mount".into());
+        }
+        if !Path::new("/dev/fuse").exists() {
+            return Err("no /dev/fuse".into());
+        }
+        let dir = tempfile::tempdir().map_err(|e| e.to_string())?;
+        std::fs::create_dir(dir.path().join("mnt")).map_err(|e| e.to_string())?;
+        let script = dir.path().join("dead.sh");
+        std::fs::write(&script, DEAD_MOUNT).map_err(|e| e.to_string())?;
+        let probe = Command::new("unshare")
+            .args(["-m", "--propagation", "private", "sh"])
+            .arg(&script)
+            .arg(dir.path().join("mnt"))
+            .arg("true")
+            .status()
+            .map_err(|e| format!("unshare: {e}"))?;
+        if !probe.success() {
+            return Err(format!(
+                "a FUSE mount in a private namespace failed ({probe})"
+            ));
+        }
+        Ok(DeadMount { dir, script })
+    }
+
+    fn mnt(&self) -> PathBuf {
+        self.dir.path().join("mnt")
+    }
+
+    /// The shell words that run what follows with the dead mount.
+    fn prefix(&self) -> String {
+        format!(
+            "unshare -m --propagation private sh {} {}",
+            self.script.display(),
+            self.mnt().display()
+        )
+    }
+}
+
+#[test]
+fn targets_leaves_out_a_mount_that_does_not_answer() {
+    let dead = match DeadMount::new() {
+        Ok(d) => d,
+        Err(why) => return skip("targets with a dead mount", &why),
+    };
+    let child = Command::new("unshare")
+        .args(["-m", "--propagation", "private", "sh"])
+        .arg(&dead.script)
+        .arg(dead.mnt())
+        .args([
+            env!("CARGO_BIN_EXE_diskmark"),
+            "targets",
+            "--format",
+            "json",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    let (code, err, took) = finish(child, start, Duration::from_secs(20));
+    assert_eq!(code, Some(0), "{err}");
+    assert!(took < Duration::from_secs(4), "{took:?}");
+}
+
+#[test]
+fn the_tui_quits_even_when_its_run_is_stuck_on_a_dead_mount() {
+    if !have_tmux() {
+        return skip("tui on a dead mount", "tmux is not installed");
+    }
+    let dead = match DeadMount::new() {
+        Ok(d) => d,
+        Err(why) => return skip("tui on a dead mount", &why),
+    };
+    let cmd = format!(
+        "sh -c '{} {}; echo EXITED=$?; sleep 600'",
+        dead.prefix(),
+        tui_command(&dead.mnt(), "")
+    );
+    let s = Session::start("dead", &cmd);
+    s.wait_for("Ready");
+    s.keys("Enter");
+    s.wait_for("Stop");
+    let start = Instant::now();
+    s.keys("q");
+    let screen = s.wait_for("EXITED=1");
+    let took = start.elapsed();
+    assert!(took < Duration::from_secs(8), "{took:?}");
+    assert!(
+        took > Duration::from_secs(4),
+        "did not wait for the run: {took:?}"
+    );
+    assert!(screen.contains("did not stop within 5 s"), "{screen}");
+}
