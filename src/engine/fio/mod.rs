@@ -148,24 +148,34 @@ fn words(message: &str) -> String {
     }
 }
 
+/// `line` with its control characters escaped (`\u{1b}`): what fio (or
+/// whatever `--fio` names) prints reaches a terminal in diskmark's words.
+fn printable(line: &str) -> String {
+    line.chars()
+        .flat_map(|c| {
+            let esc = c.is_control().then(|| c.escape_unicode().to_string());
+            esc.map_or_else(|| vec![c], |e| e.chars().collect())
+        })
+        .collect()
+}
+
+/// The non-empty lines of `text`, trimmed and made printable.
+fn lines(text: &str) -> impl Iterator<Item = String> + '_ {
+    text.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .map(printable)
+}
+
 /// fio's complaints: its stderr, and the lines it printed on stdout before
 /// any JSON.
 fn complaints(stdout: &str, stderr: &str) -> Vec<String> {
-    let mut lines: Vec<String> = stderr
+    let before_json: String = stdout
         .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty())
-        .map(String::from)
-        .collect();
-    lines.extend(
-        stdout
-            .lines()
-            .take_while(|l| !l.starts_with('{'))
-            .map(str::trim)
-            .filter(|l| !l.is_empty())
-            .map(String::from),
-    );
-    lines
+        .take_while(|l| !l.starts_with('{'))
+        .collect::<Vec<_>>()
+        .join("\n");
+    lines(stderr).chain(lines(&before_json)).collect()
 }
 
 /// Finds `fio` on PATH.
@@ -210,7 +220,7 @@ impl FioEngine {
             Outcome::Stopped => return Err(FioError::Interrupted(signal.unwrap_or(libc::SIGINT))),
             Outcome::TimedOut { .. } => return Err(FioError::VersionTimeout { path: binary }),
         };
-        let version = output.stdout.trim().to_string();
+        let version = printable(output.stdout.trim());
         if !status.success() || !version.starts_with("fio") || output.overflowed {
             return Err(FioError::NotFio {
                 path: binary,
@@ -341,18 +351,15 @@ impl FioEngine {
             parse::ParseError::JobError { errno, message } if message.is_empty() => {
                 parse::ParseError::JobError {
                     errno,
-                    message: stderr.lines().map(str::trim).collect::<Vec<_>>().join("; "),
+                    message: lines(&stderr).collect::<Vec<_>>().join("; "),
                 }
             }
             e => e,
         })?;
-        result.text.extend(
-            stderr
-                .lines()
-                .map(str::trim)
-                .filter(|l| !l.is_empty())
-                .map(String::from),
-        );
+        for t in &mut result.text {
+            *t = printable(t);
+        }
+        result.text.extend(lines(&stderr));
         Ok(Some(result))
     }
 
@@ -536,6 +543,18 @@ mod tests {
         assert!(!engine("libaio").synchronous());
         assert_eq!(engine("psync").capabilities().max_depth, 1);
         assert!(!engine("somethingnew").synchronous());
+    }
+
+    #[test]
+    fn fios_words_reach_the_terminal_escaped() {
+        assert_eq!(
+            printable("a\x1b[2Jb\u{9b}c\td"),
+            "a\\u{1b}[2Jb\\u{9b}c\\u{9}d"
+        );
+        assert_eq!(
+            complaints("fio: \x07bell\n{\"jobs\": []}", " err\x1b]0;x\x07 \n\n"),
+            ["err\\u{1b}]0;x\\u{7}", "fio: \\u{7}bell"]
+        );
     }
 
     #[test]
