@@ -288,6 +288,57 @@ fn a_fio_killed_by_a_signal_is_named() {
     }
 }
 
+#[test]
+fn diskmark_killed_outright_takes_fio_with_it() {
+    if !common::have_fio() {
+        return skip("fio dies with diskmark", "fio is not installed");
+    }
+    let dir = disk_dir();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_diskmark"))
+        .arg(dir.path())
+        .args(["--size", "16M", "--measure", "30", "--warmup", "0"])
+        .args(["--loops", "1", "--test", "SEQ1M Q1T1", "--mode", "read"])
+        .args(["--engine", "fio:psync", "--quiet"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let me = child.id().to_string();
+    // The job's fio (not the version probe): a child of diskmark named
+    // fio, given the test file.
+    let start = Instant::now();
+    let fio = loop {
+        let found = std::fs::read_dir("/proc").unwrap().flatten().find_map(|e| {
+            let stat = std::fs::read_to_string(e.path().join("stat")).ok()?;
+            let (head, rest) = stat.rsplit_once(") ")?;
+            let ppid = rest.split_whitespace().nth(1)?;
+            let cmd = std::fs::read(e.path().join("cmdline")).ok()?;
+            let job = String::from_utf8_lossy(&cmd).contains("--filename=");
+            (head.ends_with("(fio") && ppid == me && job).then(|| e.file_name())
+        });
+        if let Some(p) = found {
+            break p.to_string_lossy().parse::<i32>().unwrap();
+        }
+        assert!(child.try_wait().unwrap().is_none(), "diskmark ended early");
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "fio never started"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let start = Instant::now();
+    // Gone, or a zombie (dead, waiting for init to reap it).
+    while cpu_ticks(fio).is_some() {
+        assert!(
+            start.elapsed() < Duration::from_secs(2),
+            "fio outlived diskmark's SIGKILL"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
 // The terminal interface, in tmux.
 
 fn have_tmux() -> bool {
