@@ -407,10 +407,19 @@ impl RunArgs {
                     }
                     Backend::Native(kind)
                 }
-                Some(EngineArg::Fio(e)) => Backend::Fio(
-                    FioEngine::locate(&e, self.fio.as_deref())
+                Some(EngineArg::Fio(e)) => {
+                    // The version probe is a child process: a signal must
+                    // end it too, so the handlers are in place first.
+                    let _ = crate::run::signals::install();
+                    Backend::Fio(
+                        FioEngine::locate_until(
+                            &e,
+                            self.fio.as_deref(),
+                            &crate::run::signals::received,
+                        )
                         .map_err(|err| UsageError::new("--engine", format!("fio:{e}: {err}")))?,
-                ),
+                    )
+                }
                 None => Backend::Native(default_engine()),
             },
             seed,

@@ -32,8 +32,13 @@ pub enum Error {
 }
 
 impl Error {
-    /// 2 for bad usage, 1 for a failed run.
+    /// 2 for bad usage, 1 for a failed run, 128 + N after signal N.
     pub fn exit_code(&self) -> u8 {
+        // A signal that ended the work (a fio probe, a run) decides the
+        // code, whatever error it left behind.
+        if let Some(sig) = crate::run::signals::received() {
+            return 128 + sig as u8;
+        }
         match self {
             Error::Usage(_) | Error::Tui(crate::tui::TuiError::NoTerminal) => 2,
             Error::Run(e) if e.is_usage() => 2,

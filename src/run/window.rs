@@ -264,7 +264,7 @@ impl LoopContext<'_> {
         let args = fio.args(&job);
         let (mut before, mut after) = (None, None);
         let mut interrupted = None;
-        let run = fio.run(&args, |elapsed| {
+        let run = fio.run(&args, FioEngine::window(&job), |elapsed| {
             if let Some(sig) = signals::pending() {
                 interrupted = Some(sig);
                 return false;

@@ -9,6 +9,7 @@ use rustix::fs::{Access, StatVfsMountFlags};
 use std::io;
 use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 /// Space on the target's filesystem, bytes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
@@ -285,16 +286,50 @@ pub fn is_candidate(m: &mountinfo::Mount) -> bool {
 pub fn list() -> Vec<TargetInfo> {
     let mut seen = Vec::new();
     let mut out = Vec::new();
-    for m in mountinfo::all().iter().filter(|m| is_candidate(m)) {
+    let mounts: Vec<_> = mountinfo::all().into_iter().filter(is_candidate).collect();
+    let answers = resolve_all_within(&mounts, LIST_DEADLINE);
+    for (m, answer) in mounts.iter().zip(answers) {
         if seen.contains(&m.dev) {
             continue;
         }
-        if let Ok(t) = resolve(&m.mount_point) {
+        if let Some(Ok(t)) = answer {
             seen.push(m.dev);
             out.push(t);
         }
     }
     out
+}
+
+/// How long the mounts of the list may take to answer, together: a dead
+/// network or FUSE mount never answers statfs, and is left out rather than
+/// hang the list.
+pub const LIST_DEADLINE: Duration = Duration::from_secs(2);
+
+/// Each mount resolved on a thread of its own; `None` for one that did not
+/// answer within `deadline` (its thread is left blocked, detached).
+fn resolve_all_within(
+    mounts: &[mountinfo::Mount],
+    deadline: Duration,
+) -> Vec<Option<Result<TargetInfo, TargetError>>> {
+    let until = std::time::Instant::now() + deadline;
+    let receivers: Vec<_> = mounts
+        .iter()
+        .map(|m| {
+            let (tx, rx) = std::sync::mpsc::channel();
+            let path = m.mount_point.clone();
+            std::thread::spawn(move || {
+                let _ = tx.send(resolve(&path));
+            });
+            rx
+        })
+        .collect();
+    receivers
+        .into_iter()
+        .map(|rx| {
+            let left = until.saturating_duration_since(std::time::Instant::now());
+            rx.recv_timeout(left).ok()
+        })
+        .collect()
 }
 
 /// A block device: readable, its size, its disks, whether it is mounted.

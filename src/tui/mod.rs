@@ -3,9 +3,12 @@
 //! The benchmark runs on its own thread and feeds the interface through one
 //! channel; the interface thread only draws, reads keys and that channel,
 //! so it never waits on the disk. The terminal is restored on every way
-//! out: quit, error, panic (ratatui's hook), SIGTERM/SIGHUP (polled).
+//! out: quit, error, panic (ratatui's hook), SIGTERM/SIGHUP (polled). When
+//! the terminal goes away (hang-up, error, end of input) the run is
+//! stopped, its test file removed, and diskmark ends as on SIGHUP.
 
 pub mod app;
+pub mod keys;
 pub mod scale;
 pub mod view;
 
@@ -13,10 +16,11 @@ use crate::cli::RunArgs;
 use crate::report::{Format, Report};
 use crate::run::signals;
 use app::{Action, App, Msg, TargetChoice};
-use ratatui::crossterm::event::{self, Event as TermEvent, KeyEventKind};
+use keys::{Input, Keys};
+use ratatui::crossterm::event::KeyEventKind;
 use std::io::{IsTerminal, Write};
 use std::sync::mpsc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// Why the interface could not run.
 #[derive(Debug, thiserror::Error)]
@@ -75,20 +79,74 @@ pub fn run(args: RunArgs) -> Result<u8, crate::Error> {
     let (tx, rx) = mpsc::channel::<Msg>();
     resolve_target(&app, &tx);
     let mut terminal = ratatui::try_init().map_err(|e| crate::Error::Tui(e.into()))?;
-    let mut bench = None;
+    let mut bench = Bench::default();
     let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         event_loop(&mut terminal, &mut app, &tx, &rx, &mut bench)
     }));
     // Whatever happened, the benchmark is stopped and joined (it removes
-    // its test file) before the terminal is given back.
-    if let Some(h) = bench.take() {
-        signals::request_stop();
-        let _ = h.join();
+    // its test file) before the terminal is given back, unless it does not
+    // stop in time.
+    let stuck = !bench.stop();
+    // Not `restore`: it reports its failure on stderr, and writing to the
+    // stderr of a terminal that is gone would panic.
+    let _ = ratatui::try_restore();
+    if stuck {
+        let _ = writeln!(
+            std::io::stderr(),
+            "error: the benchmark did not stop within {} s of being asked (blocked in the kernel: a dead device or network mount?); a test file it made may be left in {}",
+            STOP_DEADLINE.as_secs(),
+            app.settings.target.display()
+        );
     }
-    ratatui::restore();
     match result {
-        Ok(r) => r.map_err(|e| crate::Error::Tui(e.into())),
+        Ok(r) => r
+            .map(|code| if stuck && code < 128 { 1 } else { code })
+            .map_err(|e| crate::Error::Tui(e.into())),
         Err(panic) => std::panic::resume_unwind(panic),
+    }
+}
+
+/// How long a run asked to stop may take: the runner looks at the request
+/// every 100 ms and fio is killed within a second, so only a thread blocked
+/// in the kernel (statfs on a dead mount, I/O on a dead device) takes
+/// longer, and the interface does not wait for it forever.
+const STOP_DEADLINE: Duration = Duration::from_secs(5);
+
+/// The benchmark thread, and when it was asked to stop.
+#[derive(Default)]
+struct Bench {
+    handle: Option<std::thread::JoinHandle<()>>,
+    stop_asked: Option<Instant>,
+}
+
+impl Bench {
+    /// Asks the run to stop (once; the deadline counts from the first ask).
+    fn ask_stop(&mut self) {
+        signals::request_stop();
+        self.stop_asked.get_or_insert_with(Instant::now);
+    }
+
+    /// Whether the deadline for stopping has passed.
+    fn overdue(&self) -> bool {
+        self.stop_asked
+            .is_some_and(|t| t.elapsed() >= STOP_DEADLINE)
+    }
+
+    /// Stops the run and joins it within the deadline; `false` if it would
+    /// not stop (its thread is left behind).
+    fn stop(&mut self) -> bool {
+        let Some(h) = self.handle.take() else {
+            return true;
+        };
+        self.ask_stop();
+        while !h.is_finished() && !self.overdue() {
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        if !h.is_finished() {
+            return false;
+        }
+        let _ = h.join();
+        true
     }
 }
 
@@ -108,52 +166,74 @@ fn event_loop(
     app: &mut App,
     tx: &mpsc::Sender<Msg>,
     rx: &mpsc::Receiver<Msg>,
-    bench: &mut Option<std::thread::JoinHandle<()>>,
+    bench: &mut Bench,
 ) -> std::io::Result<u8> {
     let mut quitting = false;
     let mut exit = 0u8;
+    let mut keys = Keys::default();
+    // Nobody to show anything to: the caller stops the run (which removes
+    // its test file); end as a hang-up would.
+    let gone = Ok(128 + libc::SIGHUP as u8);
     loop {
-        terminal.draw(|f| view::draw(f, app))?;
-        if event::poll(Duration::from_millis(100))? {
-            match event::read()? {
-                TermEvent::Key(k) if k.kind != KeyEventKind::Release => match app.on_key(k) {
-                    Action::None => {}
-                    Action::Start(row) if !app.running => match app.start_settings(row) {
-                        Ok(settings) => {
-                            signals::clear_stop();
-                            app.on_start(row);
-                            // The previous run has ended (Start needs it):
-                            // collect its thread.
-                            if let Some(h) = bench.take() {
-                                let _ = h.join();
-                            }
-                            *bench = Some(spawn_bench(settings, tx.clone()));
+        if let Err(e) = terminal.draw(|f| view::draw(f, app)) {
+            return if keys::terminal_gone() { gone } else { Err(e) };
+        }
+        let pressed = match keys.wait(Duration::from_millis(100)) {
+            Input::Keys(k) => k,
+            Input::Gone => return gone,
+        };
+        for k in pressed {
+            if k.kind == KeyEventKind::Release {
+                continue;
+            }
+            match app.on_key(k) {
+                Action::None => {}
+                Action::Start(row) if !app.running => match app.start_settings(row) {
+                    Ok(settings) => {
+                        signals::clear_stop();
+                        app.on_start(row);
+                        // The previous run has ended (Start needs it):
+                        // collect its thread.
+                        if let Some(h) = bench.handle.take() {
+                            let _ = h.join();
                         }
-                        Err(e) => app.message = Some(format!("cannot start: {e}")),
-                    },
-                    Action::Start(_) => {}
-                    Action::Stop => {
-                        signals::request_stop();
+                        *bench = Bench {
+                            handle: Some(spawn_bench(settings, tx.clone())),
+                            stop_asked: None,
+                        };
+                    }
+                    Err(e) => app.message = Some(format!("cannot start: {e}")),
+                },
+                Action::Start(_) => {}
+                Action::Stop => {
+                    bench.ask_stop();
+                    app.status = app::Status::Stopping;
+                }
+                Action::Quit => {
+                    quitting = true;
+                    if app.running {
+                        bench.ask_stop();
                         app.status = app::Status::Stopping;
                     }
-                    Action::Quit => {
-                        quitting = true;
-                        if app.running {
-                            signals::request_stop();
-                            app.status = app::Status::Stopping;
-                        }
-                    }
-                    Action::SaveText => save(app, Format::Text),
-                    Action::SaveJson => save(app, Format::Json),
-                    Action::Copy => copy(app),
-                    Action::TargetChanged => resolve_target(app, tx),
-                },
-                // A resize needs nothing but the redraw at the top.
-                _ => {}
+                }
+                Action::SaveText => save(app, Format::Text),
+                Action::SaveJson => save(app, Format::Json),
+                Action::Copy => copy(app),
+                Action::TargetChanged => resolve_target(app, tx),
             }
         }
         while let Ok(m) = rx.try_recv() {
             app.on_msg(m);
+        }
+        if app.running && bench.handle.as_ref().is_some_and(|h| h.is_finished()) {
+            // Its last message was read above: a thread that ended without
+            // saying it is done panicked. Unwinding removed its test file.
+            if let Some(h) = bench.handle.take() {
+                let _ = h.join();
+            }
+            app.on_msg(Msg::Done(Box::new(Err(
+                "the benchmark stopped on an internal error (a panic); please report it".into(),
+            ))));
         }
         if let Some(sig) = signals::received() {
             // SIGTERM / SIGHUP (Ctrl-C arrives as a key in raw mode): the
@@ -161,13 +241,13 @@ fn event_loop(
             quitting = true;
             exit = 128 + sig as u8;
             if app.running {
+                bench.ask_stop();
                 app.status = app::Status::Stopping;
             }
         }
-        if quitting && !app.running {
-            if let Some(h) = bench.take() {
-                let _ = h.join();
-            }
+        // A run that does not stop in time is left to the caller, which
+        // says so.
+        if quitting && (!app.running || bench.overdue()) {
             return Ok(exit);
         }
     }

@@ -4,14 +4,31 @@
 //! native figure against fio in one command, and the tests check that the
 //! two agree.
 
+mod child;
 pub mod parse;
 
 use super::Capabilities;
 use crate::workload::{DataKind, Direction, MAX_Q, Pattern, TestSpec};
-use std::io::Read;
+use child::Outcome;
+pub use child::signal_name;
+use std::os::unix::process::ExitStatusExt;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::process::{Command, ExitStatus};
+use std::time::Duration;
+
+/// How long fio may run past the end of its window (warm-up + measure)
+/// before it is killed. Its start (threads, the file's cache invalidated)
+/// and its end (the JSON) take well under a second on a healthy machine;
+/// five seconds is room for a loaded one, yet a fio that never ends (a
+/// stalled device, a broken fio) costs the run seconds, not forever.
+pub const GRACE: Duration = Duration::from_secs(5);
+
+/// How long `fio --version` may take: it answers in milliseconds.
+pub const VERSION_DEADLINE: Duration = Duration::from_secs(5);
+
+/// The most of each output stream kept: fio's json+ of one job is well
+/// under a megabyte; more means this is not fio talking.
+const OUTPUT_LIMIT: usize = 64 << 20;
 
 /// fio's synchronous engines: fio runs them at depth 1 whatever iodepth
 /// says, so the planner turns QxTy into Q1T(x·y) as for native psync.
@@ -61,6 +78,45 @@ pub enum FioError {
         /// What it printed.
         output: String,
     },
+    /// `fio --version` did not answer in time.
+    #[error(
+        "{} did not answer --version within {} s and was killed; give the path of a working fio with --fio",
+        path.display(), VERSION_DEADLINE.as_secs()
+    )]
+    VersionTimeout {
+        /// The binary.
+        path: PathBuf,
+    },
+    /// fio ran past its deadline and was killed.
+    #[error(
+        "fio did not finish within {} s after the end of its {window:.1} s run and was killed with its processes; the device may have stalled, or this fio is stuck{}",
+        GRACE.as_secs(), words(message)
+    )]
+    Deadline {
+        /// Warm-up + measure (+ flush), seconds.
+        window: f64,
+        /// What fio said before, if anything.
+        message: String,
+    },
+    /// fio died of a signal.
+    #[error("fio was killed by {signal}{}{}", hint(*signal_number), words(message))]
+    Killed {
+        /// The signal's name.
+        signal: String,
+        /// Its number.
+        signal_number: i32,
+        /// fio's own words, if any.
+        message: String,
+    },
+    /// A signal to diskmark ended the version probe.
+    #[error("interrupted by {} while asking fio for its version", signal_name(*.0))]
+    Interrupted(i32),
+    /// fio printed far more than fio does.
+    #[error("{} printed more than {} MiB; this is not fio's output", path.display(), OUTPUT_LIMIT >> 20)]
+    TooMuchOutput {
+        /// The binary.
+        path: PathBuf,
+    },
     /// fio ended with a non-zero status.
     #[error("fio failed ({status}): {message}")]
     Failed {
@@ -72,6 +128,54 @@ pub enum FioError {
     /// fio's output could not be used.
     #[error(transparent)]
     Parse(#[from] parse::ParseError),
+}
+
+/// Who sends SIGKILL unasked, so that the sentence says where to look.
+fn hint(sig: i32) -> &'static str {
+    if sig == libc::SIGKILL {
+        " (by the kernel's out-of-memory killer or another process)"
+    } else {
+        ""
+    }
+}
+
+/// `: fio's words`, when it said any.
+fn words(message: &str) -> String {
+    if message.is_empty() {
+        String::new()
+    } else {
+        format!(": {message}")
+    }
+}
+
+/// `line` with its control characters escaped (`\u{1b}`): what fio (or
+/// whatever `--fio` names) prints reaches a terminal in diskmark's words.
+fn printable(line: &str) -> String {
+    line.chars()
+        .flat_map(|c| {
+            let esc = c.is_control().then(|| c.escape_unicode().to_string());
+            esc.map_or_else(|| vec![c], |e| e.chars().collect())
+        })
+        .collect()
+}
+
+/// The non-empty lines of `text`, trimmed and made printable.
+fn lines(text: &str) -> impl Iterator<Item = String> + '_ {
+    text.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .map(printable)
+}
+
+/// fio's complaints: its stderr, and the lines it printed on stdout before
+/// any JSON.
+fn complaints(stdout: &str, stderr: &str) -> Vec<String> {
+    let before_json: String = stdout
+        .lines()
+        .take_while(|l| !l.starts_with('{'))
+        .collect::<Vec<_>>()
+        .join("\n");
+    lines(stderr).chain(lines(&before_json)).collect()
 }
 
 /// Finds `fio` on PATH.
@@ -86,23 +190,41 @@ impl FioEngine {
     /// fio (from `binary`, or PATH) with `ioengine`; asks it for its
     /// version, which also proves it runs.
     pub fn locate(ioengine: &str, binary: Option<&Path>) -> Result<FioEngine, FioError> {
+        Self::locate_until(ioengine, binary, &|| None)
+    }
+
+    /// [`FioEngine::locate`], abandoned (the probe killed) as soon as
+    /// `interrupted` names a signal.
+    pub fn locate_until(
+        ioengine: &str,
+        binary: Option<&Path>,
+        interrupted: &dyn Fn() -> Option<i32>,
+    ) -> Result<FioEngine, FioError> {
         let binary = match binary {
             Some(b) => b.to_path_buf(),
             None => find_on_path().ok_or(FioError::NotFound)?,
         };
-        let out = Command::new(&binary)
-            .arg("--version")
-            .stdin(Stdio::null())
-            .output()
-            .map_err(|source| FioError::Spawn {
-                path: binary.clone(),
-                source,
-            })?;
-        let version = String::from_utf8_lossy(&out.stdout).trim().to_string();
-        if !out.status.success() || !version.starts_with("fio") {
+        let mut cmd = Command::new(&binary);
+        cmd.arg("--version");
+        let mut signal = None;
+        let outcome = child::run(cmd, VERSION_DEADLINE, 64 << 10, &mut |_| {
+            signal = interrupted();
+            signal.is_none()
+        })
+        .map_err(|source| FioError::Spawn {
+            path: binary.clone(),
+            source,
+        })?;
+        let (status, output) = match outcome {
+            Outcome::Exited { status, output } => (status, output),
+            Outcome::Stopped => return Err(FioError::Interrupted(signal.unwrap_or(libc::SIGINT))),
+            Outcome::TimedOut { .. } => return Err(FioError::VersionTimeout { path: binary }),
+        };
+        let version = printable(output.stdout.trim());
+        if !status.success() || !version.starts_with("fio") || output.overflowed {
             return Err(FioError::NotFio {
                 path: binary,
-                output: version,
+                output: version.chars().take(200).collect(),
             });
         }
         Ok(FioEngine {
@@ -187,112 +309,92 @@ impl FioEngine {
         a
     }
 
-    /// Runs fio with `args`, calling `tick` about every 50 ms with the time
-    /// since launch; `tick` returning `false` kills fio and ends with
-    /// `Ok(None)`.
+    /// Runs fio with `args`, calling `tick` about every 20 ms with the time
+    /// since launch; `tick` returning `false` kills fio (its whole process
+    /// group) and ends with `Ok(None)`. fio is killed the same way when it
+    /// runs [`GRACE`] past `window` (its warm-up + measure).
     pub fn run(
         &self,
         args: &[String],
+        window: Duration,
         mut tick: impl FnMut(Duration) -> bool,
     ) -> Result<Option<parse::FioResult>, FioError> {
-        let mut child = Command::new(&self.binary)
-            .args(args)
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .map_err(|source| FioError::Spawn {
-                path: self.binary.clone(),
-                source,
+        let mut cmd = Command::new(&self.binary);
+        cmd.args(args);
+        let outcome =
+            child::run(cmd, window + GRACE, OUTPUT_LIMIT, &mut tick).map_err(|source| {
+                FioError::Spawn {
+                    path: self.binary.clone(),
+                    source,
+                }
             })?;
-        // Both pipes are drained on their own threads: fio's json+ output
-        // is larger than a pipe's buffer.
-        let drain = |pipe: Option<Box<dyn Read + Send>>| {
-            std::thread::spawn(move || {
-                let mut s = String::new();
-                if let Some(mut p) = pipe {
-                    let _ = p.read_to_string(&mut s);
-                }
-                s
-            })
+        let (status, output) = match outcome {
+            Outcome::Exited { status, output } => (status, output),
+            Outcome::Stopped => return Ok(None),
+            Outcome::TimedOut { output } => {
+                return Err(FioError::Deadline {
+                    window: window.as_secs_f64(),
+                    message: complaints(&output.stdout, &output.stderr).join("; "),
+                });
+            }
         };
-        let out = drain(
-            child
-                .stdout
-                .take()
-                .map(|p| Box::new(p) as Box<dyn Read + Send>),
-        );
-        let err = drain(
-            child
-                .stderr
-                .take()
-                .map(|p| Box::new(p) as Box<dyn Read + Send>),
-        );
-        let start = Instant::now();
-        let status = loop {
-            match child.try_wait() {
-                Ok(Some(status)) => break status,
-                Ok(None) => {}
-                Err(source) => {
-                    return Err(FioError::Spawn {
-                        path: self.binary.clone(),
-                        source,
-                    });
-                }
-            }
-            if !tick(start.elapsed()) {
-                let _ = child.kill();
-                let _ = child.wait();
-                let _ = out.join();
-                let _ = err.join();
-                return Ok(None);
-            }
-            std::thread::sleep(Duration::from_millis(50));
-        };
-        let stdout = out.join().unwrap_or_default();
-        let stderr = err.join().unwrap_or_default();
-        if !status.success() {
-            let mut lines: Vec<&str> = stderr
-                .lines()
-                .map(str::trim)
-                .filter(|l| !l.is_empty())
-                .collect();
-            // fio also prints some errors on stdout, before any JSON.
-            lines.extend(
-                stdout
-                    .lines()
-                    .take_while(|l| !l.starts_with('{'))
-                    .map(str::trim)
-                    .filter(|l| !l.is_empty()),
-            );
-            if lines.is_empty() {
-                // No words from fio: the JSON may still say what failed.
-                if let Err(e) = parse::parse(&stdout) {
-                    return Err(e.into());
-                }
-            }
-            return Err(FioError::Failed {
-                status: status.to_string(),
-                message: lines.join("; "),
+        if output.overflowed {
+            return Err(FioError::TooMuchOutput {
+                path: self.binary.clone(),
             });
+        }
+        let (stdout, stderr) = (output.stdout, output.stderr);
+        if !status.success() {
+            return Err(failure(status, &stdout, &stderr));
         }
         let mut result = parse::parse(&stdout).map_err(|e| match e {
             parse::ParseError::JobError { errno, message } if message.is_empty() => {
                 parse::ParseError::JobError {
                     errno,
-                    message: stderr.lines().map(str::trim).collect::<Vec<_>>().join("; "),
+                    message: lines(&stderr).collect::<Vec<_>>().join("; "),
                 }
             }
             e => e,
         })?;
-        result.text.extend(
-            stderr
-                .lines()
-                .map(str::trim)
-                .filter(|l| !l.is_empty())
-                .map(String::from),
-        );
+        for t in &mut result.text {
+            *t = printable(t);
+        }
+        result.text.extend(lines(&stderr));
         Ok(Some(result))
+    }
+
+    /// How long one loop's fio may run before it is killed: warm-up +
+    /// measure, and for buffered writes the measure once more for fio's
+    /// closing fsync, which flushes what the window wrote to the cache.
+    pub fn window(job: &FioJob<'_>) -> Duration {
+        let flush = if !job.direct && job.direction.writes() {
+            job.measure
+        } else {
+            Duration::ZERO
+        };
+        job.warmup + job.measure + flush
+    }
+}
+
+/// Why fio ended with `status`: the signal that killed it, or its words.
+fn failure(status: ExitStatus, stdout: &str, stderr: &str) -> FioError {
+    let lines = complaints(stdout, stderr);
+    if let Some(sig) = status.signal() {
+        return FioError::Killed {
+            signal: signal_name(sig),
+            signal_number: sig,
+            message: lines.join("; "),
+        };
+    }
+    if lines.is_empty() {
+        // No words from fio: the JSON may still say what failed.
+        if let Err(e) = parse::parse(stdout) {
+            return e.into();
+        }
+    }
+    FioError::Failed {
+        status: status.to_string(),
+        message: lines.join("; "),
     }
 }
 
@@ -441,6 +543,18 @@ mod tests {
         assert!(!engine("libaio").synchronous());
         assert_eq!(engine("psync").capabilities().max_depth, 1);
         assert!(!engine("somethingnew").synchronous());
+    }
+
+    #[test]
+    fn fios_words_reach_the_terminal_escaped() {
+        assert_eq!(
+            printable("a\x1b[2Jb\u{9b}c\td"),
+            "a\\u{1b}[2Jb\\u{9b}c\\u{9}d"
+        );
+        assert_eq!(
+            complaints("fio: \x07bell\n{\"jobs\": []}", " err\x1b]0;x\x07 \n\n"),
+            ["err\\u{1b}]0;x\\u{7}", "fio: \\u{7}bell"]
+        );
     }
 
     #[test]

@@ -1,0 +1,664 @@
+//! diskmark never hangs (issue 13 §3): a fio that never ends, that leaves
+//! a grandchild holding its pipes, that hangs in `--version` or that
+//! ignores SIGTERM is killed with its whole process group at its deadline
+//! or at once on a signal; a fio killed by a signal is named; the terminal
+//! interface ends, removing its test file, when its terminal goes away or
+//! on SIGTERM. Each fake fio is a shell script given with `--fio`; it writes
+//! its pid (= its process group, which diskmark makes for it) to a file so
+//! that the test can check no process of that group survives.
+
+mod common;
+use common::{disk_dir, leftovers, skip};
+use rustix::process::{Pid, Signal, kill_process};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// A fake fio: answers `--version` like fio unless `version` replaces that
+/// answer, then runs `body` in place of a job.
+struct FakeFio {
+    dir: tempfile::TempDir,
+}
+
+impl FakeFio {
+    fn new(version: &str, body: &str) -> FakeFio {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path().display();
+        let script = format!(
+            "#!/bin/sh\nif [ \"$1\" = --version ]; then\necho $$ > {d}/p.tmp && mv {d}/p.tmp {d}/probe\n{version}\nfi\necho $$ > {d}/j.tmp && mv {d}/j.tmp {d}/job\n{body}\n",
+            version = if version.is_empty() {
+                "echo fio-3.33; exit 0"
+            } else {
+                version
+            },
+        );
+        let path = dir.path().join("fio");
+        std::fs::write(&path, script).unwrap();
+        let st = Command::new("chmod").arg("+x").arg(&path).status().unwrap();
+        assert!(st.success());
+        FakeFio { dir }
+    }
+
+    fn path(&self) -> PathBuf {
+        self.dir.path().join("fio")
+    }
+
+    /// The process group of its `--version` probe or of its job ("probe",
+    /// "job"), once it has started.
+    fn group(&self, run: &str) -> Option<i32> {
+        std::fs::read_to_string(self.dir.path().join(run))
+            .ok()?
+            .trim()
+            .parse()
+            .ok()
+    }
+}
+
+/// The live (not zombie) processes of group `pgid`.
+fn members(pgid: i32) -> Vec<i32> {
+    let mut out = Vec::new();
+    for e in std::fs::read_dir("/proc").unwrap().flatten() {
+        let Ok(pid) = e.file_name().to_string_lossy().parse::<i32>() else {
+            continue;
+        };
+        let Ok(stat) = std::fs::read_to_string(e.path().join("stat")) else {
+            continue;
+        };
+        // After "pid (comm)": state, ppid, pgrp.
+        let Some((_, rest)) = stat.rsplit_once(") ") else {
+            continue;
+        };
+        let f: Vec<&str> = rest.split_whitespace().collect();
+        if f.len() > 2 && f[2] == pgid.to_string() && f[0] != "Z" {
+            out.push(pid);
+        }
+    }
+    out
+}
+
+/// Asserts that nothing of group `pgid` is alive (after a moment for the
+/// kernel to finish the kills).
+fn assert_group_gone(pgid: i32) {
+    let start = Instant::now();
+    while !members(pgid).is_empty() && start.elapsed() < Duration::from_secs(2) {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let left = members(pgid);
+    for &p in &left {
+        if let Some(pid) = Pid::from_raw(p) {
+            let _ = kill_process(pid, Signal::KILL);
+        }
+    }
+    assert_eq!(
+        left,
+        Vec::<i32>::new(),
+        "processes of fio's group {pgid} still alive"
+    );
+}
+
+/// diskmark on `dir` through the fake fio, one SEQ1M read of 0.2 s.
+fn spawn(dir: &Path, fio: &FakeFio, measure: &str) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_diskmark"))
+        .arg(dir)
+        .args(["--size", "16M", "--measure", measure, "--warmup", "0"])
+        .args(["--interval", "0", "--loops", "1", "--test", "SEQ1M Q1T1"])
+        .args([
+            "--mode",
+            "read",
+            "--engine",
+            "fio:psync",
+            "--format",
+            "json",
+        ])
+        .arg("--fio")
+        .arg(fio.path())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
+/// How `child` ended: exit code, stderr, and how long it took from `from`.
+/// Kills it and fails if it takes longer than `limit` (it hangs).
+fn finish(mut child: Child, from: Instant, limit: Duration) -> (Option<i32>, String, Duration) {
+    loop {
+        if child.try_wait().unwrap().is_some() {
+            break;
+        }
+        if from.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("diskmark still running {limit:?} later: it hangs");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let took = from.elapsed();
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+        took,
+    )
+}
+
+/// Waits until the fake fio runs (`run`: "probe" or "job"); returns its
+/// process group.
+fn wait_for(fio: &FakeFio, run: &str, child: &mut Child) -> i32 {
+    let start = Instant::now();
+    loop {
+        if let Some(g) = fio.group(run) {
+            return g;
+        }
+        assert!(child.try_wait().unwrap().is_none(), "diskmark ended early");
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "fio never started"
+        );
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+/// Starts diskmark, waits for the job, returns the child and fio's group.
+fn start_job(dir: &Path, fio: &FakeFio, measure: &str) -> (Child, i32) {
+    let mut child = spawn(dir, fio, measure);
+    let g = wait_for(fio, "job", &mut child);
+    assert_eq!(leftovers(dir).len(), 1, "no test file while fio runs");
+    (child, g)
+}
+
+const FOREVER: &str = "sleep 100000";
+const IGNORES_TERM: &str = "trap '' TERM\nwhile :; do sleep 1; done";
+
+/// The deadline is warm-up + measure + 5 s: diskmark ends then with one
+/// sentence, exit 1, and nothing of fio's is left.
+fn ends_at_the_deadline(body: &str) {
+    let dir = disk_dir();
+    let fio = FakeFio::new("", body);
+    let (child, group) = start_job(dir.path(), &fio, "0.2");
+    let start = Instant::now();
+    let (code, err, took) = finish(child, start, Duration::from_secs(15));
+    assert_eq!(code, Some(1), "{err}");
+    assert!(
+        err.contains("fio did not finish within 5 s after the end of its 0.2 s run"),
+        "{err}"
+    );
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+    assert!(took < Duration::from_secs(8), "{took:?}");
+    assert!(
+        took > Duration::from_secs(4),
+        "killed before its deadline: {took:?}"
+    );
+    assert_eq!(leftovers(dir.path()), Vec::<String>::new());
+    assert_group_gone(group);
+}
+
+#[test]
+fn a_fio_that_never_ends_is_killed_at_its_deadline() {
+    ends_at_the_deadline(FOREVER);
+}
+
+#[test]
+fn a_fio_that_ignores_sigterm_is_killed_at_its_deadline() {
+    ends_at_the_deadline(IGNORES_TERM);
+}
+
+/// SIGINT while fio runs: exit 130 well within a second, no test file,
+/// fio's whole group gone.
+fn sigint_ends_the_run_at_once(body: &str) {
+    let dir = disk_dir();
+    let fio = FakeFio::new("", body);
+    let (child, group) = start_job(dir.path(), &fio, "30");
+    let start = Instant::now();
+    kill_process(Pid::from_child(&child), Signal::INT).unwrap();
+    let (code, err, took) = finish(child, start, Duration::from_secs(10));
+    assert_eq!(code, Some(130), "{err}");
+    assert!(took < Duration::from_secs(1), "{took:?} after SIGINT");
+    assert_eq!(leftovers(dir.path()), Vec::<String>::new());
+    assert_group_gone(group);
+}
+
+#[test]
+fn sigint_ends_a_fio_that_never_ends_at_once() {
+    sigint_ends_the_run_at_once(FOREVER);
+}
+
+#[test]
+fn sigint_ends_a_fio_that_ignores_sigterm_at_once() {
+    sigint_ends_the_run_at_once(IGNORES_TERM);
+}
+
+#[test]
+fn a_grandchild_holding_fios_pipes_holds_nothing() {
+    let dir = disk_dir();
+    // fio fails at once, but what it started keeps its stdout and stderr.
+    let fio = FakeFio::new("", "sleep 100000 &\necho 'fio: no such engine' >&2\nexit 1");
+    let mut child = spawn(dir.path(), &fio, "0.2");
+    let start = Instant::now();
+    let group = wait_for(&fio, "job", &mut child);
+    let (code, err, took) = finish(child, start, Duration::from_secs(10));
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.contains("fio: no such engine"), "{err}");
+    assert!(took < Duration::from_secs(3), "{took:?}");
+    assert_eq!(leftovers(dir.path()), Vec::<String>::new());
+    assert_group_gone(group);
+}
+
+#[test]
+fn a_version_probe_that_hangs_has_a_deadline() {
+    let dir = disk_dir();
+    let fio = FakeFio::new("sleep 100000 & sleep 100000", "exit 1");
+    let child = spawn(dir.path(), &fio, "0.2");
+    let start = Instant::now();
+    let (code, err, took) = finish(child, start, Duration::from_secs(15));
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("did not answer --version within 5 s"), "{err}");
+    assert!(err.contains("--fio"), "{err}");
+    assert!(took < Duration::from_secs(8), "{took:?}");
+    assert_eq!(leftovers(dir.path()), Vec::<String>::new());
+    assert_group_gone(fio.group("probe").expect("the probe ran"));
+}
+
+#[test]
+fn sigint_during_the_version_probe_ends_it_at_once() {
+    let dir = disk_dir();
+    let fio = FakeFio::new("trap '' TERM\nsleep 100000", "exit 1");
+    let mut child = spawn(dir.path(), &fio, "0.2");
+    let group = wait_for(&fio, "probe", &mut child);
+    let start = Instant::now();
+    kill_process(Pid::from_child(&child), Signal::INT).unwrap();
+    let (code, err, took) = finish(child, start, Duration::from_secs(10));
+    assert_eq!(code, Some(130), "{err}");
+    assert!(err.contains("interrupted by SIGINT"), "{err}");
+    assert!(took < Duration::from_secs(1), "{took:?} after SIGINT");
+    assert_group_gone(group);
+}
+
+#[test]
+fn a_fio_killed_by_a_signal_is_named() {
+    for (sig, name) in [("KILL", "SIGKILL"), ("SEGV", "SIGSEGV")] {
+        let dir = disk_dir();
+        let fio = FakeFio::new("", &format!("kill -{sig} $$"));
+        let child = spawn(dir.path(), &fio, "0.2");
+        let (code, err, _) = finish(child, Instant::now(), Duration::from_secs(20));
+        assert_eq!(code, Some(1), "{err}");
+        assert!(err.contains(&format!("fio was killed by {name}")), "{err}");
+        assert!(!err.contains("JSON"), "{err}");
+        assert_eq!(err.trim().lines().count(), 1, "{err}");
+        assert_eq!(leftovers(dir.path()), Vec::<String>::new());
+    }
+}
+
+#[test]
+fn diskmark_killed_outright_takes_fio_with_it() {
+    if !common::have_fio() {
+        return skip("fio dies with diskmark", "fio is not installed");
+    }
+    let dir = disk_dir();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_diskmark"))
+        .arg(dir.path())
+        .args(["--size", "16M", "--measure", "30", "--warmup", "0"])
+        .args(["--loops", "1", "--test", "SEQ1M Q1T1", "--mode", "read"])
+        .args(["--engine", "fio:psync", "--quiet"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let me = child.id().to_string();
+    // The job's fio (not the version probe): a child of diskmark named
+    // fio, given the test file.
+    let start = Instant::now();
+    let fio = loop {
+        let found = std::fs::read_dir("/proc").unwrap().flatten().find_map(|e| {
+            let stat = std::fs::read_to_string(e.path().join("stat")).ok()?;
+            let (head, rest) = stat.rsplit_once(") ")?;
+            let ppid = rest.split_whitespace().nth(1)?;
+            let cmd = std::fs::read(e.path().join("cmdline")).ok()?;
+            let job = String::from_utf8_lossy(&cmd).contains("--filename=");
+            (head.ends_with("(fio") && ppid == me && job).then(|| e.file_name())
+        });
+        if let Some(p) = found {
+            break p.to_string_lossy().parse::<i32>().unwrap();
+        }
+        assert!(child.try_wait().unwrap().is_none(), "diskmark ended early");
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "fio never started"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let start = Instant::now();
+    // Gone, or a zombie (dead, waiting for init to reap it).
+    while cpu_ticks(fio).is_some() {
+        assert!(
+            start.elapsed() < Duration::from_secs(2),
+            "fio outlived diskmark's SIGKILL"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+// The terminal interface, in tmux.
+
+fn have_tmux() -> bool {
+    Command::new("tmux")
+        .arg("-V")
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
+struct Session(String);
+
+impl Session {
+    /// A detached session of its own tmux server running `cmd`.
+    fn start(tag: &str, cmd: &str) -> Session {
+        let s = Session(format!("diskmark-hang-{tag}-{}", std::process::id()));
+        let st = Command::new("tmux")
+            .args([
+                "new-session",
+                "-d",
+                "-s",
+                &s.0,
+                "-x",
+                "100",
+                "-y",
+                "30",
+                cmd,
+            ])
+            .status()
+            .unwrap();
+        assert!(st.success());
+        s
+    }
+
+    fn screen(&self) -> String {
+        let out = Command::new("tmux")
+            .args(["capture-pane", "-p", "-t", &self.0])
+            .output()
+            .unwrap();
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+
+    fn wait_for(&self, text: &str) -> String {
+        let start = Instant::now();
+        loop {
+            let s = self.screen();
+            if s.contains(text) {
+                return s;
+            }
+            assert!(
+                start.elapsed() < Duration::from_secs(30),
+                "no {text:?} on the screen:\n{s}"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    fn keys(&self, k: &str) {
+        let st = Command::new("tmux")
+            .args(["send-keys", "-t", &self.0, k])
+            .status()
+            .unwrap();
+        assert!(st.success());
+    }
+
+    fn kill(&self) {
+        let _ = Command::new("tmux")
+            .args(["kill-session", "-t", &self.0])
+            .stderr(Stdio::null())
+            .status();
+    }
+}
+
+impl Drop for Session {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}
+
+/// The pid of the diskmark whose command line names `dir`.
+fn diskmark_pid(dir: &Path) -> i32 {
+    let want = dir.to_string_lossy().into_owned();
+    let start = Instant::now();
+    loop {
+        for e in std::fs::read_dir("/proc").unwrap().flatten() {
+            let Ok(pid) = e.file_name().to_string_lossy().parse::<i32>() else {
+                continue;
+            };
+            let Ok(cmd) = std::fs::read(e.path().join("cmdline")) else {
+                continue;
+            };
+            let args: Vec<String> = cmd
+                .split(|&b| b == 0)
+                .map(|a| String::from_utf8_lossy(a).into_owned())
+                .collect();
+            if args.first().is_some_and(|a| a.ends_with("/diskmark"))
+                && args.iter().any(|a| a == &want)
+            {
+                return pid;
+            }
+        }
+        assert!(start.elapsed() < Duration::from_secs(10), "no diskmark");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// utime + stime of `pid` in clock ticks, `None` once it is gone or a
+/// zombie.
+fn cpu_ticks(pid: i32) -> Option<u64> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    let (_, rest) = stat.rsplit_once(") ")?;
+    let f: Vec<&str> = rest.split_whitespace().collect();
+    if f.first() == Some(&"Z") {
+        return None;
+    }
+    Some(f.get(11)?.parse::<u64>().ok()? + f.get(12)?.parse::<u64>().ok()?)
+}
+
+fn tui_command(dir: &Path, tail: &str) -> String {
+    format!(
+        "{} tui {} --size 16M --measure 30 --warmup 0 --interval 0 --loops 1 --engine psync --profile demo{tail}",
+        env!("CARGO_BIN_EXE_diskmark"),
+        dir.display()
+    )
+}
+
+/// Starts a run in the interface and waits for its measure window.
+fn start_tui_run(s: &Session, dir: &Path) -> i32 {
+    s.wait_for("Ready");
+    s.keys("Enter");
+    s.wait_for("measure");
+    assert_eq!(leftovers(dir).len(), 1, "no test file during the run");
+    diskmark_pid(dir)
+}
+
+#[test]
+fn the_tui_ends_and_cleans_up_when_its_terminal_goes_away() {
+    if !have_tmux() {
+        return skip("tui terminal hang-up", "tmux is not installed");
+    }
+    let dir = disk_dir();
+    let s = Session::start("gone", &tui_command(dir.path(), ""));
+    let pid = start_tui_run(&s, dir.path());
+    let before = cpu_ticks(pid).unwrap();
+    let mut last = before;
+    s.kill();
+    let start = Instant::now();
+    while let Some(t) = cpu_ticks(pid) {
+        last = t;
+        if start.elapsed() > Duration::from_secs(5) {
+            if let Some(p) = Pid::from_raw(pid) {
+                let _ = kill_process(p, Signal::KILL);
+            }
+            panic!(
+                "diskmark still running 5 s after its terminal went away ({} ticks of CPU since)",
+                last - before
+            );
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    // It neither spun nor kept the run going: under half a second of CPU
+    // between the hang-up and its end.
+    let hz = rustix::param::clock_ticks_per_second();
+    assert!(
+        (last - before) * 2 < hz,
+        "{} ticks of CPU after the hang-up",
+        last - before
+    );
+    assert_eq!(leftovers(dir.path()), Vec::<String>::new());
+}
+
+/// A signal to a running interface whose terminal is still there: the run
+/// stops, its file is removed, the terminal is given back, exit 128 + sig.
+fn signal_ends_a_running_tui(sig: Signal, code: i32) {
+    if !have_tmux() {
+        return skip("tui signal", "tmux is not installed");
+    }
+    let dir = disk_dir();
+    let cmd = format!(
+        "sh -c '{}; echo EXITED=$?; sleep 600'",
+        tui_command(dir.path(), "")
+    );
+    let s = Session::start(&format!("sig{code}"), &cmd);
+    let pid = start_tui_run(&s, dir.path());
+    let start = Instant::now();
+    kill_process(Pid::from_raw(pid).unwrap(), sig).unwrap();
+    s.wait_for(&format!("EXITED={code}"));
+    assert!(
+        start.elapsed() < Duration::from_secs(2),
+        "{:?}",
+        start.elapsed()
+    );
+    assert_eq!(leftovers(dir.path()), Vec::<String>::new());
+}
+
+#[test]
+fn sigterm_ends_a_running_tui_cleanly() {
+    signal_ends_a_running_tui(Signal::TERM, 143);
+}
+
+#[test]
+fn sighup_ends_a_running_tui_cleanly() {
+    signal_ends_a_running_tui(Signal::HUP, 129);
+}
+
+// A dead mount: a FUSE filesystem whose server never answers, so that
+// statfs or stat on it blocks (as on a dead NFS server). It is made in a
+// mount namespace of its own, seen only by the diskmark under test.
+
+/// Runs `$2...` with a dead FUSE mount on `$1`, in a private mount
+/// namespace; exits 97 if the mount cannot be made.
+const DEAD_MOUNT: &str = r#"exec 3<>/dev/fuse || exit 97
+mount -t fuse -o fd=3,rootmode=40000,user_id=0,group_id=0 diskmark-dead "$1" || exit 97
+sleep 600 <&3 &
+holder=$!
+exec 3<&-
+shift
+"$@"
+rc=$?
+kill $holder
+exit $rc
+"#;
+
+struct DeadMount {
+    dir: tempfile::TempDir,
+    script: PathBuf,
+}
+
+impl DeadMount {
+    fn new() -> Result<DeadMount, String> {
+        if !common::is_root() {
+            return Err("not root: cannot mount".into());
+        }
+        if !Path::new("/dev/fuse").exists() {
+            return Err("no /dev/fuse".into());
+        }
+        let dir = tempfile::tempdir().map_err(|e| e.to_string())?;
+        std::fs::create_dir(dir.path().join("mnt")).map_err(|e| e.to_string())?;
+        let script = dir.path().join("dead.sh");
+        std::fs::write(&script, DEAD_MOUNT).map_err(|e| e.to_string())?;
+        let probe = Command::new("unshare")
+            .args(["-m", "--propagation", "private", "sh"])
+            .arg(&script)
+            .arg(dir.path().join("mnt"))
+            .arg("true")
+            .status()
+            .map_err(|e| format!("unshare: {e}"))?;
+        if !probe.success() {
+            return Err(format!(
+                "a FUSE mount in a private namespace failed ({probe})"
+            ));
+        }
+        Ok(DeadMount { dir, script })
+    }
+
+    fn mnt(&self) -> PathBuf {
+        self.dir.path().join("mnt")
+    }
+
+    /// The shell words that run what follows with the dead mount.
+    fn prefix(&self) -> String {
+        format!(
+            "unshare -m --propagation private sh {} {}",
+            self.script.display(),
+            self.mnt().display()
+        )
+    }
+}
+
+#[test]
+fn targets_leaves_out_a_mount_that_does_not_answer() {
+    let dead = match DeadMount::new() {
+        Ok(d) => d,
+        Err(why) => return skip("targets with a dead mount", &why),
+    };
+    let child = Command::new("unshare")
+        .args(["-m", "--propagation", "private", "sh"])
+        .arg(&dead.script)
+        .arg(dead.mnt())
+        .args([
+            env!("CARGO_BIN_EXE_diskmark"),
+            "targets",
+            "--format",
+            "json",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    let (code, err, took) = finish(child, start, Duration::from_secs(20));
+    assert_eq!(code, Some(0), "{err}");
+    assert!(took < Duration::from_secs(4), "{took:?}");
+}
+
+#[test]
+fn the_tui_quits_even_when_its_run_is_stuck_on_a_dead_mount() {
+    if !have_tmux() {
+        return skip("tui on a dead mount", "tmux is not installed");
+    }
+    let dead = match DeadMount::new() {
+        Ok(d) => d,
+        Err(why) => return skip("tui on a dead mount", &why),
+    };
+    let cmd = format!(
+        "sh -c '{} {}; echo EXITED=$?; sleep 600'",
+        dead.prefix(),
+        tui_command(&dead.mnt(), "")
+    );
+    let s = Session::start("dead", &cmd);
+    s.wait_for("Ready");
+    s.keys("Enter");
+    s.wait_for("Stop");
+    let start = Instant::now();
+    s.keys("q");
+    let screen = s.wait_for("EXITED=1");
+    let took = start.elapsed();
+    assert!(took < Duration::from_secs(8), "{took:?}");
+    assert!(
+        took > Duration::from_secs(4),
+        "did not wait for the run: {took:?}"
+    );
+    assert!(screen.contains("did not stop within 5 s"), "{screen}");
+}
