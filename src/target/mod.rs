@@ -281,20 +281,54 @@ pub fn is_candidate(m: &mountinfo::Mount) -> bool {
 }
 
 /// The mounted, writable filesystems a user would benchmark (KDiskMark's
-/// drive list), one per filesystem, in mount order.
+/// drive list), one per filesystem, in mount order. Each is listed by its
+/// mount point when this user may write there, else by a directory on it
+/// that this user may write to (the home directory, /var/tmp, /tmp,
+/// /dev/shm): an unprivileged user cannot write to `/`, but can test the
+/// disk under it in /var/tmp.
 pub fn list() -> Vec<TargetInfo> {
     let mut seen = Vec::new();
     let mut out = Vec::new();
-    for m in mountinfo::all().iter().filter(|m| is_candidate(m)) {
+    let dirs = user_dirs();
+    for m in mountinfo::all()
+        .iter()
+        .filter(|m| is_candidate(m) || is_shm(m))
+    {
         if seen.contains(&m.dev) {
             continue;
         }
-        if let Ok(t) = resolve(&m.mount_point) {
+        let on_this_fs = dirs.iter().filter(|d| {
+            std::fs::metadata(d)
+                .is_ok_and(|md| (rustix::fs::major(md.dev()), rustix::fs::minor(md.dev())) == m.dev)
+        });
+        let found = std::iter::once(&m.mount_point)
+            .chain(on_this_fs)
+            .find_map(|p| resolve(p).ok());
+        // A filesystem mounted over another at the same place resolves to
+        // the one on top: listed once.
+        if let Some(t) = found.filter(|t| !seen.contains(&t.dev)) {
             seen.push(m.dev);
+            seen.push(t.dev);
             out.push(t);
         }
     }
     out
+}
+
+/// /dev/shm: memory storage every user may write to, though under /dev.
+fn is_shm(m: &mountinfo::Mount) -> bool {
+    m.mount_point == Path::new("/dev/shm") && m.fs_type == "tmpfs" && !m.read_only()
+}
+
+/// Directories a user can usually write to, in the order they are
+/// offered: the home directory, then the shared temporary ones.
+fn user_dirs() -> Vec<PathBuf> {
+    let home = std::env::var_os("HOME")
+        .map(PathBuf::from)
+        .filter(|h| h.is_absolute());
+    home.into_iter()
+        .chain(["/var/tmp", "/tmp", "/dev/shm"].map(PathBuf::from))
+        .collect()
 }
 
 /// A block device: readable, its size, its disks, whether it is mounted.
