@@ -40,6 +40,16 @@ pub struct Cli {
 /// mistakes clap words in its own terms: a second target is named as such.
 /// Exits on `--help`, `--version` and bad usage (exit 2).
 pub fn parse() -> Cli {
+    match crate::outputs::bad_std_stream() {
+        Some("standard error") => std::process::exit(2),
+        Some(stream) => {
+            eprintln!(
+                "error: {stream} is a block device or a kernel file; diskmark never writes there: redirect it to a file"
+            );
+            std::process::exit(2);
+        }
+        _ => {}
+    }
     match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {

@@ -73,6 +73,32 @@ fn harmless_char_device(rdev: u64) -> bool {
     matches!((major, minor), (1, 3 | 5 | 7)) || matches!(major, 4 | 5 | 136..=143)
 }
 
+/// Filesystems whose files are kernel controls, not storage: writing a
+/// report to /proc/sysrq-trigger or a sysfs attribute acts on the machine.
+/// Magic numbers from linux/magic.h.
+const PSEUDO_FS: [u64; 15] = [
+    0x9fa0,      // proc
+    0x6265_6572, // sysfs
+    0x0027_e0eb, // cgroup
+    0x6367_7270, // cgroup2
+    0x6462_6720, // debugfs
+    0x7472_6163, // tracefs
+    0x7363_6673, // securityfs
+    0x6265_6570, // configfs
+    0xcafe_4a11, // bpf
+    0xde5e_81e4, // efivarfs
+    0x6165_676c, // pstore
+    0xf97c_ff8c, // selinuxfs
+    0x4249_4e4d, // binfmt_misc
+    0x6573_5543, // fusectl
+    0x1cd1,      // devpts
+];
+
+/// Whether the filesystem `stat` describes holds kernel controls.
+fn is_pseudo(st: &rustix::fs::StatFs) -> bool {
+    PSEUDO_FS.contains(&(st.f_type as u64))
+}
+
 /// Whether `dir` (resolved) is /dev or under it, where only the device
 /// nodes above may be written; /dev/shm is ordinary memory storage.
 fn in_dev(dir: &Path) -> bool {
@@ -200,6 +226,33 @@ fn finish(
             path.display()
         )));
     }
+    // The directory may not exist yet (the history's): its nearest
+    // existing ancestor says where it would be made.
+    let existing = dir
+        .ancestors()
+        .find(|a| a.exists())
+        .unwrap_or(Path::new("/"));
+    if rustix::fs::statfs(existing).is_ok_and(|st| is_pseudo(&st)) {
+        return Err(refuse(format!(
+            "{} is on a kernel filesystem (/proc, /sys, ...), where a write is a command, not a file; give a file elsewhere",
+            path.display()
+        )));
+    }
+    // Found out now rather than after minutes of measuring.
+    let writable = match identity {
+        Some(_) => rustix::fs::access(dir.join(&name), rustix::fs::Access::WRITE_OK),
+        None => rustix::fs::access(
+            existing,
+            rustix::fs::Access::WRITE_OK | rustix::fs::Access::EXEC_OK,
+        ),
+    };
+    if let Err(e) = writable {
+        return Err(refuse(format!(
+            "cannot write {}: {}; choose a file you may write",
+            path.display(),
+            std::io::Error::from(e)
+        )));
+    }
     Ok(OutputPath {
         shown: path.to_path_buf(),
         dir,
@@ -262,6 +315,26 @@ fn split(real: &Path) -> Option<(PathBuf, OsString)> {
         real.parent()?.to_path_buf(),
         real.file_name()?.to_os_string(),
     ))
+}
+
+/// Which standard stream is a block device or a kernel control file
+/// (`diskmark /dev/sdb > /dev/sdb`, `2> /proc/sysrq-trigger`): diskmark
+/// then writes nothing at all, not even an error, and exits 2.
+pub fn bad_std_stream() -> Option<&'static str> {
+    let bad = |fd: std::os::fd::BorrowedFd<'_>| {
+        rustix::fs::fstat(fd).is_ok_and(|st| {
+            FileType::from_raw_mode(st.st_mode) == FileType::BlockDevice
+                || (FileType::from_raw_mode(st.st_mode) == FileType::RegularFile
+                    && rustix::fs::fstatfs(fd).is_ok_and(|fs| is_pseudo(&fs)))
+        })
+    };
+    if bad(rustix::stdio::stderr()) {
+        Some("standard error")
+    } else if bad(rustix::stdio::stdout()) {
+        Some("standard output")
+    } else {
+        None
+    }
 }
 
 /// Checks every output of one command: each alone, and no two of them the
@@ -334,7 +407,7 @@ impl OutputPath {
                     || (ft == FileType::CharacterDevice && harmless_char_device(st.st_rdev))
             }
         };
-        if !ok {
+        if !ok || rustix::fs::fstatfs(&fd).is_ok_and(|st| is_pseudo(&st)) {
             return Err(io::Error::other(
                 "it is no longer a regular file, a terminal or a pipe (replaced during the run); nothing was written",
             ));
@@ -440,6 +513,9 @@ mod tests {
         );
         for (p, why) in [
             (PathBuf::from("/dev/new-report.json"), "in /dev"),
+            (PathBuf::from("/proc/sysrq-trigger"), "kernel filesystem"),
+            (PathBuf::from("/sys/kernel/new.json"), "kernel filesystem"),
+            (PathBuf::from("/proc/self/fd/../comm"), "kernel filesystem"),
             (dir.path().to_path_buf(), "is a directory"),
             (dir.path().join(".diskmark-1-0badf00d.tmp"), "test file"),
             (dir.path().join("no/such/r.json"), "does not exist"),

@@ -105,7 +105,7 @@ fn no_output_reaches_a_block_device_by_any_name() {
     // /proc/self/fd/N and a relative name, from a shell holding the device
     // open and sitting in /dev.
     let script = format!(
-        "exec 7<>{dev}; cd /dev && {bin} {dev} {tiny} {raw} -o /proc/self/fd/7; a=$?; {bin} {dev} {tiny} {raw} -o {base}; echo \"$a $?\"",
+        "exec 7<>{dev}; cd /dev && {bin} {dev} {tiny} {raw} -o /proc/self/fd/7; a=$?; {bin} {dev} {tiny} {raw} -o {base}; b=$?; {bin} {dev} {tiny} {raw} >{dev}; c=$?; {bin} {dev} {tiny} {raw} --bogus 2>{dev}; echo \"$a $b $c $?\"",
         bin = env!("CARGO_BIN_EXE_diskmark"),
         tiny = TINY.join(" "),
         raw = RAW.join(" "),
@@ -116,7 +116,7 @@ fn no_output_reaches_a_block_device_by_any_name() {
         .unwrap();
     assert_eq!(
         String::from_utf8_lossy(&out.stdout).trim(),
-        "2 2",
+        "2 2 2 2",
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
