@@ -76,7 +76,7 @@ pub fn compare(args: CompareArgs) -> Result<u8, Error> {
     });
     if let Some(path) = &chart {
         path.write(crate::report::chart::compare_chart(&runs).as_bytes())
-            .map_err(|source| Error::Output {
+            .map_err(|source| Error::Chart {
                 path: path.shown.clone(),
                 source,
             })?;
