@@ -63,6 +63,18 @@ pub fn parse() -> Cli {
                 );
                 std::process::exit(2);
             }
+            // `diskmark tui /a /b`: clap calls the second an unexpected
+            // argument.
+            if e.kind() == ErrorKind::UnknownArgument
+                && let Some(ContextValue::String(extra)) = e.get(ContextKind::InvalidArg)
+                && !extra.starts_with('-')
+            {
+                eprintln!(
+                    "error: '{}' is a second target; diskmark tests one directory or device per run: give one (run it again for another)",
+                    printable(extra)
+                );
+                std::process::exit(2);
+            }
             e.exit()
         }
     }
@@ -489,6 +501,17 @@ impl RunArgs {
             return Err(UsageError::new(
                 "--mix-read",
                 "it sets the read share of Mix tests, and none run: add --mix (or --mode mix)",
+            ));
+        }
+        if let Some(db) = &self.history
+            && !self.save
+        {
+            return Err(UsageError::new(
+                "--history",
+                format!(
+                    "{} would only be used with --save, and it was not given; add --save to record the run",
+                    db.display()
+                ),
             ));
         }
         if let Some(fio) = &self.fio

@@ -406,16 +406,23 @@ pub fn save_or_keep(db: &OutputPath, json: &str) -> Result<i64, HistoryError> {
         Ok(id) => return Ok(id),
         Err(cause) => cause,
     };
-    let kept = dir.join(format!(
-        "diskmark-unsaved-{}.json",
-        chrono::Local::now().format("%Y%m%d%H%M%S%.3f")
-    ));
-    let written = outputs::check(&kept, "--history", outputs::Forbidden::default())
-        .map_err(|e| e.message)
-        .and_then(|o| {
-            o.write_new(json.as_bytes())
-                .map_err(|e| format!("{}: {e}", kept.display()))
-        });
+    let stamp = chrono::Local::now().format("%Y%m%d%H%M%S%.3f").to_string();
+    let mut kept = dir.join(format!("diskmark-unsaved-{stamp}.json"));
+    let mut written = Err(String::new());
+    // Another result kept in the same millisecond has that name: the next
+    // free one is taken, never the other file.
+    for n in 1..=100 {
+        written = outputs::check(&kept, "--history", outputs::Forbidden::default())
+            .map_err(|e| e.message)
+            .and_then(|o| match o.write_new(json.as_bytes()) {
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Err(String::new()),
+                r => r.map_err(|e| format!("{}: {e}", kept.display())),
+            });
+        if !matches!(&written, Err(e) if e.is_empty()) {
+            break;
+        }
+        kept = dir.join(format!("diskmark-unsaved-{stamp}-{n}.json"));
+    }
     match written {
         Ok(()) => Err(HistoryError::Kept {
             cause: Box::new(cause),
@@ -550,6 +557,17 @@ mod tests {
             assert!(matches!(e, HistoryError::Kept { .. }), "{path:?}: {e}");
             assert_eq!(sum(path), before, "{path:?} changed");
         }
+        // Four results kept in a few milliseconds: four files, none lost.
+        let kept = std::fs::read_dir(dir.path())
+            .unwrap()
+            .flatten()
+            .filter(|e| {
+                e.file_name()
+                    .to_string_lossy()
+                    .starts_with("diskmark-unsaved-")
+            })
+            .count();
+        assert_eq!(kept, 4);
     }
 
     #[test]

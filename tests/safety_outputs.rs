@@ -492,6 +492,14 @@ fn contradicting_options_are_refused_before_any_file() {
         (&["-o", "/tmp/diskmark-report"], "--output:"),
         (&["--chart", "/tmp/diskmark-chart.png"], "--chart:"),
         (&["/var/tmp"], "'/var/tmp' is a second target"),
+        (
+            &["--history", "/tmp/diskmark-h.db"],
+            "--history: /tmp/diskmark-h.db would only be used with --save",
+        ),
+        (
+            &["--test", "RND99999999999T Q1T1"],
+            "block size in 'RND99999999999T' is outside",
+        ),
     ];
     for (extra, needle) in cases {
         let all = [&[d][..], &TINY, extra].concat();
@@ -513,6 +521,10 @@ fn contradicting_options_are_refused_before_any_file() {
             "50",
         ],
     );
+    let out = diskmark().args(["tui", d, "/var/tmp"]).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("'/var/tmp' is a second target"), "{err}");
     let a: Vec<&std::ffi::OsStr> = ["history", "--format", "csv"]
         .iter()
         .map(|s| s.as_ref())

@@ -15,6 +15,9 @@ pub enum NotationError {
     /// Block size outside 512 B..64 MiB.
     #[error("block size {0} bytes is outside {MIN_BLOCK} B..64 MiB")]
     BlockRange(u64),
+    /// A block size too large to count, as typed.
+    #[error("block size in '{0}' is outside {MIN_BLOCK} B..64 MiB")]
+    BlockTyped(String),
     /// Queue depth outside 1..=512 (as typed, negative too).
     #[error("queue depth Q{0} is outside 1..{MAX_Q}")]
     QRange(i64),
@@ -82,9 +85,9 @@ pub fn parse_test(input: &str) -> Result<TestSpec, NotationError> {
     if !(1..=i64::from(MAX_T)).contains(&t) {
         return Err(NotationError::TRange(t));
     }
-    let block = size
-        .checked_mul(mult)
-        .ok_or(NotationError::BlockRange(u64::MAX))?;
+    let block = size.checked_mul(mult).ok_or_else(|| {
+        NotationError::BlockTyped(input.split_whitespace().next().unwrap_or(input).to_string())
+    })?;
     let spec = TestSpec::new(
         pattern,
         block,
