@@ -59,7 +59,7 @@ pub fn parse() -> Cli {
             {
                 eprintln!(
                     "error: '{}' is a second target; diskmark tests one directory or device per run: give one (run it again for another)",
-                    printable(extra)
+                    crate::outputs::printable(std::path::Path::new(extra))
                 );
                 std::process::exit(2);
             }
@@ -71,26 +71,13 @@ pub fn parse() -> Cli {
             {
                 eprintln!(
                     "error: '{}' is a second target; diskmark tests one directory or device per run: give one (run it again for another)",
-                    printable(extra)
+                    crate::outputs::printable(std::path::Path::new(extra))
                 );
                 std::process::exit(2);
             }
             e.exit()
         }
     }
-}
-
-/// `s` with control characters escaped, for a terminal.
-fn printable(s: &str) -> String {
-    s.chars()
-        .map(|c| {
-            if c.is_control() {
-                c.escape_default().to_string()
-            } else {
-                c.to_string()
-            }
-        })
-        .collect()
 }
 
 /// Subcommands.
@@ -510,7 +497,7 @@ impl RunArgs {
                 "--history",
                 format!(
                     "{} would only be used with --save, and it was not given; add --save to record the run",
-                    db.display()
+                    crate::outputs::printable(db)
                 ),
             ));
         }
@@ -521,7 +508,7 @@ impl RunArgs {
                 "--fio",
                 format!(
                     "{} would be used only by an --engine fio:ENGINE, and none was given; add e.g. --engine fio:libaio or drop --fio",
-                    fio.display()
+                    crate::outputs::printable(fio)
                 ),
             ));
         }
@@ -542,7 +529,7 @@ impl RunArgs {
                 "--chart",
                 format!(
                     "{} does not end in .svg; the chart is an SVG image: name it e.g. chart.svg",
-                    chart.display()
+                    crate::outputs::printable(chart)
                 ),
             ));
         }
@@ -577,7 +564,7 @@ impl RunArgs {
                         "--history",
                         format!(
                             "{} is also an output of the report; give the history its own file",
-                            o.shown.display()
+                            crate::outputs::printable(&o.shown)
                         ),
                     ));
                 }
@@ -600,7 +587,7 @@ impl RunArgs {
                         "--output",
                         format!(
                             "{}: the extension says no format (.txt, .json, .csv or .md); rename it or add --format",
-                            o.shown.display()
+                            crate::outputs::printable(&o.shown)
                         ),
                     ));
                 }

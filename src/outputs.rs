@@ -113,6 +113,21 @@ fn looks_like_test_file(name: &std::ffi::OsStr) -> bool {
         && n.ends_with(crate::run::testfile::FILE_SUFFIX)
 }
 
+/// `path` for a message: control characters escaped, so that a name
+/// never drives the terminal.
+pub fn printable(path: &Path) -> String {
+    path.to_string_lossy()
+        .chars()
+        .map(|c| {
+            if c.is_control() {
+                c.escape_default().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
+}
+
 /// Checks one output path given with `option`; refuses, in one sentence
 /// naming the option, anything that could reach a device or the target.
 pub fn check(
@@ -121,88 +136,108 @@ pub fn check(
     forbidden: Forbidden,
 ) -> Result<OutputPath, UsageError> {
     let refuse = |why: String| UsageError::new(option, why);
-    let shown = path.display();
     if path.as_os_str().is_empty() {
         return Err(refuse("an empty path; give a file name".into()));
     }
     let name = match path.components().next_back() {
         Some(Component::Normal(n)) => n.to_os_string(),
-        _ => return Err(refuse(format!("{shown} is a directory; give a file name"))),
+        _ => {
+            return Err(refuse(format!(
+                "{} is a directory; give a file name",
+                printable(path)
+            )));
+        }
     };
     match std::fs::metadata(path) {
-        Ok(m) => {
-            let ft = m.file_type();
-            let id = Some((m.dev(), m.ino()));
-            let same_device = ft.is_block_device() && forbidden.target_rdev == Some(m.rdev());
-            if id == forbidden.target || same_device {
-                return Err(refuse(format!(
-                    "{shown} is the target under test; diskmark never writes there: give a file name"
-                )));
-            }
-            if ft.is_block_device() {
-                return Err(refuse(format!(
-                    "{shown} is a block device; diskmark never writes to a device: give a file name"
-                )));
-            }
-            if ft.is_dir() {
-                return Err(refuse(format!("{shown} is a directory; give a file name")));
-            }
-            if ft.is_char_device() || ft.is_fifo() {
-                if ft.is_char_device() && !harmless_char_device(m.rdev()) {
-                    return Err(refuse(format!(
-                        "{shown} is a character device that is not a terminal or /dev/null; give a file name"
-                    )));
-                }
-                return Ok(OutputPath {
-                    shown: path.to_path_buf(),
-                    dir: PathBuf::new(),
-                    name: path.as_os_str().to_os_string(),
-                    kind: Kind::Stream,
-                    identity: id,
-                });
-            }
-            if !ft.is_file() {
-                return Err(refuse(format!(
-                    "{shown} is not a regular file; give a file name"
-                )));
-            }
-            // A regular file: resolved fully, so that a link to it and the
-            // file itself are seen as one.
-            let real = std::fs::canonicalize(path)
-                .map_err(|e| refuse(format!("cannot resolve {shown}: {e}")))?;
-            let (dir, name) =
-                split(&real).ok_or_else(|| refuse(format!("cannot resolve {shown}")))?;
-            finish(path, dir, name, Kind::File, id, &refuse)
-        }
-        Err(e) if e.kind() == io::ErrorKind::NotFound => {
-            if std::fs::symlink_metadata(path).is_ok() {
-                return Err(refuse(format!(
-                    "{shown} is a symbolic link that leads nowhere; give the file itself"
-                )));
-            }
-            let parent = match path.parent() {
-                Some(p) if !p.as_os_str().is_empty() => p,
-                _ => Path::new("."),
-            };
-            let dir = match std::fs::canonicalize(parent) {
-                Ok(d) if d.is_dir() => d,
-                Ok(_) => {
-                    return Err(refuse(format!(
-                        "{} is not a directory; give a file in a directory",
-                        parent.display()
-                    )));
-                }
-                Err(_) => {
-                    return Err(refuse(format!(
-                        "the directory {} does not exist; create it or choose another file",
-                        parent.display()
-                    )));
-                }
-            };
-            finish(path, dir, name, Kind::File, None, &refuse)
-        }
-        Err(e) => Err(refuse(format!("cannot use {shown}: {e}"))),
+        Ok(m) => check_existing(path, &m, forbidden, &refuse),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => check_new(path, name, &refuse),
+        Err(e) => Err(refuse(format!("cannot use {}: {e}", printable(path)))),
     }
+}
+
+/// An output that exists: what it is decides.
+fn check_existing(
+    path: &Path,
+    m: &std::fs::Metadata,
+    forbidden: Forbidden,
+    refuse: &dyn Fn(String) -> UsageError,
+) -> Result<OutputPath, UsageError> {
+    let shown = printable(path);
+    let ft = m.file_type();
+    let id = Some((m.dev(), m.ino()));
+    let same_device = ft.is_block_device() && forbidden.target_rdev == Some(m.rdev());
+    if id == forbidden.target || same_device {
+        return Err(refuse(format!(
+            "{shown} is the target under test; diskmark never writes there: give a file name"
+        )));
+    }
+    if ft.is_block_device() {
+        return Err(refuse(format!(
+            "{shown} is a block device; diskmark never writes to a device: give a file name"
+        )));
+    }
+    if ft.is_dir() {
+        return Err(refuse(format!("{shown} is a directory; give a file name")));
+    }
+    if ft.is_char_device() && !harmless_char_device(m.rdev()) {
+        return Err(refuse(format!(
+            "{shown} is a character device that is not a terminal or /dev/null; give a file name"
+        )));
+    }
+    if ft.is_char_device() || ft.is_fifo() {
+        return Ok(OutputPath {
+            shown: path.to_path_buf(),
+            dir: PathBuf::new(),
+            name: path.as_os_str().to_os_string(),
+            kind: Kind::Stream,
+            identity: id,
+        });
+    }
+    if !ft.is_file() {
+        return Err(refuse(format!(
+            "{shown} is not a regular file; give a file name"
+        )));
+    }
+    // A regular file: resolved fully, so that a link to it and the file
+    // itself are seen as one.
+    let real =
+        std::fs::canonicalize(path).map_err(|e| refuse(format!("cannot resolve {shown}: {e}")))?;
+    let (dir, name) = split(&real).ok_or_else(|| refuse(format!("cannot resolve {shown}")))?;
+    finish(path, dir, name, Kind::File, id, refuse)
+}
+
+/// An output that does not exist yet: its directory must, outside /dev.
+fn check_new(
+    path: &Path,
+    name: OsString,
+    refuse: &dyn Fn(String) -> UsageError,
+) -> Result<OutputPath, UsageError> {
+    if std::fs::symlink_metadata(path).is_ok() {
+        return Err(refuse(format!(
+            "{} is a symbolic link that leads nowhere; give the file itself",
+            printable(path)
+        )));
+    }
+    let parent = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    let dir = match std::fs::canonicalize(parent) {
+        Ok(d) if d.is_dir() => d,
+        Ok(_) => {
+            return Err(refuse(format!(
+                "{} is not a directory; give a file in a directory",
+                printable(parent)
+            )));
+        }
+        Err(_) => {
+            return Err(refuse(format!(
+                "the directory {} does not exist; create it or choose another file",
+                printable(parent)
+            )));
+        }
+    };
+    finish(path, dir, name, Kind::File, None, refuse)
 }
 
 /// The checks common to an existing file and a new one.
@@ -217,13 +252,13 @@ fn finish(
     if in_dev(&dir) {
         return Err(refuse(format!(
             "{} is in /dev, where diskmark writes only to /dev/null and terminals; give a file elsewhere",
-            path.display()
+            printable(path)
         )));
     }
     if looks_like_test_file(&name) {
         return Err(refuse(format!(
             "{} has the name of a diskmark test file; choose another name",
-            path.display()
+            printable(path)
         )));
     }
     // The directory may not exist yet (the history's): its nearest
@@ -235,7 +270,7 @@ fn finish(
     if rustix::fs::statfs(existing).is_ok_and(|st| is_pseudo(&st)) {
         return Err(refuse(format!(
             "{} is on a kernel filesystem (/proc, /sys, ...), where a write is a command, not a file; give a file elsewhere",
-            path.display()
+            printable(path)
         )));
     }
     // Found out now rather than after minutes of measuring.
@@ -249,7 +284,7 @@ fn finish(
     if let Err(e) = writable {
         return Err(refuse(format!(
             "cannot write {}: {}; choose a file you may write",
-            path.display(),
+            printable(path),
             std::io::Error::from(e)
         )));
     }
@@ -290,13 +325,13 @@ pub fn check_in_new_dir(
         base
     };
     let mut dir = std::fs::canonicalize(base)
-        .map_err(|e| UsageError::new(option, format!("cannot use {}: {e}", base.display())))?;
+        .map_err(|e| UsageError::new(option, format!("cannot use {}: {e}", printable(base))))?;
     if !dir.is_dir() {
         return Err(UsageError::new(
             option,
             format!(
                 "{} is not a directory; give a file in a directory",
-                base.display()
+                printable(base)
             ),
         ));
     }
@@ -351,8 +386,8 @@ pub fn check_all(
                 option,
                 format!(
                     "{} and {} are the same file; give each output its own file",
-                    prev.shown.display(),
-                    o.shown.display()
+                    printable(&prev.shown),
+                    printable(&o.shown)
                 ),
             ));
         }
