@@ -588,3 +588,113 @@ fn an_unprivileged_user_is_offered_the_filesystems_it_can_write() {
         assert!(ok.success(), "{path} listed but not writable by nobody");
     }
 }
+
+/// A tmux session for the TUI's save (as in tests/tui.rs).
+struct Tmux(String);
+
+impl Tmux {
+    fn keys(&self, keys: &[&str]) {
+        let st = std::process::Command::new("tmux")
+            .args(["send-keys", "-t", &self.0])
+            .args(keys)
+            .status()
+            .unwrap();
+        assert!(st.success());
+    }
+
+    /// Waits until the screen shows `text`; returns the screen.
+    fn wait_for(&self, text: &str, secs: u64) -> String {
+        let start = std::time::Instant::now();
+        loop {
+            let out = std::process::Command::new("tmux")
+                .args(["capture-pane", "-p", "-t", &self.0])
+                .output()
+                .unwrap();
+            let s = String::from_utf8_lossy(&out.stdout).into_owned();
+            if s.contains(text) {
+                return s;
+            }
+            assert!(
+                start.elapsed() < std::time::Duration::from_secs(secs),
+                "waited {secs} s for {text:?}; the screen:\n{s}"
+            );
+            std::thread::sleep(std::time::Duration::from_millis(100));
+        }
+    }
+}
+
+impl Drop for Tmux {
+    fn drop(&mut self) {
+        let _ = std::process::Command::new("tmux")
+            .args(["kill-session", "-t", &self.0])
+            .status();
+    }
+}
+
+#[test]
+fn the_tui_never_saves_into_dev() {
+    if std::process::Command::new("tmux")
+        .arg("-V")
+        .output()
+        .is_err()
+    {
+        return skip("tui save in /dev", "tmux is not installed");
+    }
+    let dir = disk_dir();
+    let name = format!("diskmark-safety-{}", std::process::id());
+    // The TUI saves into its working directory: here /dev.
+    let ok = std::process::Command::new("tmux")
+        .args([
+            "new-session",
+            "-d",
+            "-s",
+            &name,
+            "-x",
+            "100",
+            "-y",
+            "30",
+            "-c",
+            "/dev",
+        ])
+        .args(["bash", "--norc", "--noprofile"])
+        .status()
+        .is_ok_and(|s| s.success());
+    if !ok {
+        return skip("tui save in /dev", "tmux could not start a session");
+    }
+    let t = Tmux(name);
+    let before: Vec<_> = std::fs::read_dir("/dev")
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name())
+        .collect();
+    t.keys(&[
+        &format!(
+            "{} tui {} --size 16M --measure 0.2 --warmup 0 --interval 0 --loops 1 --engine null --profile demo; echo EXITED=$?",
+            env!("CARGO_BIN_EXE_diskmark"),
+            dir.path().display()
+        ),
+        "Enter",
+    ]);
+    t.wait_for("Ready", 20);
+    t.keys(&["Enter"]);
+    t.wait_for("Finished", 60);
+    t.keys(&["s"]);
+    t.wait_for("cannot save diskmark_", 10);
+    t.keys(&["J"]);
+    t.wait_for(".json: diskmark_", 10);
+    t.keys(&["q"]);
+    t.wait_for("EXITED=0", 10);
+    let after: Vec<_> = std::fs::read_dir("/dev")
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name())
+        .collect();
+    let new: Vec<_> = after.iter().filter(|n| !before.contains(n)).collect();
+    assert!(
+        new.iter()
+            .all(|n| !n.to_string_lossy().starts_with("diskmark_")),
+        "{new:?}"
+    );
+    assert_eq!(leftovers(dir.path()), Vec::<String>::new());
+}
