@@ -5,6 +5,7 @@ use crate::config::{MAX_LOOPS, MAX_SIZE, MIN_SIZE, Settings, UsageError};
 use crate::engine::fio::FioEngine;
 use crate::engine::probe::{default_engine, probe, probe_all};
 use crate::engine::{Backend, EngineKind};
+use crate::outputs::{Forbidden, OutputPath};
 use crate::report::Format;
 use crate::workload::{DataKind, LoopStat, Mode, Profile, TestSpec, parse_test};
 use clap::{Args, Parser, Subcommand};
@@ -33,6 +34,50 @@ pub struct Cli {
     /// The benchmark run (when no subcommand is given)
     #[command(flatten)]
     pub run: RunArgs,
+}
+
+/// Parses the command line like [`Cli::parse`], with clearer sentences for
+/// mistakes clap words in its own terms: a second target is named as such.
+/// Exits on `--help`, `--version` and bad usage (exit 2).
+pub fn parse() -> Cli {
+    match crate::outputs::bad_std_stream() {
+        Some("standard error") => std::process::exit(2),
+        Some(stream) => {
+            eprintln!(
+                "error: {stream} is a block device or a kernel file; diskmark never writes there: redirect it to a file"
+            );
+            std::process::exit(2);
+        }
+        _ => {}
+    }
+    match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            use clap::error::{ContextKind, ContextValue, ErrorKind};
+            if e.kind() == ErrorKind::ArgumentConflict
+                && let Some(ContextValue::String(extra)) = e.get(ContextKind::InvalidSubcommand)
+            {
+                eprintln!(
+                    "error: '{}' is a second target; diskmark tests one directory or device per run: give one (run it again for another)",
+                    crate::outputs::printable(std::path::Path::new(extra))
+                );
+                std::process::exit(2);
+            }
+            // `diskmark tui /a /b`: clap calls the second an unexpected
+            // argument.
+            if e.kind() == ErrorKind::UnknownArgument
+                && let Some(ContextValue::String(extra)) = e.get(ContextKind::InvalidArg)
+                && !extra.starts_with('-')
+            {
+                eprintln!(
+                    "error: '{}' is a second target; diskmark tests one directory or device per run: give one (run it again for another)",
+                    crate::outputs::printable(std::path::Path::new(extra))
+                );
+                std::process::exit(2);
+            }
+            e.exit()
+        }
+    }
 }
 
 /// Subcommands.
@@ -86,10 +131,11 @@ pub struct RunArgs {
     #[arg(long)]
     pub mix: bool,
 
-    /// Read percentage of the Mix tests, 0..100
-    #[arg(long, value_name = "PCT", allow_negative_numbers = true, default_value_t = 70,
+    /// Read percentage of the Mix tests, 0..100 (with --mix or --mode mix)
+    /// [default: 70]
+    #[arg(long, value_name = "PCT", allow_negative_numbers = true,
           value_parser = clap::value_parser!(u8).range(0..=100))]
-    pub mix_read: u8,
+    pub mix_read: Option<u8>,
 
     /// Which tests run: read and write, read only, or write only
     #[arg(long, value_enum, default_value_t = Mode::Rw)]
@@ -249,7 +295,7 @@ pub struct HistoryArgs {
     )]
     pub history: Option<PathBuf>,
     /// Output format
-    #[arg(id = "history_format", long = "format", value_enum, default_value_t = ListFormat::Text, global = true)]
+    #[arg(id = "history_format", long = "format", value_name = "FORMAT", value_enum, default_value_t = ListFormat::Text, global = true)]
     pub format: ListFormat,
 }
 
@@ -356,34 +402,37 @@ pub fn available_engines() -> Vec<&'static str> {
 /// Where the report goes and how it looks.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct OutputOptions {
-    /// Format on standard output (when no file is given).
+    /// Format on standard output.
     pub format: Format,
+    /// Whether the report goes to standard output (no `-o`, or `-o -`).
+    pub stdout: bool,
     /// Files instead of standard output, each with its format.
-    pub files: Vec<(PathBuf, Format)>,
+    pub files: Vec<(OutputPath, Format)>,
     /// No progress display.
     pub quiet: bool,
     /// Record in the history database at this path.
-    pub save: Option<PathBuf>,
+    pub save: Option<OutputPath>,
     /// Draw an SVG chart to this file.
-    pub chart: Option<PathBuf>,
+    pub chart: Option<OutputPath>,
 }
 
 impl RunArgs {
     /// Turns the parsed command line into validated settings and output
     /// options. Checks everything before any file is created.
     pub fn into_settings(self) -> Result<(Settings, OutputOptions), UsageError> {
+        self.check_combinations()?;
         let (profile, tests) = if self.tests.is_empty() {
             (self.profile, self.profile.tests().to_vec())
         } else {
-            (Profile::Custom, self.tests)
+            (Profile::Custom, self.tests.clone())
         };
         let seed = self.seed.unwrap_or_else(random_seed);
         let settings = Settings {
-            target: self.target,
+            target: self.target.clone(),
             profile,
             tests,
             mix: self.mix,
-            mix_read: self.mix_read,
+            mix_read: self.mix_read.unwrap_or(70),
             mode: self.mode,
             size: self.size,
             loops: self.loops,
@@ -394,7 +443,7 @@ impl RunArgs {
             direct: !self.buffered,
             keep_cache: self.keep_cache,
             loop_stat: self.loop_stat.unwrap_or(profile.loop_stat()),
-            engine: match self.engine {
+            engine: match self.engine.clone() {
                 Some(EngineArg::Native(kind)) => {
                     if let Err(why) = probe(kind).status {
                         return Err(UsageError::new(
@@ -438,51 +487,165 @@ impl RunArgs {
             ));
         }
         settings.validate()?;
-        for file in self.output.iter().chain(self.chart.iter()) {
-            let parent = match file.parent() {
-                Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-                _ => PathBuf::from("."),
-            };
-            if !parent.is_dir() {
-                return Err(UsageError::new(
-                    "--output",
-                    format!(
-                        "the directory {} does not exist; create it or choose another file",
-                        parent.display()
-                    ),
-                ));
-            }
-            if file.is_dir() {
-                return Err(UsageError::new(
-                    "--output",
-                    format!("{} is a directory; give a file name", file.display()),
-                ));
-            }
+        let outputs = self.check_outputs(&settings)?;
+        Ok((settings, outputs))
+    }
+
+    /// Options that only mean something together with another one.
+    fn check_combinations(&self) -> Result<(), UsageError> {
+        if self.mix_read.is_some() && !self.mix && self.mode != Mode::Mix {
+            return Err(UsageError::new(
+                "--mix-read",
+                "it sets the read share of Mix tests, and none run: add --mix (or --mode mix)",
+            ));
         }
-        let files = self
+        if let Some(db) = &self.history
+            && !self.save
+        {
+            return Err(UsageError::new(
+                "--history",
+                format!(
+                    "{} would only be used with --save, and it was not given; add --save to record the run",
+                    crate::outputs::printable(db)
+                ),
+            ));
+        }
+        if let Some(fio) = &self.fio
+            && !matches!(self.engine, Some(EngineArg::Fio(_)))
+        {
+            return Err(UsageError::new(
+                "--fio",
+                format!(
+                    "{} would be used only by an --engine fio:ENGINE, and none was given; add e.g. --engine fio:libaio or drop --fio",
+                    crate::outputs::printable(fio)
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Every output path, checked before anything is created: each one's
+    /// format, and where it goes (see [`crate::outputs`]).
+    fn check_outputs(&self, settings: &Settings) -> Result<OutputOptions, UsageError> {
+        let stdout = self.output.is_empty() || self.output.iter().any(|o| o.as_os_str() == "-");
+        if let Some(chart) = &self.chart
+            && !chart
+                .extension()
+                .is_some_and(|e| e.eq_ignore_ascii_case("svg"))
+            && !is_stream_path(chart)
+        {
+            return Err(UsageError::new(
+                "--chart",
+                format!(
+                    "{} does not end in .svg; the chart is an SVG image: name it e.g. chart.svg",
+                    crate::outputs::printable(chart)
+                ),
+            ));
+        }
+        let history = match (self.save, &self.history) {
+            (true, Some(p)) => Some(p.clone()),
+            (true, None) => Some(
+                crate::history::default_path()
+                    .map_err(|e| UsageError::new("--save", e.to_string()))?,
+            ),
+            (false, _) => None,
+        };
+        let mut list: Vec<(&std::path::Path, &'static str)> = self
             .output
             .iter()
-            .map(|f| {
-                (
-                    f.clone(),
-                    self.format.unwrap_or_else(|| Format::from_path(f)),
-                )
-            })
+            .filter(|o| o.as_os_str() != "-")
+            .map(|o| (o.as_path(), "--output"))
             .collect();
-        Ok((
-            settings,
-            OutputOptions {
-                format: self.format.unwrap_or(Format::Text),
-                files,
-                quiet: self.quiet,
-                save: self.save.then(|| {
-                    self.history
-                        .clone()
-                        .unwrap_or_else(crate::history::default_path)
-                }),
-                chart: self.chart,
-            },
-        ))
+        list.extend(self.chart.as_deref().map(|c| (c, "--chart")));
+        let forbidden = Forbidden::target(&settings.target);
+        let mut checked = crate::outputs::check_all(&list, forbidden)?;
+        let save = match &history {
+            Some(h) => {
+                let db = crate::outputs::check_in_new_dir(h, "--history", forbidden)?;
+                if db.is_stream() {
+                    return Err(UsageError::new(
+                        "--history",
+                        "the history database must be a file, not a device or a pipe",
+                    ));
+                }
+                if let Some(o) = checked.iter().find(|o| o.resolved() == db.resolved()) {
+                    return Err(UsageError::new(
+                        "--history",
+                        format!(
+                            "{} is also an output of the report; give the history its own file",
+                            crate::outputs::printable(&o.shown)
+                        ),
+                    ));
+                }
+                check_history(&db.resolved())?;
+                Some(db)
+            }
+            None => None,
+        };
+        let chart = self
+            .chart
+            .as_ref()
+            .map(|_| checked.remove(checked.len() - 1));
+        let mut files = Vec::new();
+        for o in checked {
+            let format = match (self.format, ext_format(&o.shown)) {
+                (Some(f), _) | (None, Some(f)) => f,
+                (None, None) if o.is_stream() => Format::Text,
+                (None, None) => {
+                    return Err(UsageError::new(
+                        "--output",
+                        format!(
+                            "{}: the extension says no format (.txt, .json, .csv or .md); rename it or add --format",
+                            crate::outputs::printable(&o.shown)
+                        ),
+                    ));
+                }
+            };
+            files.push((o, format));
+        }
+        Ok(OutputOptions {
+            format: self.format.unwrap_or(Format::Text),
+            stdout,
+            files,
+            quiet: self.quiet,
+            save,
+            chart,
+        })
+    }
+}
+
+/// A history database that is there already must be diskmark's, of a
+/// version this diskmark knows: found out before the run, so that minutes
+/// of measurement do not end in a refusal. A locked or damaged one is left
+/// to the save, which keeps the result beside it.
+fn check_history(db: &std::path::Path) -> Result<(), UsageError> {
+    use crate::history::{History, HistoryError};
+    match History::open_existing(db) {
+        Err(
+            e @ (HistoryError::NotHistory(_)
+            | HistoryError::Newer { .. }
+            | HistoryError::Unknown { .. }),
+        ) => Err(UsageError::new("--history", e.to_string())),
+        _ => Ok(()),
+    }
+}
+
+/// Whether `path` names a terminal, pipe or /dev/null rather than a file
+/// (its name then says nothing about a format).
+fn is_stream_path(path: &std::path::Path) -> bool {
+    use std::os::unix::fs::FileTypeExt;
+    std::fs::metadata(path).is_ok_and(|m| m.file_type().is_char_device() || m.file_type().is_fifo())
+}
+
+/// The format a file's extension names, if any.
+fn ext_format(path: &std::path::Path) -> Option<Format> {
+    let ext = path.extension()?.to_str()?.to_ascii_lowercase();
+    match ext.as_str() {
+        "txt" | "text" => Some(Format::Text),
+        "json" => Some(Format::Json),
+        "csv" => Some(Format::Csv),
+        "md" | "markdown" => Some(Format::Markdown),
+        _ => None,
     }
 }
 
@@ -579,7 +742,10 @@ mod tests {
         assert!(!s.direct && s.keep_cache);
         assert_eq!(s.engine, EngineKind::Null);
         assert_eq!(s.seed, 7);
-        assert_eq!(o.files, [(PathBuf::from("/tmp/r.json"), Format::Json)]);
+        assert_eq!(o.files.len(), 1);
+        assert_eq!(o.files[0].0.shown, PathBuf::from("/tmp/r.json"));
+        assert_eq!(o.files[0].1, Format::Json);
+        assert!(!o.stdout);
         assert!(o.quiet && s.strict && s.keep_file);
     }
 

@@ -4,8 +4,10 @@
 use crate::Error;
 use crate::cli::{CompareArgs, CompareFormat, HistoryArgs, HistoryCommand, ListFormat};
 use crate::compare::{self, CompareError, RunSummary};
+use crate::config::UsageError;
 use crate::engine::probe::{default_engine, probe_all};
 use crate::history::{self, History, HistoryError};
+use crate::outputs::{self, OutputPath};
 use crate::report::{engines, targets};
 use std::io::Write;
 
@@ -40,15 +42,19 @@ pub fn targets(format: ListFormat) -> Result<u8, Error> {
 
 /// `diskmark compare`.
 pub fn compare(args: CompareArgs) -> Result<u8, Error> {
-    let db = args.history.clone().unwrap_or_else(history::default_path);
+    let chart = args.chart.as_deref().map(compare_chart_path).transpose()?;
+    let db = || match &args.history {
+        Some(p) => Ok(p.clone()),
+        None => history::default_path(),
+    };
     let mut runs: Vec<RunSummary> = Vec::new();
     let stored = |id: i64| -> Result<RunSummary, Error> {
-        let h = History::open_existing(&db)?;
+        let h = History::open_existing(&db()?)?;
         let r = h.get(id)?;
         Ok(compare::from_json(&format!("#{id}"), &r.json)?)
     };
     if let Some(n) = args.last {
-        let h = History::open_existing(&db)?;
+        let h = History::open_existing(&db()?)?;
         for r in h.last(n)? {
             runs.push(compare::from_json(&format!("#{}", r.id), &r.json)?);
         }
@@ -68,20 +74,42 @@ pub fn compare(args: CompareArgs) -> Result<u8, Error> {
         CompareFormat::Markdown => compare::render_markdown(&runs),
         CompareFormat::Json => compare::render_json(&runs),
     });
-    if let Some(path) = &args.chart {
-        std::fs::write(path, crate::report::chart::compare_chart(&runs)).map_err(|source| {
-            Error::Output {
-                path: path.clone(),
+    if let Some(path) = &chart {
+        path.write(crate::report::chart::compare_chart(&runs).as_bytes())
+            .map_err(|source| Error::Chart {
+                path: path.shown.clone(),
                 source,
-            }
-        })?;
+            })?;
     }
     Ok(0)
 }
 
+/// `compare --chart`: an .svg file (or a stream), checked like a run's
+/// outputs before anything is read.
+fn compare_chart_path(path: &std::path::Path) -> Result<OutputPath, Error> {
+    let checked = outputs::check(path, "--chart", outputs::Forbidden::default())?;
+    let svg = path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("svg"));
+    if !svg && !checked.is_stream() {
+        return Err(UsageError::new(
+            "--chart",
+            format!(
+                "{} does not end in .svg; the chart is an SVG image: name it e.g. chart.svg",
+                path.display()
+            ),
+        )
+        .into());
+    }
+    Ok(checked)
+}
+
 /// `diskmark history`.
 pub fn history(args: HistoryArgs) -> Result<u8, Error> {
-    let db = args.history.clone().unwrap_or_else(history::default_path);
+    let db = match &args.history {
+        Some(p) => p.clone(),
+        None => history::default_path()?,
+    };
     // Listing an empty history says so; it does not create the database.
     let h = match History::open_existing(&db) {
         Err(HistoryError::Absent(_)) if args.command.is_none() => None,

@@ -197,6 +197,18 @@ impl Settings {
                 ),
             ));
         }
+        if self.verify && self.engine == EngineKind::Null {
+            return Err(UsageError::new(
+                "--verify",
+                "the null engine writes nothing, so there is nothing to check; use a real engine (see diskmark engines)",
+            ));
+        }
+        if self.verify && !self.directions().iter().any(|d| d.writes()) {
+            return Err(UsageError::new(
+                "--verify",
+                "no test writes with this --mode, so there is nothing to check; use --mode rw, write or mix, or drop --verify",
+            ));
+        }
         if self.tests.is_empty() {
             return Err(UsageError::new("--test", "no test to run"));
         }
@@ -288,6 +300,20 @@ mod tests {
                     s.hipri = true;
                     s.engine = EngineKind::IoUring.into();
                     s.direct = false;
+                }),
+            ),
+            (
+                "--verify",
+                Box::new(|s| {
+                    s.verify = true;
+                    s.engine = EngineKind::Null.into();
+                }),
+            ),
+            (
+                "--verify",
+                Box::new(|s| {
+                    s.verify = true;
+                    s.mode = Mode::Read;
                 }),
             ),
             ("--test", Box::new(|s| s.tests.clear())),

@@ -21,6 +21,14 @@ pub enum Error {
     /// The history database failed.
     #[error(transparent)]
     History(#[from] crate::history::HistoryError),
+    /// The --chart file could not be written.
+    #[error("--chart: cannot write the chart to {path}: {source}")]
+    Chart {
+        /// The file.
+        path: std::path::PathBuf,
+        /// The cause.
+        source: std::io::Error,
+    },
     /// The report could not be written.
     #[error("cannot write the report to {path}: {source}")]
     Output {

@@ -4,6 +4,7 @@
 //! that cannot be used never costs the result being saved: it is written as
 //! JSON beside the database instead.
 
+use crate::outputs::{self, OutputPath};
 use rusqlite::{Connection, OptionalExtension, params};
 use std::path::{Path, PathBuf};
 
@@ -45,6 +46,35 @@ pub enum HistoryError {
     /// Nothing was ever saved there.
     #[error("there is no history database at {0} yet: add --save to a run to keep it")]
     Absent(PathBuf),
+    /// The file is not a database diskmark wrote (another program's
+    /// database, an empty file, not SQLite at all); it is left as it is.
+    #[error(
+        "{0} is not a diskmark history (it is left untouched); give --history a diskmark database or a new file name"
+    )]
+    NotHistory(PathBuf),
+    /// A schema version no diskmark writes (0 with tables, negative).
+    #[error(
+        "the history database {path} has schema version {found}, which no diskmark writes; give --history a diskmark database or a new file name"
+    )]
+    Unknown {
+        /// The database.
+        path: PathBuf,
+        /// Its version.
+        found: i32,
+    },
+    /// Neither XDG_DATA_HOME nor HOME is an absolute path.
+    #[error(
+        "no place for the history: neither XDG_DATA_HOME nor HOME is set to an absolute path; set one or give --history PATH"
+    )]
+    NoHome,
+    /// Saving failed, and so did keeping the result beside the database.
+    #[error("{cause}; the result could not be kept as JSON either ({why}), so it is not saved")]
+    Lost {
+        /// Why saving failed.
+        cause: Box<HistoryError>,
+        /// Why the JSON could not be written.
+        why: String,
+    },
     /// Saving failed; the result was kept beside the database.
     #[error("{cause}; the result was written to {kept} instead")]
     Kept {
@@ -86,15 +116,22 @@ pub struct History {
     path: PathBuf,
 }
 
-/// `$XDG_DATA_HOME/diskmark/history.db`, or `~/.local/share/...`.
-pub fn default_path() -> PathBuf {
-    let base = std::env::var_os("XDG_DATA_HOME")
-        .filter(|v| !v.is_empty())
-        .map(PathBuf::from)
-        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".local/share")))
-        .unwrap_or_else(|| PathBuf::from("."));
-    base.join("diskmark").join("history.db")
+/// `$XDG_DATA_HOME/diskmark/history.db`, or `$HOME/.local/share/...`.
+/// A relative XDG_DATA_HOME is ignored, as the XDG specification says;
+/// without an absolute HOME either, there is no default (never the current
+/// directory, which may be the disk under test or /dev).
+pub fn default_path() -> Result<PathBuf, HistoryError> {
+    let absolute = |v: Option<std::ffi::OsString>| v.map(PathBuf::from).filter(|p| p.is_absolute());
+    let base = absolute(std::env::var_os("XDG_DATA_HOME"))
+        .or_else(|| absolute(std::env::var_os("HOME")).map(|h| h.join(".local/share")))
+        .ok_or(HistoryError::NoHome)?;
+    Ok(base.join("diskmark").join("history.db"))
 }
+
+/// The columns each schema version has in `runs`.
+const COLUMNS_V1: [&str; 9] = [
+    "id", "date", "target", "model", "fs", "profile", "engine", "settings", "result",
+];
 
 fn db_err(path: &Path) -> impl Fn(rusqlite::Error) -> HistoryError + '_ {
     move |e| HistoryError::Db {
@@ -104,32 +141,90 @@ fn db_err(path: &Path) -> impl Fn(rusqlite::Error) -> HistoryError + '_ {
 }
 
 impl History {
-    /// Opens (creating it and its directory if needed) and migrates.
+    /// Opens for saving, creating the file (its directory must exist) if
+    /// there is none, and migrates. An existing file must be a diskmark
+    /// history: another database is refused before anything is written.
     pub fn open(path: &Path) -> Result<History, HistoryError> {
-        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir).map_err(|source| HistoryError::Dir {
-                path: dir.to_path_buf(),
-                source,
-            })?;
+        use rusqlite::OpenFlags;
+        let existed = std::fs::symlink_metadata(path).is_ok();
+        let flags = OpenFlags::SQLITE_OPEN_READ_WRITE
+            | OpenFlags::SQLITE_OPEN_CREATE
+            | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+        let h = History::connect(path, flags)?;
+        if existed {
+            h.check_schema()?;
         }
-        let conn = Connection::open(path).map_err(db_err(path))?;
-        conn.busy_timeout(std::time::Duration::from_secs(2))
-            .map_err(db_err(path))?;
-        let h = History {
-            conn,
-            path: path.to_path_buf(),
-        };
         h.migrate()?;
         Ok(h)
     }
 
-    /// Opens a database that must already exist: reading the history
-    /// (listing, showing, comparing) never creates a file.
+    /// Opens a database that must already exist, read-only: reading the
+    /// history (listing, showing, comparing) never creates or changes a
+    /// file, and a file that is not a diskmark history is named as such.
     pub fn open_existing(path: &Path) -> Result<History, HistoryError> {
-        if !path.exists() {
-            return Err(HistoryError::Absent(path.to_path_buf()));
+        use rusqlite::OpenFlags;
+        match std::fs::metadata(path) {
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                return Err(HistoryError::Absent(path.to_path_buf()));
+            }
+            Ok(m) if !m.is_file() => return Err(HistoryError::NotHistory(path.to_path_buf())),
+            _ => {}
         }
-        History::open(path)
+        let h = History::connect(
+            path,
+            OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+        )?;
+        h.check_schema()?;
+        Ok(h)
+    }
+
+    fn connect(path: &Path, flags: rusqlite::OpenFlags) -> Result<History, HistoryError> {
+        let conn = Connection::open_with_flags(path, flags).map_err(db_err(path))?;
+        conn.busy_timeout(std::time::Duration::from_secs(2))
+            .map_err(db_err(path))?;
+        Ok(History {
+            conn,
+            path: path.to_path_buf(),
+        })
+    }
+
+    /// The schema version of a database diskmark wrote, after checking
+    /// that it is one: a known version and a `runs` table with its columns.
+    fn check_schema(&self) -> Result<i32, HistoryError> {
+        let not_ours = || HistoryError::NotHistory(self.path.clone());
+        let sql_err = |e: rusqlite::Error| match e.sqlite_error_code() {
+            Some(rusqlite::ErrorCode::NotADatabase) => not_ours(),
+            _ => db_err(&self.path)(e),
+        };
+        let version: i32 = self
+            .conn
+            .query_row("PRAGMA user_version", [], |r| r.get(0))
+            .map_err(sql_err)?;
+        if version > SCHEMA_VERSION {
+            return Err(HistoryError::Newer {
+                path: self.path.clone(),
+                found: version,
+            });
+        }
+        if version < 0 {
+            return Err(HistoryError::Unknown {
+                path: self.path.clone(),
+                found: version,
+            });
+        }
+        let mut stmt = self
+            .conn
+            .prepare("SELECT name FROM pragma_table_info('runs')")
+            .map_err(sql_err)?;
+        let columns: Vec<String> = stmt
+            .query_map([], |r| r.get(0))
+            .and_then(|rows| rows.collect())
+            .map_err(sql_err)?;
+        let has = |c: &str| columns.iter().any(|x| x == c);
+        if version == 0 || !COLUMNS_V1.iter().all(|c| has(c)) || (version >= 2 && !has("device")) {
+            return Err(not_ours());
+        }
+        Ok(version)
     }
 
     /// Brings the schema to [`SCHEMA_VERSION`], one step at a time.
@@ -178,6 +273,16 @@ impl History {
         Ok(())
     }
 
+    /// `device`, or an empty one in a version-1 database read without
+    /// migrating it.
+    fn device_column(&self) -> &'static str {
+        let v: i32 = self
+            .conn
+            .query_row("PRAGMA user_version", [], |r| r.get(0))
+            .unwrap_or(SCHEMA_VERSION);
+        if v >= 2 { "device" } else { "'' AS device" }
+    }
+
     /// Saves one run's JSON report; returns its id.
     pub fn save(&self, json: &str) -> Result<i64, HistoryError> {
         let v: serde_json::Value = serde_json::from_str(json).map_err(|err| HistoryError::Db {
@@ -220,10 +325,11 @@ impl History {
     ) -> Result<Vec<StoredRun>, HistoryError> {
         let mut stmt = self
             .conn
-            .prepare(
-                "SELECT id, date, target, model, fs, profile, engine, device, result FROM runs
-                 WHERE target LIKE ?1 AND model LIKE ?2 ORDER BY id DESC",
-            )
+            .prepare(&format!(
+                "SELECT id, date, target, model, fs, profile, engine, {}, result FROM runs
+                     WHERE target LIKE ?1 AND model LIKE ?2 ORDER BY id DESC",
+                self.device_column()
+            ))
             .map_err(db_err(&self.path))?;
         let like = |s: Option<&str>| format!("%{}%", s.unwrap_or(""));
         let rows = stmt
@@ -236,7 +342,10 @@ impl History {
     pub fn get(&self, id: i64) -> Result<StoredRun, HistoryError> {
         self.conn
             .query_row(
-                "SELECT id, date, target, model, fs, profile, engine, device, result FROM runs WHERE id = ?1",
+                &format!(
+                    "SELECT id, date, target, model, fs, profile, engine, {}, result FROM runs WHERE id = ?1",
+                    self.device_column()
+                ),
                 [id],
                 row_to_run,
             )
@@ -268,28 +377,61 @@ fn row_to_run(r: &rusqlite::Row<'_>) -> rusqlite::Result<StoredRun> {
     })
 }
 
-/// Saves `json` to the database at `path`; if that fails for any reason,
-/// writes it beside the database and says where.
-pub fn save_or_keep(path: &Path, json: &str) -> Result<i64, HistoryError> {
-    match History::open(path).and_then(|h| h.save(json)) {
-        Ok(id) => Ok(id),
-        Err(cause) => {
-            let dir = path
-                .parent()
-                .filter(|d| !d.as_os_str().is_empty())
-                .unwrap_or(Path::new("."));
-            let kept = dir.join(format!(
-                "diskmark-unsaved-{}.json",
-                chrono::Local::now().format("%Y%m%d%H%M%S%.3f")
-            ));
-            match std::fs::write(&kept, json) {
-                Ok(()) => Err(HistoryError::Kept {
-                    cause: Box::new(cause),
-                    kept,
-                }),
-                Err(_) => Err(cause),
-            }
+/// Saves `json` to the database at `db` (checked by
+/// [`crate::outputs::check`] before the run); if that fails for any
+/// reason, writes it as a new JSON file beside the database and says where,
+/// or says that it is lost. The kept file is never in /dev, never a
+/// device, and never left empty or partial.
+pub fn save_or_keep(db: &OutputPath, json: &str) -> Result<i64, HistoryError> {
+    let path = db.resolved();
+    let dir = path.parent().unwrap_or(Path::new("/")).to_path_buf();
+    let saved = std::fs::create_dir_all(&dir)
+        .map_err(|source| HistoryError::Dir {
+            path: dir.clone(),
+            source,
+        })
+        // Checked again now that its directory exists: what SQLite opens is
+        // the resolved file, never a device.
+        .and_then(|()| {
+            outputs::check(&path, "--history", outputs::Forbidden::default()).map_err(|e| {
+                HistoryError::Db {
+                    path: path.clone(),
+                    cause: e.message,
+                }
+            })
+        })
+        .and_then(|checked| History::open(&checked.resolved()))
+        .and_then(|h| h.save(json));
+    let cause = match saved {
+        Ok(id) => return Ok(id),
+        Err(cause) => cause,
+    };
+    let stamp = chrono::Local::now().format("%Y%m%d%H%M%S%.3f").to_string();
+    let mut kept = dir.join(format!("diskmark-unsaved-{stamp}.json"));
+    let mut written = Err(String::new());
+    // Another result kept in the same millisecond has that name: the next
+    // free one is taken, never the other file.
+    for n in 1..=100 {
+        written = outputs::check(&kept, "--history", outputs::Forbidden::default())
+            .map_err(|e| e.message)
+            .and_then(|o| match o.write_new(json.as_bytes()) {
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Err(String::new()),
+                r => r.map_err(|e| format!("{}: {e}", kept.display())),
+            });
+        if !matches!(&written, Err(e) if e.is_empty()) {
+            break;
         }
+        kept = dir.join(format!("diskmark-unsaved-{stamp}-{n}.json"));
+    }
+    match written {
+        Ok(()) => Err(HistoryError::Kept {
+            cause: Box::new(cause),
+            kept,
+        }),
+        Err(why) => Err(HistoryError::Lost {
+            cause: Box::new(cause),
+            why,
+        }),
     }
 }
 
@@ -359,10 +501,131 @@ mod tests {
         .to_string()
     }
 
+    fn checked(path: &Path) -> OutputPath {
+        outputs::check_in_new_dir(path, "--history", outputs::Forbidden::default()).unwrap()
+    }
+
+    fn sum(path: &Path) -> Vec<u8> {
+        std::fs::read(path).unwrap()
+    }
+
+    #[test]
+    fn a_new_database_is_made_with_its_directories() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("a/b/history.db");
+        assert_eq!(
+            save_or_keep(&checked(&path), &report("/t", "m", 1.0)).unwrap(),
+            1
+        );
+        assert_eq!(
+            History::open_existing(&path)
+                .unwrap()
+                .list(None, None)
+                .unwrap()
+                .len(),
+            1
+        );
+    }
+
+    #[test]
+    fn foreign_files_are_named_and_left_as_they_are() {
+        let dir = tempfile::tempdir().unwrap();
+        let other = dir.path().join("other-app.db");
+        Connection::open(&other)
+            .unwrap()
+            .execute_batch("CREATE TABLE notes (t TEXT); INSERT INTO notes VALUES ('mine');")
+            .unwrap();
+        let empty = dir.path().join("empty.db");
+        std::fs::write(&empty, b"").unwrap();
+        let text = dir.path().join("notes.txt");
+        std::fs::write(&text, b"just some text, not SQLite at all\n".repeat(100)).unwrap();
+        let same_table = dir.path().join("runs.db");
+        Connection::open(&same_table)
+            .unwrap()
+            .execute_batch(
+                "CREATE TABLE runs (id INTEGER PRIMARY KEY, what TEXT); PRAGMA user_version = 2;",
+            )
+            .unwrap();
+        for path in [&other, &empty, &text, &same_table] {
+            let before = sum(path);
+            let e = History::open_existing(path).unwrap_err();
+            assert!(matches!(e, HistoryError::NotHistory(_)), "{path:?}: {e}");
+            assert!(e.to_string().contains("is not a diskmark history"), "{e}");
+            let e = History::open(path).unwrap_err();
+            assert!(matches!(e, HistoryError::NotHistory(_)), "{path:?}: {e}");
+            let e = save_or_keep(&checked(path), &report("/t", "m", 1.0)).unwrap_err();
+            assert!(matches!(e, HistoryError::Kept { .. }), "{path:?}: {e}");
+            assert_eq!(sum(path), before, "{path:?} changed");
+        }
+        // Four results kept in a few milliseconds: four files, none lost.
+        let kept = std::fs::read_dir(dir.path())
+            .unwrap()
+            .flatten()
+            .filter(|e| {
+                e.file_name()
+                    .to_string_lossy()
+                    .starts_with("diskmark-unsaved-")
+            })
+            .count();
+        assert_eq!(kept, 4);
+    }
+
+    #[test]
+    fn reading_an_older_database_does_not_migrate_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("v1.db");
+        Connection::open(&path)
+            .unwrap()
+            .execute_batch(
+                "CREATE TABLE runs (id INTEGER PRIMARY KEY, date TEXT NOT NULL, target TEXT NOT NULL,
+                 model TEXT NOT NULL, fs TEXT NOT NULL, profile TEXT NOT NULL, engine TEXT NOT NULL,
+                 settings TEXT NOT NULL, result TEXT NOT NULL);
+                 INSERT INTO runs VALUES (1, 'd', '/old', 'm', 'ext4', 'default', 'e', '{}', '{}');
+                 PRAGMA user_version = 1;",
+            )
+            .unwrap();
+        let before = sum(&path);
+        let h = History::open_existing(&path).unwrap();
+        assert_eq!(h.list(None, None).unwrap()[0].device, "");
+        assert_eq!(h.get(1).unwrap().target, "/old");
+        drop(h);
+        assert_eq!(sum(&path), before);
+    }
+
+    #[test]
+    fn unknown_versions_are_one_sentence() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("neg.db");
+        Connection::open(&path)
+            .unwrap()
+            .execute_batch("PRAGMA user_version = -3;")
+            .unwrap();
+        let e = History::open_existing(&path).unwrap_err().to_string();
+        assert!(
+            e.contains("schema version -3, which no diskmark writes"),
+            "{e}"
+        );
+        assert!(!e.contains("CREATE") && !e.contains("SELECT"), "{e}");
+    }
+
+    #[test]
+    fn kept_json_is_never_left_empty_or_in_dev() {
+        // Its directory turns into a file after the check: neither the
+        // database nor the JSON can go there, and the message says so.
+        let dir = tempfile::tempdir().unwrap();
+        let blocker = dir.path().join("sub");
+        let db = checked(&blocker.join("history.db"));
+        std::fs::write(&blocker, b"x").unwrap();
+        let e = save_or_keep(&db, &report("/t", "m", 1.0)).unwrap_err();
+        assert!(matches!(e, HistoryError::Lost { .. }), "{e}");
+        assert!(e.to_string().contains("so it is not saved"), "{e}");
+        assert_eq!(sum(&blocker), b"x");
+    }
+
     #[test]
     fn save_list_filter_show() {
         let dir = tempfile::tempdir().unwrap();
-        let h = History::open(&dir.path().join("sub/history.db")).unwrap();
+        let h = History::open(&dir.path().join("history.db")).unwrap();
         let a = h.save(&report("/var/tmp", "virtio disk", 100.0)).unwrap();
         let b = h.save(&report("/mnt/usb", "SanDisk Ultra", 30.0)).unwrap();
         let c = h.save(&report("/var/tmp", "virtio disk", 110.0)).unwrap();
@@ -426,13 +689,10 @@ mod tests {
         )
         .unwrap();
         let json = report("/var/tmp", "virtio disk", 1.0);
-        let e = save_or_keep(&path, &json).unwrap_err();
+        let e = save_or_keep(&checked(&path), &json).unwrap_err();
         let msg = e.to_string();
         assert!(
-            msg.starts_with(&format!(
-                "the history database {} cannot be used",
-                path.display()
-            )),
+            msg.starts_with(&format!("{} is not a diskmark history", path.display())),
             "{msg}"
         );
         let HistoryError::Kept { kept, .. } = e else {
@@ -452,7 +712,7 @@ mod tests {
         let other = Connection::open(&path).unwrap();
         other.execute_batch("BEGIN EXCLUSIVE;").unwrap();
         let json = report("/var/tmp", "virtio disk", 1.0);
-        let e = save_or_keep(&path, &json).unwrap_err();
+        let e = save_or_keep(&checked(&path), &json).unwrap_err();
         let msg = e.to_string();
         assert!(msg.contains("database is locked"), "{msg}");
         let HistoryError::Kept { kept, .. } = e else {

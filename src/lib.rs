@@ -15,6 +15,7 @@ pub mod engine;
 pub mod error;
 pub mod history;
 pub mod host;
+pub mod outputs;
 pub mod plan;
 pub mod progress;
 pub mod report;

@@ -1,8 +1,7 @@
 //! diskmark's command line: parse, dispatch, report, map errors to exit
 //! codes.
 
-use clap::Parser;
-use diskmark::cli::{Cli, Command, RunArgs};
+use diskmark::cli::{Command, RunArgs};
 use diskmark::commands::{self, print};
 use diskmark::report::{Format, Report};
 use diskmark::{Error, host::HostInfo, progress::ProgressLine, run, target};
@@ -10,7 +9,7 @@ use std::io::IsTerminal;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = diskmark::cli::parse();
     let result = match cli.command {
         Some(Command::Engines { format }) => commands::engines(format),
         Some(Command::Targets { format }) => commands::targets(format),
@@ -44,15 +43,17 @@ fn benchmark(args: RunArgs) -> Result<u8, Error> {
         host: &host,
         output: &output,
     };
-    if out.files.is_empty() {
+    if out.stdout {
         print(&report.render(out.format));
     }
-    let write = |path: &std::path::PathBuf, text: String| {
-        std::fs::write(path, text).map_err(|source| {
+    // Outputs were checked before the run; writing checks again what it
+    // opened (diskmark::outputs), so no device is ever written.
+    let write = |path: &diskmark::outputs::OutputPath, text: String| {
+        path.write(text.as_bytes()).map_err(|source| {
             // Keep the results: they cost minutes to measure.
             print(&report.render(Format::Text));
             Error::Output {
-                path: path.clone(),
+                path: path.shown.clone(),
                 source,
             }
         })
@@ -66,7 +67,7 @@ fn benchmark(args: RunArgs) -> Result<u8, Error> {
     if let Some(db) = &out.save {
         let id = diskmark::history::save_or_keep(db, &report.render(Format::Json))?;
         if !out.quiet {
-            eprintln!("saved as run #{id} in {}", db.display());
+            eprintln!("saved as run #{id} in {}", db.shown.display());
         }
     }
     // A signal while the report was being written still ends with its

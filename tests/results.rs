@@ -235,7 +235,10 @@ fn history_saves_lists_filters_shows_and_compares() {
 }
 
 #[test]
-fn a_corrupt_history_keeps_the_result_as_json() {
+fn a_foreign_history_is_refused_before_the_run_and_left_as_it_is() {
+    // Not a diskmark history: refused before anything is measured (exit 2),
+    // its bytes unchanged, nothing written beside it. A history that fails
+    // during the save keeps the result as JSON: tests/safety_outputs.rs.
     let dir = disk_dir();
     let db_dir = tempfile::tempdir().unwrap();
     let db = db_dir.path().join("history.db");
@@ -248,27 +251,11 @@ fn a_corrupt_history_keeps_the_result_as_json() {
         .output()
         .unwrap();
     let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(1), "{err}");
-    assert!(
-        err.contains("cannot be used") && err.contains("the result was written to"),
-        "{err}"
-    );
-    // The report still reached stdout, and the JSON sits beside the database.
-    assert!(String::from_utf8_lossy(&out.stdout).contains("[Read]"));
-    let kept: Vec<_> = std::fs::read_dir(db_dir.path())
-        .unwrap()
-        .filter_map(|e| e.ok())
-        .filter(|e| {
-            e.file_name()
-                .to_string_lossy()
-                .starts_with("diskmark-unsaved-")
-        })
-        .collect();
-    assert_eq!(kept.len(), 1);
-    assert_eq!(
-        json(&std::fs::read(kept[0].path()).unwrap())["schema_version"],
-        1
-    );
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("is not a diskmark history"), "{err}");
+    assert_eq!(std::fs::read(&db).unwrap(), vec![0x42u8; 8192]);
+    assert_eq!(std::fs::read_dir(db_dir.path()).unwrap().count(), 1);
+    assert!(out.stdout.is_empty());
 }
 
 /// Parses the SVG as XML and renders it with rsvg-convert; returns how

@@ -282,22 +282,45 @@ pub fn is_candidate(m: &mountinfo::Mount) -> bool {
 }
 
 /// The mounted, writable filesystems a user would benchmark (KDiskMark's
-/// drive list), one per filesystem, in mount order.
+/// drive list), one per filesystem, in mount order. Each is listed by its
+/// mount point when this user may write there, else by a directory on it
+/// that this user may write to (the home directory, /var/tmp, /tmp,
+/// /dev/shm): an unprivileged user cannot write to `/`, but can test the
+/// disk under it in /var/tmp.
 pub fn list() -> Vec<TargetInfo> {
+    let dirs = user_dirs();
+    let mounts: Vec<_> = mountinfo::all()
+        .into_iter()
+        .filter(|m| is_candidate(m) || is_shm(m))
+        .collect();
+    let answers = resolve_all_within(&mounts, &dirs, LIST_DEADLINE);
     let mut seen = Vec::new();
     let mut out = Vec::new();
-    let mounts: Vec<_> = mountinfo::all().into_iter().filter(is_candidate).collect();
-    let answers = resolve_all_within(&mounts, LIST_DEADLINE);
     for (m, answer) in mounts.iter().zip(answers) {
         if seen.contains(&m.dev) {
             continue;
         }
-        if let Some(Ok(t)) = answer {
+        // A filesystem mounted over another at the same place resolves to
+        // the one on top: listed once.
+        if let Some(t) = answer.filter(|t| !seen.contains(&t.dev)) {
             seen.push(m.dev);
+            seen.push(t.dev);
             out.push(t);
         }
     }
     out
+}
+
+/// The mount point of `m` when this user may write there, else the first of
+/// `dirs` that lies on the same filesystem and is writable.
+fn writable_on(m: &mountinfo::Mount, dirs: &[PathBuf]) -> Option<TargetInfo> {
+    let on_this_fs = dirs.iter().filter(|d| {
+        std::fs::metadata(d)
+            .is_ok_and(|md| (rustix::fs::major(md.dev()), rustix::fs::minor(md.dev())) == m.dev)
+    });
+    std::iter::once(&m.mount_point)
+        .chain(on_this_fs)
+        .find_map(|p| resolve(p).ok())
 }
 
 /// How long the mounts of the list may take to answer, together: a dead
@@ -305,20 +328,22 @@ pub fn list() -> Vec<TargetInfo> {
 /// hang the list.
 pub const LIST_DEADLINE: Duration = Duration::from_secs(2);
 
-/// Each mount resolved on a thread of its own; `None` for one that did not
-/// answer within `deadline` (its thread is left blocked, detached).
+/// Each mount looked at on a thread of its own ([`writable_on`]); `None` for
+/// one that did not answer within `deadline` (its thread is left blocked,
+/// detached).
 fn resolve_all_within(
     mounts: &[mountinfo::Mount],
+    dirs: &[PathBuf],
     deadline: Duration,
-) -> Vec<Option<Result<TargetInfo, TargetError>>> {
+) -> Vec<Option<TargetInfo>> {
     let until = std::time::Instant::now() + deadline;
     let receivers: Vec<_> = mounts
         .iter()
         .map(|m| {
             let (tx, rx) = std::sync::mpsc::channel();
-            let path = m.mount_point.clone();
+            let (m, dirs) = (m.clone(), dirs.to_vec());
             std::thread::spawn(move || {
-                let _ = tx.send(resolve(&path));
+                let _ = tx.send(writable_on(&m, &dirs));
             });
             rx
         })
@@ -327,8 +352,24 @@ fn resolve_all_within(
         .into_iter()
         .map(|rx| {
             let left = until.saturating_duration_since(std::time::Instant::now());
-            rx.recv_timeout(left).ok()
+            rx.recv_timeout(left).ok().flatten()
         })
+        .collect()
+}
+
+/// /dev/shm: memory storage every user may write to, though under /dev.
+fn is_shm(m: &mountinfo::Mount) -> bool {
+    m.mount_point == Path::new("/dev/shm") && m.fs_type == "tmpfs" && !m.read_only()
+}
+
+/// Directories a user can usually write to, in the order they are
+/// offered: the home directory, then the shared temporary ones.
+fn user_dirs() -> Vec<PathBuf> {
+    let home = std::env::var_os("HOME")
+        .map(PathBuf::from)
+        .filter(|h| h.is_absolute());
+    home.into_iter()
+        .chain(["/var/tmp", "/tmp", "/dev/shm"].map(PathBuf::from))
         .collect()
 }
 

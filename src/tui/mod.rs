@@ -298,10 +298,18 @@ fn save(app: &mut App, format: Format) {
         "txt"
     };
     let name = report_file_name(chrono::Local::now(), ext);
-    app.message = Some(match std::fs::write(&name, text) {
-        Ok(()) => format!("saved to {name}"),
-        Err(e) => format!("cannot save {name}: {e}"),
-    });
+    // Checked like -o (never into /dev, a device or the target), and
+    // created new: an existing file is never replaced.
+    let forbidden = crate::outputs::Forbidden::target(&app.settings.target);
+    app.message = Some(
+        match crate::outputs::check(std::path::Path::new(&name), "save", forbidden)
+            .map_err(|e| e.message)
+            .and_then(|o| o.write_new(text.as_bytes()).map_err(|e| e.to_string()))
+        {
+            Ok(()) => format!("saved to {name}"),
+            Err(e) => format!("cannot save {name}: {e}"),
+        },
+    );
 }
 
 fn copy(app: &mut App) {

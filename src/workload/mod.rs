@@ -77,10 +77,10 @@ impl TestSpec {
             return Err(NotationError::BlockRange(self.block_size));
         }
         if !(1..=MAX_Q).contains(&self.q) {
-            return Err(NotationError::QRange(self.q));
+            return Err(NotationError::QRange(self.q.into()));
         }
         if !(1..=MAX_T).contains(&self.t) {
-            return Err(NotationError::TRange(self.t));
+            return Err(NotationError::TRange(self.t.into()));
         }
         Ok(())
     }

@@ -15,12 +15,15 @@ pub enum NotationError {
     /// Block size outside 512 B..64 MiB.
     #[error("block size {0} bytes is outside {MIN_BLOCK} B..64 MiB")]
     BlockRange(u64),
-    /// Queue depth outside 1..=512.
+    /// A block size too large to count, as typed.
+    #[error("block size in '{0}' is outside {MIN_BLOCK} B..64 MiB")]
+    BlockTyped(String),
+    /// Queue depth outside 1..=512 (as typed, negative too).
     #[error("queue depth Q{0} is outside 1..{MAX_Q}")]
-    QRange(u32),
-    /// Threads outside 1..=64.
+    QRange(i64),
+    /// Threads outside 1..=64 (as typed, negative too).
     #[error("thread count T{0} is outside 1..{MAX_T}")]
-    TRange(u32),
+    TRange(i64),
 }
 
 /// Takes the leading ASCII digits of `s` as a number.
@@ -32,15 +35,32 @@ fn take_number(s: &str) -> Option<(u64, &str)> {
     Some((s[..end].parse().ok()?, &s[end..]))
 }
 
+/// Takes a number that may carry a minus sign (Q-1 is a negative depth,
+/// not Q1 after a separator).
+fn take_signed(s: &str) -> Option<(i64, &str)> {
+    let (neg, digits) = match s.strip_prefix('-') {
+        Some(r) => (true, r),
+        None => (false, s),
+    };
+    let (n, rest) = take_number(digits)?;
+    let n = i64::try_from(n).ok()?;
+    Some((if neg { -n } else { n }, rest))
+}
+
 /// Parses one test name, case-insensitively, with any of ` `, `-` or `_`
 /// between its parts (or none), and checks its ranges.
 pub fn parse_test(input: &str) -> Result<TestSpec, NotationError> {
     let shape = || NotationError::Shape(input.to_string());
-    let s: String = input
-        .chars()
-        .filter(|c| !matches!(c, ' ' | '-' | '_' | '\t'))
-        .collect::<String>()
-        .to_ascii_uppercase();
+    // `-` separates parts, except right after Q or T, where it is a sign.
+    let mut s = String::new();
+    for c in input.chars().map(|c| c.to_ascii_uppercase()) {
+        match c {
+            ' ' | '_' | '\t' => {}
+            '-' if s.ends_with('Q') || s.ends_with('T') => s.push('-'),
+            '-' => {}
+            c => s.push(c),
+        }
+    }
     let (pattern, rest) = if let Some(r) = s.strip_prefix("SEQ") {
         (Pattern::Seq, r)
     } else if let Some(r) = s.strip_prefix("RND") {
@@ -52,15 +72,22 @@ pub fn parse_test(input: &str) -> Result<TestSpec, NotationError> {
     let q_at = rest.find('Q').ok_or_else(shape)?;
     let mult = size_unit(&rest[..q_at]).ok_or_else(shape)?;
     let rest = &rest[q_at + 1..];
-    let (q, rest) = take_number(rest).ok_or_else(shape)?;
+    let (q, rest) = take_signed(rest).ok_or_else(shape)?;
     let rest = rest.strip_prefix('T').ok_or_else(shape)?;
-    let (t, rest) = take_number(rest).ok_or_else(shape)?;
+    let (t, rest) = take_signed(rest).ok_or_else(shape)?;
     if !rest.is_empty() {
         return Err(shape());
     }
-    let block = size
-        .checked_mul(mult)
-        .ok_or(NotationError::BlockRange(u64::MAX))?;
+    // Ranges checked on the numbers as typed, before they are narrowed.
+    if !(1..=i64::from(MAX_Q)).contains(&q) {
+        return Err(NotationError::QRange(q));
+    }
+    if !(1..=i64::from(MAX_T)).contains(&t) {
+        return Err(NotationError::TRange(t));
+    }
+    let block = size.checked_mul(mult).ok_or_else(|| {
+        NotationError::BlockTyped(input.split_whitespace().next().unwrap_or(input).to_string())
+    })?;
     let spec = TestSpec::new(
         pattern,
         block,
@@ -150,5 +177,11 @@ mod tests {
         assert_eq!(parse_test("RND4K Q1T0"), Err(NotationError::TRange(0)));
         assert_eq!(parse_test("RND4K Q1T65"), Err(NotationError::TRange(65)));
         assert!(parse_test("RND99999999999T Q1T1").is_err());
+        assert_eq!(parse_test("SEQ1M Q-1T1"), Err(NotationError::QRange(-1)));
+        assert_eq!(parse_test("SEQ1M-Q8T-2"), Err(NotationError::TRange(-2)));
+        assert_eq!(
+            parse_test("RND4K Q99999999999T1"),
+            Err(NotationError::QRange(99_999_999_999))
+        );
     }
 }
