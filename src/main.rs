@@ -10,6 +10,7 @@ use std::io::IsTerminal;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
+    commands::guard_std_fds();
     let cli = Cli::parse();
     let result = match cli.command {
         Some(Command::Engines { format }) => commands::engines(format),
@@ -30,6 +31,9 @@ fn main() -> ExitCode {
 
 fn benchmark(args: RunArgs) -> Result<u8, Error> {
     let (settings, out) = args.into_settings()?;
+    if out.files.is_empty() {
+        commands::stdout_open()?;
+    }
     let target = target::resolve(&settings.target).map_err(run::RunError::from)?;
     let host = HostInfo::current();
     let mut progress = ProgressLine::new(!out.quiet && std::io::stderr().is_terminal());
@@ -44,13 +48,21 @@ fn benchmark(args: RunArgs) -> Result<u8, Error> {
         host: &host,
         output: &output,
     };
-    if out.files.is_empty() {
-        print(&report.render(out.format));
+    // stdout gets one report at most: the asked one, or, when a file
+    // cannot be written, the results kept there in the asked format.
+    let mut on_stdout = out.files.is_empty();
+    if on_stdout {
+        print(&report.render(out.format))?;
     }
-    let write = |path: &std::path::PathBuf, text: String| {
+    let mut write = |path: &std::path::PathBuf, text: String| {
         std::fs::write(path, text).map_err(|source| {
             // Keep the results: they cost minutes to measure.
-            print(&report.render(Format::Text));
+            if !on_stdout {
+                on_stdout = true;
+                if let Err(e) = print(&report.render(out.format)) {
+                    eprintln!("error: {e}");
+                }
+            }
             Error::Output {
                 path: path.clone(),
                 source,
@@ -68,6 +80,15 @@ fn benchmark(args: RunArgs) -> Result<u8, Error> {
         if !out.quiet {
             eprintln!("saved as run #{id} in {}", db.display());
         }
+    }
+    // A run in which no test completed a single I/O measured nothing: the
+    // report says so per test, and the run failed.
+    if output.interrupted.is_none() && report.measured_nothing() {
+        eprintln!(
+            "error: no test completed any I/O in its measure window: nothing was measured (a device that is throttled, stalled or too slow for --measure {} s)",
+            settings.measure.as_secs_f64()
+        );
+        return Ok(1);
     }
     // A signal while the report was being written still ends with its
     // exit code (the report itself is complete).

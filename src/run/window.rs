@@ -216,8 +216,10 @@ impl LoopContext<'_> {
                 after = Some(Snapshot::take(self.device_dir, self.clock.now_ns()));
             }
         }
+        result.stopped_ns = watched.stalled_ns;
         if let (Some(b), Some(a)) = (watched.before, after) {
             (result.device, result.cpu) = b.views(&a);
+            result.stopped_ns += b.suspended_ns(&a);
         }
         result.samples = watched.samples;
         Ok(result)
@@ -250,11 +252,21 @@ impl LoopContext<'_> {
         let args = fio.args(&job);
         let (mut before, mut after) = (None, None);
         let mut interrupted = None;
+        let (mut prev, mut stalled_ns) = (Duration::ZERO, 0u64);
+        let (t0, t_end) = (
+            s.warmup.as_nanos() as u64,
+            (s.warmup + s.measure).as_nanos() as u64,
+        );
         let run = fio.run(&args, |elapsed| {
             if let Some(sig) = signals::pending() {
                 interrupted = Some(sig);
                 return false;
             }
+            // diskmark and fio stop together (one process group, one
+            // cgroup): a gap in the ticks is a stall of fio's window too.
+            let now = elapsed.as_nanos() as u64;
+            stalled_ns += stalled_in_window(prev.as_nanos() as u64, now, t0, t_end);
+            prev = elapsed;
             let (phase, remaining) = if elapsed < s.warmup {
                 (Phase::Warmup, s.warmup - elapsed)
             } else if elapsed < s.warmup + s.measure {
@@ -291,8 +303,10 @@ impl LoopContext<'_> {
             // `interrupted`, handled above.
             .ok_or(RunError::Interrupted(libc::SIGINT))?;
         let mut l = result.to_loop();
+        l.stopped_ns = stalled_ns;
         if let (Some(b), Some(a)) = (before, after) {
             (l.device, l.cpu) = b.views(&a);
+            l.stopped_ns += b.suspended_ns(&a);
         }
         // diskmark only waited: the CPU that counts is fio's.
         if let Some(c) = l.cpu.as_mut() {
@@ -321,12 +335,16 @@ impl LoopContext<'_> {
             after: None,
             interrupted: None,
             samples: Vec::new(),
+            stalled_ns: 0,
         };
         let (mut last_bytes, mut last_t, mut mbps) = (0u64, self.clock.now_ns(), 0.0);
         // Throughput over time: about every tick inside the window.
         let mut sample_from: Option<(u64, u64)> = None;
+        let mut prev = last_t;
         loop {
             let now = self.clock.now_ns();
+            w.stalled_ns += stalled_in_window(prev, now, t0, t_end);
+            prev = now;
             let moved: u64 = progress.iter().map(|p| p.0.load(Ordering::Relaxed)).sum();
             if w.before.is_none() && now >= t0 {
                 w.before = Some(Snapshot::take(self.device_dir, now));
@@ -382,6 +400,8 @@ struct Watched {
     before: Option<Snapshot>,
     after: Option<Snapshot>,
     interrupted: Option<i32>,
+    /// Time of the window in which the coordinator did not run, ns.
+    stalled_ns: u64,
 }
 
 /// Device and CPU counters at one instant.
@@ -409,9 +429,32 @@ impl Snapshot {
             _ => None,
         };
         let cpu = match (self.cpu, later.cpu) {
-            (Some(c0), Some(c1)) => Some(c0.delta(&c1)),
+            (Some(c0), Some(c1)) => Some(c0.delta(&c1, span)),
             _ => None,
         };
         (device, cpu)
     }
+
+    /// How long the machine was suspended between this reading and
+    /// `later`, ns.
+    fn suspended_ns(&self, later: &Snapshot) -> u64 {
+        match (self.cpu, later.cpu) {
+            (Some(c0), Some(c1)) => c0.suspended_ns(&c1, later.at_ns.saturating_sub(self.at_ns)),
+            _ => 0,
+        }
+    }
+}
+
+/// A gap between two of the coordinator's looks at the clock longer than
+/// this (it looks every tick) means the process did not run: stopped
+/// (SIGSTOP, a frozen cgroup) or not scheduled at all.
+const STALL_NS: u64 = 4 * TICK.as_nanos() as u64;
+
+/// Time of `[t0, t_end)` that the gap `[prev, now]` covers, when the gap is
+/// a stall; else 0.
+fn stalled_in_window(prev: u64, now: u64, t0: u64, t_end: u64) -> u64 {
+    if now.saturating_sub(prev) <= STALL_NS {
+        return 0;
+    }
+    now.min(t_end).saturating_sub(prev.max(t0))
 }

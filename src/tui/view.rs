@@ -111,14 +111,22 @@ pub fn draw(f: &mut Frame<'_>, app: &App) {
     }
 }
 
+/// Text from outside the program (sysfs models, mount sources, paths,
+/// error messages, what was typed or pasted) as the terminal may show it:
+/// control characters escaped, never acted on.
+fn safe(s: &str) -> String {
+    crate::report::escape::escaped(s)
+}
+
 fn hint(app: &App) -> Line<'static> {
     if let Some(input) = &app.input {
         return Line::from(format!(
-            " Target path: {input}▏ (Enter accept, Esc cancel) "
+            " Target path: {}▏ (Enter accept, Esc cancel) ",
+            safe(input)
         ));
     }
     if let Some(m) = &app.message {
-        return Line::from(format!(" {m} "));
+        return Line::from(format!(" {} ", safe(m)));
     }
     Line::from(" ↑↓ move · ←→ change · Enter start · Esc stop · s save · ? help · q quit ")
 }
@@ -140,7 +148,7 @@ fn draw_header(f: &mut Frame<'_>, app: &App, theme: &Theme, area: Rect) {
             s.loops,
             if s.loops == 1 { "" } else { "s" },
             crate::units::file_size_label(s.size),
-            s.target.display(),
+            safe(&s.target.display().to_string()),
             app.unit.name()
         )),
     ]);
@@ -201,6 +209,9 @@ fn draw_grid(f: &mut Frame<'_>, app: &App, theme: &Theme, colhead: Rect, grid: R
         );
         for (i, (col, _)) in cols.iter().enumerate() {
             let (ratio, label) = match app.cell(r, *col) {
+                // IOPS are exactly 0 only when no I/O completed: not a
+                // figure.
+                Some((_, 0.0, _)) => (0.0, "no I/O".to_string()),
                 Some((mbps, iops, lat)) => {
                     let pct = if app.unit == Unit::Latency {
                         latency_bar(lat)
@@ -261,7 +272,7 @@ fn draw_status(f: &mut Frame<'_>, app: &App, theme: &Theme, area: Rect) {
         _ => Style::default().add_modifier(Modifier::BOLD),
     };
     f.render_widget(
-        Paragraph::new(Span::styled(status_text(app), style))
+        Paragraph::new(Span::styled(safe(&status_text(app)), style))
             .wrap(ratatui::widgets::Wrap { trim: true }),
         area,
     );
@@ -284,7 +295,7 @@ fn draw_info(f: &mut Frame<'_>, app: &App, theme: &Theme, area: Rect) {
         Some(Err(e)) => e.clone(),
         None => String::new(),
     };
-    f.render_widget(Paragraph::new(Span::styled(text, theme.dim())), area);
+    f.render_widget(Paragraph::new(Span::styled(safe(&text), theme.dim())), area);
 }
 
 fn draw_settings(f: &mut Frame<'_>, app: &App, theme: &Theme, area: Rect) {
@@ -311,7 +322,7 @@ fn draw_settings(f: &mut Frame<'_>, app: &App, theme: &Theme, area: Rect) {
         f.render_widget(
             Paragraph::new(Line::from(vec![
                 Span::styled(format!("{:<10}", field.label()), theme.dim()),
-                Span::styled(app.value(*field), value_style),
+                Span::styled(safe(&app.value(*field)), value_style),
             ])),
             line,
         );

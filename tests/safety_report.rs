@@ -1,0 +1,613 @@
+//! End to end, issue 13 §4: diskmark never prints nonsense as a
+//! measurement. A window without I/O is a note, never a figure; a window in
+//! which the process was stopped is flagged; CPU shares stay physical; the
+//! report reaches stdout or the run fails; a failed --chart leaves one
+//! report on stdout; text from a result file never reaches the terminal raw.
+
+mod common;
+use common::{Mount, TINY, disk_dir, diskmark, json, leftovers, run_tiny, skip};
+use rustix::process::{Pid, Signal, kill_process};
+use serde_json::Value;
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+const NO_IO: &str = "no I/O completed in the window";
+
+/// A stand-in for fio that prints `result` (fio's JSON) for every job.
+fn fake_fio(dir: &Path, result: &Value) -> PathBuf {
+    let json = dir.join("result.json");
+    std::fs::write(&json, result.to_string()).unwrap();
+    let path = dir.join("fake-fio");
+    std::fs::write(
+        &path,
+        format!(
+            "#!/bin/sh\nif [ \"$1\" = --version ]; then echo fio-3.33; exit 0; fi\ncat '{}'\n",
+            json.display()
+        ),
+    )
+    .unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    path
+}
+
+/// A real fio result (tests/fixtures/fio) with every I/O count set to 0,
+/// as fio reports a job that completed nothing in its runtime.
+fn zero_io_fio_result() -> Value {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/fio/randread-4k-q1t4-psync-direct-group.json"
+    );
+    let mut v: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    for job in v["jobs"].as_array_mut().unwrap() {
+        for dir in ["read", "write", "trim"] {
+            let d = &mut job[dir];
+            if !d.is_object() {
+                continue;
+            }
+            for k in [
+                "io_bytes",
+                "io_kbytes",
+                "bw_bytes",
+                "bw",
+                "iops",
+                "total_ios",
+            ] {
+                d[k] = 0.into();
+            }
+            for lat in ["slat_ns", "clat_ns", "lat_ns"] {
+                d[lat] =
+                    serde_json::json!({"min": 0, "max": 0, "mean": 0.0, "stddev": 0.0, "N": 0});
+            }
+        }
+    }
+    v
+}
+
+/// Runs diskmark with a fio that completes no I/O; returns (exit code,
+/// stdout, stderr).
+fn run_no_io(dir: &Path, fio: &Path, extra: &[&str]) -> (i32, String, String) {
+    let out = diskmark()
+        .arg(dir)
+        .args(TINY)
+        .args(["--engine", "fio:psync", "--mode", "read"])
+        .args(["--test", "RND4K Q1T4", "--test", "RND4K Q1T1"])
+        .arg("--fio")
+        .arg(fio)
+        .args(extra)
+        .output()
+        .unwrap();
+    assert_eq!(leftovers(dir), Vec::<String>::new());
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn a_window_without_io_is_a_note_in_every_format_never_a_figure() {
+    let dir = disk_dir();
+    let tmp = tempfile::tempdir().unwrap();
+    let fio = fake_fio(tmp.path(), &zero_io_fio_result());
+
+    // Text: the result line says so in place of figures; the note lists
+    // both tests on one line; nothing was measured, so the run failed.
+    let (code, text, err) = run_no_io(dir.path(), &fio, &[]);
+    assert_eq!(code, 1, "{text}\n{err}");
+    assert!(err.contains("no test completed any I/O"), "{err}");
+    assert!(!text.contains("MB/s ["), "a figure was printed:\n{text}");
+    assert!(!text.contains("0.000"), "{text}");
+    assert_eq!(text.matches(&format!("): {NO_IO}")).count(), 2, "{text}");
+    assert!(
+        text.contains(&format!("RND4K Q1T4 read, RND4K Q1T1 read: {NO_IO}")),
+        "the same note of two tests is one line:\n{text}"
+    );
+
+    // JSON: the figures are null and flagged, the note is there.
+    let (code, out, _) = run_no_io(dir.path(), &fio, &["--format", "json"]);
+    assert_eq!(code, 1);
+    let v = json(out.as_bytes());
+    for t in v["tests"].as_array().unwrap() {
+        let total = &t["result"]["total"];
+        assert_eq!(total["no_io"], true, "{total}");
+        assert!(
+            total["mbps"].is_null() && total["iops"].is_null(),
+            "{total}"
+        );
+        assert!(total["lat_us"].is_null());
+        assert!(t["across_loops"]["mbps"].is_null());
+        assert!(t["observations"][0].as_str().unwrap().ends_with(NO_IO));
+    }
+    let notes = v["notes"].to_string();
+    assert!(notes.contains(NO_IO), "{notes}");
+    let result = tmp.path().join("empty.json");
+    std::fs::write(&result, &out).unwrap();
+
+    // CSV: empty cells, not zeros.
+    let (_, csv, _) = run_no_io(dir.path(), &fio, &["--format", "csv"]);
+    let row = csv.lines().nth(1).unwrap();
+    assert!(row.starts_with("RND4K Q1T4,read,,,,,"), "{csv}");
+
+    // Markdown.
+    let (_, md, _) = run_no_io(dir.path(), &fio, &["--format", "markdown"]);
+    assert!(
+        md.contains(&format!("| RND4K Q1T4 | read | {NO_IO} | - | - | - |")),
+        "{md}"
+    );
+
+    // compare and history show it as no I/O, never as 0 or a change.
+    let good = run_tiny(
+        dir.path(),
+        &[
+            "--engine",
+            "null",
+            "--mode",
+            "read",
+            "--test",
+            "RND4K Q1T4",
+            "--test",
+            "RND4K Q1T1",
+            "--format",
+            "json",
+        ],
+    );
+    let good_path = tmp.path().join("good.json");
+    std::fs::write(&good_path, &good.stdout).unwrap();
+    let cmp = diskmark()
+        .arg("compare")
+        .arg(&good_path)
+        .arg(&result)
+        .output()
+        .unwrap();
+    let cmp_text = String::from_utf8_lossy(&cmp.stdout);
+    assert!(cmp.status.success(), "{cmp:?}");
+    assert!(cmp_text.contains("no I/O"), "{cmp_text}");
+    assert!(!cmp_text.contains("-100.0%"), "{cmp_text}");
+    let db = tmp.path().join("h.db");
+    let (_, _, _) = run_no_io(
+        dir.path(),
+        &fio,
+        &["--save", "--history", db.to_str().unwrap()],
+    );
+    let show = diskmark()
+        .args(["history", "show", "1", "--history"])
+        .arg(&db)
+        .output()
+        .unwrap();
+    let show_text = String::from_utf8_lossy(&show.stdout);
+    assert!(show.status.success(), "{show:?}");
+    assert!(show_text.contains("RND4K Q1T4 read"), "{show_text}");
+    assert!(show_text.contains("no I/O"), "{show_text}");
+    assert!(!show_text.contains(" 0.000"), "{show_text}");
+}
+
+#[test]
+fn measure_times_too_short_to_mean_anything_are_refused() {
+    let dir = disk_dir();
+    for m in ["0.000001", "0.05", "99ms"] {
+        let out = diskmark()
+            .arg(dir.path())
+            .args(["--measure", m])
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "--measure {m}: {err}");
+        assert!(err.contains("at least 0.1 s"), "{err}");
+        assert!(!err.contains("panicked"));
+    }
+    assert_eq!(leftovers(dir.path()), Vec::<String>::new());
+}
+
+/// Notes of a JSON report, as one string.
+fn notes_of(v: &Value) -> String {
+    v["notes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| n.as_str().unwrap().to_string() + "\n")
+        .collect()
+}
+
+#[test]
+fn a_process_stopped_during_its_window_gets_a_note() {
+    let dir = disk_dir();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_diskmark"))
+        .arg(dir.path())
+        .args([
+            "--size",
+            "16M",
+            "--measure",
+            "3",
+            "--warmup",
+            "0",
+            "--interval",
+            "0",
+        ])
+        .args(["--loops", "1", "--engine", "psync", "--mode", "read"])
+        .args(["--test", "RND4K Q1T1", "--format", "json"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    while leftovers(dir.path()).is_empty() {
+        assert!(child.try_wait().unwrap().is_none(), "diskmark ended early");
+        assert!(start.elapsed() < Duration::from_secs(30), "no test file");
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    // The pre-fill of 16 MiB takes milliseconds: 1 s later the window runs.
+    std::thread::sleep(Duration::from_secs(1));
+    let pid = Pid::from_child(&child);
+    kill_process(pid, Signal::STOP).unwrap();
+    std::thread::sleep(Duration::from_millis(1200));
+    kill_process(pid, Signal::CONT).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v = json(&out.stdout);
+    let notes = notes_of(&v);
+    assert!(
+        notes.contains("RND4K Q1T1 read: diskmark did not run for 1.")
+            && notes.contains("its figures are not to be trusted"),
+        "{notes}"
+    );
+    let stopped = v["tests"][0]["loops"][0]["stopped_ns"].as_u64().unwrap();
+    assert!(
+        (1_000_000_000..2_000_000_000).contains(&stopped),
+        "{stopped}"
+    );
+    assert_eq!(leftovers(dir.path()), Vec::<String>::new());
+
+    // The same run, not stopped: no such note.
+    let out = run_tiny(
+        dir.path(),
+        &[
+            "--engine",
+            "psync",
+            "--mode",
+            "read",
+            "--test",
+            "RND4K Q1T1",
+            "--format",
+            "json",
+        ],
+    );
+    let v = json(&out.stdout);
+    assert!(!notes_of(&v).contains("did not run"), "{}", notes_of(&v));
+    assert_eq!(v["tests"][0]["loops"][0]["stopped_ns"], 0);
+}
+
+/// The CPUs /proc/stat counts.
+fn machine_cpus() -> usize {
+    std::fs::read_to_string("/proc/stat")
+        .unwrap()
+        .lines()
+        .filter(|l| l.starts_with("cpu") && l.as_bytes()[3].is_ascii_digit())
+        .count()
+}
+
+#[test]
+fn cpu_figures_stay_physical_and_name_other_processes() {
+    if Command::new("taskset").arg("--version").output().is_err() {
+        return skip(
+            "cpu_figures_stay_physical",
+            "taskset (util-linux) is not installed",
+        );
+    }
+    let dir = disk_dir();
+    // Other processes keep every CPU busy; diskmark may use CPU 0 only, so
+    // that it sees 1 CPU where /proc/stat sums all of them (the way a
+    // cgroup or an affinity mask made "2 CPUs were 500% busy").
+    let spinners: Vec<_> = (0..machine_cpus())
+        .map(|_| {
+            Command::new("sh")
+                .args(["-c", "while :; do :; done"])
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    let out = Command::new("taskset")
+        .args(["-c", "0", env!("CARGO_BIN_EXE_diskmark")])
+        .arg(dir.path())
+        .args(TINY)
+        .args([
+            "--engine", "psync", "--mode", "write", "--dsync", "--format", "json",
+        ])
+        .args(["--test", "RND4K Q1T1", "--test", "SEQ128K Q1T1"])
+        .output()
+        .unwrap();
+    for mut s in spinners {
+        let _ = s.kill();
+        let _ = s.wait();
+    }
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v = json(&out.stdout);
+    let notes = notes_of(&v);
+    for t in v["tests"].as_array().unwrap() {
+        let cpu = &t["result"]["cpu"];
+        let share = cpu["busy_share"].as_f64().unwrap();
+        assert!((0.0..=1.0).contains(&share), "{cpu}");
+        assert_eq!(
+            cpu["machine_cpus"].as_u64().unwrap() as usize,
+            machine_cpus()
+        );
+    }
+    // Every percentage a note gives is a share of what there was.
+    for word in notes.split_whitespace() {
+        if let Some(p) = word.strip_suffix('%').and_then(|p| p.parse::<f64>().ok()) {
+            assert!((0.0..=100.0).contains(&p), "{notes}");
+        }
+    }
+    let n = machine_cpus();
+    assert!(
+        notes.contains(&format!("the machine's {n} CPUs were"))
+            && notes.contains("with other processes rather than diskmark"),
+        "the busy machine is named, and that its time went elsewhere:\n{notes}"
+    );
+    assert!(!notes.contains("the machine's 1 CPUs"), "{notes}");
+    assert_eq!(leftovers(dir.path()), Vec::<String>::new());
+}
+
+#[test]
+fn a_report_that_cannot_reach_stdout_fails_the_run() {
+    let dir = disk_dir();
+    let args = ["--engine", "null", "--profile", "demo"];
+    // stdout on a full device.
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_diskmark"))
+        .arg(dir.path())
+        .args(TINY)
+        .args(args)
+        .stdout(full)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("cannot write the report to stdout: No space left"),
+        "{err}"
+    );
+    assert_eq!(leftovers(dir.path()), Vec::<String>::new());
+
+    // stdout closed (`>&-`): refused before the run, so nothing is lost.
+    for cmd in [
+        format!(
+            "{} {} {} {} >&-",
+            env!("CARGO_BIN_EXE_diskmark"),
+            dir.path().display(),
+            TINY.join(" "),
+            args.join(" ")
+        ),
+        format!("{} engines >&-", env!("CARGO_BIN_EXE_diskmark")),
+    ] {
+        let out = Command::new("sh").args(["-c", &cmd]).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{cmd}: {err}");
+        assert!(err.contains("stdout is closed"), "{err}");
+        assert_eq!(leftovers(dir.path()), Vec::<String>::new());
+    }
+    // stdout on /dev/null stays fine: that is asking for no report.
+    let cmd = format!(
+        "{} {} {} {} >/dev/null",
+        env!("CARGO_BIN_EXE_diskmark"),
+        dir.path().display(),
+        TINY.join(" "),
+        args.join(" ")
+    );
+    assert!(
+        Command::new("sh")
+            .args(["-c", &cmd])
+            .status()
+            .unwrap()
+            .success()
+    );
+}
+
+#[test]
+fn a_failed_chart_leaves_one_report_in_the_asked_format() {
+    // A full filesystem: the chart's file can be created, not written.
+    let m = match Mount::new("tmpfs", "size=64k") {
+        Ok(m) => m,
+        Err(why) => return skip("a_failed_chart_leaves_one_report", &why),
+    };
+    let _ = std::fs::write(m.path().join("filler"), vec![1u8; 128 * 1024]);
+    let dir = disk_dir();
+    let chart = m.path().join("chart.svg");
+    let out = diskmark()
+        .arg(dir.path())
+        .args(TINY)
+        .args([
+            "--engine",
+            "null",
+            "--profile",
+            "demo",
+            "--format",
+            "json",
+            "--chart",
+        ])
+        .arg(&chart)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("chart.svg"), "{err}");
+    // Exactly one JSON document, nothing after it.
+    let v = json(&out.stdout);
+    assert_eq!(v["tool"]["name"], "diskmark");
+    assert_eq!(leftovers(dir.path()), Vec::<String>::new());
+    drop(m);
+}
+
+#[test]
+fn text_from_a_result_file_never_reaches_the_terminal_raw() {
+    let dir = disk_dir();
+    let tmp = tempfile::tempdir().unwrap();
+    let out = run_tiny(
+        dir.path(),
+        &["--engine", "null", "--profile", "demo", "--format", "json"],
+    );
+    let mut v = json(&out.stdout);
+    let evil = "\u{1b}]0;owned\u{7}\u{1b}[2J\r\u{9b}31m\u{7f}\u{202e}";
+    v["tests"][0]["name"] = format!("SEQ1M{evil}").into();
+    v["target"]["path"] = format!("/x{evil}").into();
+    v["target"]["device"] = serde_json::json!({"model": format!("M{evil}")});
+    v["engine"]["label"] = format!("E{evil}").into();
+    v["notes"] = serde_json::json!([format!("note{evil}")]);
+    let a = tmp.path().join("a.json");
+    std::fs::write(&a, v.to_string()).unwrap();
+    let db = tmp.path().join("h.db");
+    // Saved into a history through a run, then the stored row made hostile.
+    run_tiny(
+        dir.path(),
+        &[
+            "--engine",
+            "null",
+            "--profile",
+            "demo",
+            "--save",
+            "--history",
+            db.to_str().unwrap(),
+        ],
+    );
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    conn.execute(
+        "UPDATE runs SET model = ?1, target = ?1, result = ?2",
+        rusqlite::params![format!("m{evil}"), v.to_string()],
+    )
+    .unwrap();
+    drop(conn);
+    let h = db.to_str().unwrap();
+    let cases: Vec<Vec<String>> = vec![
+        vec![
+            "compare".into(),
+            a.display().to_string(),
+            a.display().to_string(),
+        ],
+        vec![
+            "compare".into(),
+            a.display().to_string(),
+            a.display().to_string(),
+            "--format".into(),
+            "markdown".into(),
+        ],
+        vec![
+            "compare".into(),
+            a.display().to_string(),
+            a.display().to_string(),
+            "--format".into(),
+            "json".into(),
+        ],
+        vec!["history".into(), "--history".into(), h.into()],
+        vec![
+            "history".into(),
+            "--history".into(),
+            h.into(),
+            "--format".into(),
+            "json".into(),
+        ],
+        vec![
+            "history".into(),
+            "show".into(),
+            "1".into(),
+            "--history".into(),
+            h.into(),
+        ],
+        vec![
+            "history".into(),
+            "show".into(),
+            "1".into(),
+            "--history".into(),
+            h.into(),
+            "--format".into(),
+            "json".into(),
+        ],
+    ];
+    for args in cases {
+        let out = diskmark().args(&args).output().unwrap();
+        assert!(out.status.success(), "{args:?}: {out:?}");
+        let text = String::from_utf8(out.stdout).unwrap();
+        let raw: Vec<char> = text
+            .chars()
+            .filter(|&c| (c.is_control() && c != '\n') || ('\u{202a}'..='\u{202e}').contains(&c))
+            .collect();
+        assert!(raw.is_empty(), "{args:?} printed raw {raw:?}:\n{text}");
+        assert!(
+            text.contains("\\x1b"),
+            "{args:?}: the escape is shown:\n{text}"
+        );
+    }
+}
+
+#[test]
+fn impossible_numbers_in_a_result_are_refused_naming_file_and_field() {
+    let dir = disk_dir();
+    let tmp = tempfile::tempdir().unwrap();
+    let out = run_tiny(
+        dir.path(),
+        &["--engine", "null", "--profile", "demo", "--format", "json"],
+    );
+    let good = tmp.path().join("good.json");
+    std::fs::write(&good, &out.stdout).unwrap();
+    // A marker where the figure goes, replaced by each bad value as text
+    // (NaN and 1e999 have no JSON value to build them from).
+    let mut v = json(&out.stdout);
+    v["tests"][0]["result"]["total"]["mbps"] = 123456.125.into();
+    let text = serde_json::to_string_pretty(&v).unwrap();
+    let cases = [
+        (
+            "negative",
+            "-5.5".to_string(),
+            "tests[0].result.total.mbps is negative",
+        ),
+        (
+            "huge",
+            "1e300".to_string(),
+            "tests[0].result.total.mbps is larger than any measurement",
+        ),
+        (
+            "string",
+            "\"fast\"".to_string(),
+            "tests[0].result.total.mbps is not a number",
+        ),
+        (
+            "nan",
+            "NaN".to_string(),
+            "is not a diskmark result (not JSON",
+        ),
+        (
+            "overflow",
+            "1e999".to_string(),
+            "is not a diskmark result (not JSON",
+        ),
+    ];
+    for (name, value, needle) in cases {
+        let bad = tmp.path().join(format!("{name}.json"));
+        std::fs::write(&bad, text.replace("123456.125", &value)).unwrap();
+        let out = diskmark()
+            .arg("compare")
+            .arg(&good)
+            .arg(&bad)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{name}: {err}");
+        assert!(
+            err.contains(&format!("{name}.json")) && err.contains(needle),
+            "{name}: {err}"
+        );
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(out.stdout.is_empty());
+    }
+}
