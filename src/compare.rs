@@ -175,9 +175,9 @@ pub fn from_json(label: &str, text_in: &str) -> Result<RunSummary, CompareError>
 pub fn load(path: &std::path::Path) -> Result<RunSummary, CompareError> {
     let label = crate::report::escape::escaped(&path.display().to_string());
     let bytes = std::fs::read(path).map_err(|e| CompareError::Io(label.clone(), e))?;
-    let name = path
-        .file_name()
-        .map_or(label.clone(), |n| n.to_string_lossy().into_owned());
+    let name = path.file_name().map_or(label.clone(), |n| {
+        crate::report::escape::escaped(&n.to_string_lossy())
+    });
     let text = String::from_utf8(bytes)
         .map_err(|_| CompareError::NotJson(name.clone(), "not UTF-8 text".into()))?;
     from_json(&name, &text)
