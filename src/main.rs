@@ -49,37 +49,47 @@ fn benchmark(args: RunArgs) -> Result<u8, Error> {
         output: &output,
     };
     // stdout gets one report at most: the asked one, or, when a file
-    // cannot be written, the results kept there in the asked format.
+    // cannot be written, the results kept there in the asked format. A
+    // failure does not stop the other outputs (the results cost minutes
+    // to measure); the first is the run's error, later ones are printed.
+    let mut failed: Option<Error> = None;
+    let mut fail = |e: Error| match &failed {
+        None => failed = Some(e),
+        Some(_) => eprintln!("error: {e}"),
+    };
     let mut on_stdout = out.files.is_empty();
-    if on_stdout {
-        print(&report.render(out.format))?;
+    if on_stdout && let Err(e) = print(&report.render(out.format)) {
+        fail(e);
     }
     let mut write = |path: &std::path::PathBuf, text: String| {
-        std::fs::write(path, text).map_err(|source| {
-            // Keep the results: they cost minutes to measure.
+        if let Err(source) = std::fs::write(path, text) {
             if !on_stdout {
                 on_stdout = true;
                 if let Err(e) = print(&report.render(out.format)) {
-                    eprintln!("error: {e}");
+                    fail(e);
                 }
             }
-            Error::Output {
+            fail(Error::Output {
                 path: path.clone(),
                 source,
-            }
-        })
+            });
+        }
     };
     for (path, format) in &out.files {
-        write(path, report.render(*format))?;
+        write(path, report.render(*format));
     }
     if let Some(path) = &out.chart {
-        write(path, diskmark::report::chart::run_chart(&report))?;
+        write(path, diskmark::report::chart::run_chart(&report));
     }
     if let Some(db) = &out.save {
-        let id = diskmark::history::save_or_keep(db, &report.render(Format::Json))?;
-        if !out.quiet {
-            eprintln!("saved as run #{id} in {}", db.display());
+        match diskmark::history::save_or_keep(db, &report.render(Format::Json)) {
+            Ok(id) if !out.quiet => eprintln!("saved as run #{id} in {}", db.display()),
+            Ok(_) => {}
+            Err(e) => fail(e.into()),
         }
+    }
+    if let Some(e) = failed {
+        return Err(e);
     }
     // A run in which no test completed a single I/O measured nothing: the
     // report says so per test, and the run failed.

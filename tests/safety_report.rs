@@ -380,6 +380,35 @@ fn a_report_that_cannot_reach_stdout_fails_the_run() {
         "{err}"
     );
     assert_eq!(leftovers(dir.path()), Vec::<String>::new());
+    // The other outputs are still written: the result is not lost.
+    let tmp = tempfile::tempdir().unwrap();
+    let db = tmp.path().join("h.db");
+    let out = Command::new(env!("CARGO_BIN_EXE_diskmark"))
+        .arg(dir.path())
+        .args(TINY)
+        .args(args)
+        .arg("--history")
+        .arg(&db)
+        .arg("--save")
+        .stdout(
+            std::fs::OpenOptions::new()
+                .write(true)
+                .open("/dev/full")
+                .unwrap(),
+        )
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let list = diskmark()
+        .arg("history")
+        .arg("--history")
+        .arg(&db)
+        .output()
+        .unwrap();
+    assert!(
+        String::from_utf8_lossy(&list.stdout).contains("\n 1  "),
+        "{list:?}"
+    );
 
     // stdout closed (`>&-`): refused before the run, so nothing is lost.
     for cmd in [
