@@ -340,12 +340,19 @@ impl LoopContext<'_> {
         let (mut last_bytes, mut last_t, mut mbps) = (0u64, self.clock.now_ns(), 0.0);
         // Throughput over time: about every tick inside the window.
         let mut sample_from: Option<(u64, u64)> = None;
-        let mut prev = last_t;
+        let (start, mut prev, mut prev_moved) = (last_t, last_t, 0u64);
         loop {
             let now = self.clock.now_ns();
-            w.stalled_ns += stalled_in_window(prev, now, t0, t_end);
-            prev = now;
             let moved: u64 = progress.iter().map(|p| p.0.load(Ordering::Relaxed)).sum();
+            let stall = stalled_in_window(prev, now, t0, t_end);
+            // Workers that moved data through the gap at their usual rate
+            // ran: only this thread waited for a CPU. Stopped, frozen or
+            // suspended, they moved (next to) nothing.
+            let usual = moved_at_rate(prev_moved, prev - start, now - prev);
+            if stall > 0 && moved.saturating_sub(prev_moved) < usual.max(1) / 2 {
+                w.stalled_ns += stall;
+            }
+            (prev, prev_moved) = (now, moved);
             if w.before.is_none() && now >= t0 {
                 w.before = Some(Snapshot::take(self.device_dir, now));
                 sample_from = Some((now, moved));
@@ -450,6 +457,15 @@ impl Snapshot {
 /// (SIGSTOP, a frozen cgroup) or not scheduled at all.
 const STALL_NS: u64 = 4 * TICK.as_nanos() as u64;
 
+/// What `moved` units over `elapsed` ns come to over `gap` ns at the same
+/// rate.
+fn moved_at_rate(moved: u64, elapsed: u64, gap: u64) -> u64 {
+    if elapsed == 0 {
+        return 0;
+    }
+    (moved as u128 * gap as u128 / elapsed as u128).min(u64::MAX as u128) as u64
+}
+
 /// Time of `[t0, t_end)` that the gap `[prev, now]` covers, when the gap is
 /// a stall; else 0.
 fn stalled_in_window(prev: u64, now: u64, t0: u64, t_end: u64) -> u64 {
@@ -457,4 +473,34 @@ fn stalled_in_window(prev: u64, now: u64, t0: u64, t_end: u64) -> u64 {
         return 0;
     }
     now.min(t_end).saturating_sub(prev.max(t0))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stalls_are_gaps_far_beyond_a_tick_counted_inside_the_window() {
+        let ms = 1_000_000u64;
+        // Ticks of 100 ms are no stall.
+        assert_eq!(stalled_in_window(1000 * ms, 1100 * ms, 0, 5000 * ms), 0);
+        // A 1.2 s gap inside the window counts whole.
+        assert_eq!(
+            stalled_in_window(1000 * ms, 2200 * ms, 0, 5000 * ms),
+            1200 * ms
+        );
+        // Only the part inside [t0, t_end).
+        assert_eq!(
+            stalled_in_window(500 * ms, 2000 * ms, 1000 * ms, 5000 * ms),
+            1000 * ms
+        );
+        assert_eq!(
+            stalled_in_window(4500 * ms, 6000 * ms, 0, 5000 * ms),
+            500 * ms
+        );
+        assert_eq!(stalled_in_window(6000 * ms, 7000 * ms, 0, 5000 * ms), 0);
+        // 10 MB over 1 s comes to 5 MB over 0.5 s.
+        assert_eq!(moved_at_rate(10_000_000, 1000 * ms, 500 * ms), 5_000_000);
+        assert_eq!(moved_at_rate(10, 0, 500 * ms), 0);
+    }
 }
