@@ -534,4 +534,35 @@ mod tests {
         assert!(s.contains("· µs"), "{s}");
         assert!(s.contains("100.00"), "{s}");
     }
+
+    #[test]
+    fn a_cell_without_io_and_hostile_target_text() {
+        let mut a = app();
+        a.on_start(None);
+        let t = a.settings.tests[0];
+        a.on_msg(Msg::LoopDone {
+            test: t,
+            direction: Direction::Read,
+            result: Box::new(measured(Direction::Read, 0, t.block_size, 100)),
+        });
+        let mut target = crate::report::fixtures::target();
+        target.fs_type = "ext4\u{1b}[2J".into();
+        if let Some(d) = target.device.as_mut() {
+            d.model = Some("evil\u{9b}31m\u{202e}".into());
+        }
+        a.target_info = Some(Ok(target));
+        a.message = Some("saved \u{7}x".into());
+        let s = screen(&a, 120, 40);
+        let row0 = s.lines().find(|l| l.contains("SEQ1M Q8T1")).unwrap();
+        assert!(row0.contains("no I/O") && !row0.contains("0.00"), "{row0}");
+        assert!(s.contains("evil\\x9b31m\\u{202e}"), "{s}");
+        assert!(
+            s.contains("ext4\\x1b[2J") && s.contains("saved \\x07x"),
+            "{s}"
+        );
+        assert!(
+            !s.chars()
+                .any(|c| c != '\n' && crate::report::escape::is_unsafe(c))
+        );
+    }
 }
