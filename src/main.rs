@@ -31,7 +31,9 @@ fn main() -> ExitCode {
 
 fn benchmark(args: RunArgs) -> Result<u8, Error> {
     let (settings, out) = args.into_settings()?;
-    if out.files.is_empty() {
+    // The report would go nowhere: refuse before minutes of measuring
+    // (with --save the result is kept, and the failure comes at the end).
+    if out.files.is_empty() && out.save.is_none() {
         commands::stdout_open()?;
     }
     let target = target::resolve(&settings.target).map_err(run::RunError::from)?;

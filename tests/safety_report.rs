@@ -210,8 +210,67 @@ fn notes_of(v: &Value) -> String {
         .collect()
 }
 
-#[test]
-fn a_process_stopped_during_its_window_gets_a_note() {
+/// A cgroup that can freeze the processes moved into it (v2's
+/// cgroup.freeze or v1's freezer), removed on drop.
+struct Freezer {
+    dir: PathBuf,
+    v2: bool,
+}
+
+impl Freezer {
+    fn new() -> Result<Freezer, String> {
+        if !common::is_root() {
+            return Err("not root: cannot create a cgroup".into());
+        }
+        let name = format!("diskmark-test-{}", std::process::id());
+        let (base, v2) = if Path::new("/sys/fs/cgroup/cgroup.controllers").exists() {
+            (PathBuf::from("/sys/fs/cgroup"), true)
+        } else if Path::new("/sys/fs/cgroup/freezer/freezer.state").exists()
+            || Path::new("/sys/fs/cgroup/freezer/cgroup.procs").exists()
+        {
+            (PathBuf::from("/sys/fs/cgroup/freezer"), false)
+        } else {
+            return Err("no cgroup freezer (v2 or v1) mounted".into());
+        };
+        let dir = base.join(name);
+        std::fs::create_dir(&dir).map_err(|e| format!("mkdir {}: {e}", dir.display()))?;
+        Ok(Freezer { dir, v2 })
+    }
+
+    fn add(&self, pid: u32) {
+        std::fs::write(self.dir.join("cgroup.procs"), pid.to_string()).unwrap();
+    }
+
+    fn freeze(&self, on: bool) {
+        if self.v2 {
+            std::fs::write(self.dir.join("cgroup.freeze"), if on { "1" } else { "0" }).unwrap();
+        } else {
+            std::fs::write(
+                self.dir.join("freezer.state"),
+                if on { "FROZEN" } else { "THAWED" },
+            )
+            .unwrap();
+        }
+    }
+}
+
+impl Drop for Freezer {
+    fn drop(&mut self) {
+        self.freeze(false);
+        // The processes have ended by now; an empty cgroup can be removed.
+        let _ = std::fs::remove_dir(&self.dir);
+    }
+}
+
+/// How the test holds diskmark still in the middle of its window.
+enum Hold<'a> {
+    Stop,
+    Freeze(&'a Freezer),
+}
+
+/// Runs a 3 s window, holds diskmark for 1.2 s in its middle, and returns
+/// the JSON report.
+fn held_run(hold: Hold<'_>) -> Value {
     let dir = disk_dir();
     let mut child = Command::new(env!("CARGO_BIN_EXE_diskmark"))
         .arg(dir.path())
@@ -231,6 +290,9 @@ fn a_process_stopped_during_its_window_gets_a_note() {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
+    if let Hold::Freeze(f) = &hold {
+        f.add(child.id());
+    }
     let start = Instant::now();
     while leftovers(dir.path()).is_empty() {
         assert!(child.try_wait().unwrap().is_none(), "diskmark ended early");
@@ -240,17 +302,27 @@ fn a_process_stopped_during_its_window_gets_a_note() {
     // The pre-fill of 16 MiB takes milliseconds: 1 s later the window runs.
     std::thread::sleep(Duration::from_secs(1));
     let pid = Pid::from_child(&child);
-    kill_process(pid, Signal::STOP).unwrap();
+    match &hold {
+        Hold::Stop => kill_process(pid, Signal::STOP).unwrap(),
+        Hold::Freeze(f) => f.freeze(true),
+    }
     std::thread::sleep(Duration::from_millis(1200));
-    kill_process(pid, Signal::CONT).unwrap();
+    match &hold {
+        Hold::Stop => kill_process(pid, Signal::CONT).unwrap(),
+        Hold::Freeze(f) => f.freeze(false),
+    }
     let out = child.wait_with_output().unwrap();
     assert!(
         out.status.success(),
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let v = json(&out.stdout);
-    let notes = notes_of(&v);
+    assert_eq!(leftovers(dir.path()), Vec::<String>::new());
+    json(&out.stdout)
+}
+
+fn assert_held(v: &Value) {
+    let notes = notes_of(v);
     assert!(
         notes.contains("RND4K Q1T1 read: diskmark did not run for 1.")
             && notes.contains("its figures are not to be trusted"),
@@ -261,9 +333,13 @@ fn a_process_stopped_during_its_window_gets_a_note() {
         (1_000_000_000..2_000_000_000).contains(&stopped),
         "{stopped}"
     );
-    assert_eq!(leftovers(dir.path()), Vec::<String>::new());
+}
 
+#[test]
+fn a_process_stopped_during_its_window_gets_a_note() {
+    assert_held(&held_run(Hold::Stop));
     // The same run, not stopped: no such note.
+    let dir = disk_dir();
     let out = run_tiny(
         dir.path(),
         &[
@@ -280,6 +356,15 @@ fn a_process_stopped_during_its_window_gets_a_note() {
     let v = json(&out.stdout);
     assert!(!notes_of(&v).contains("did not run"), "{}", notes_of(&v));
     assert_eq!(v["tests"][0]["loops"][0]["stopped_ns"], 0);
+}
+
+#[test]
+fn a_process_in_a_frozen_cgroup_during_its_window_gets_a_note() {
+    let f = match Freezer::new() {
+        Ok(f) => f,
+        Err(why) => return skip("a_process_in_a_frozen_cgroup", &why),
+    };
+    assert_held(&held_run(Hold::Freeze(&f)));
 }
 
 /// The CPUs /proc/stat counts.
