@@ -171,13 +171,30 @@ pub fn from_json(label: &str, text_in: &str) -> Result<RunSummary, CompareError>
     })
 }
 
+/// Larger than any result diskmark writes (every loop's samples included).
+const MAX_RESULT_BYTES: u64 = 256 << 20;
+
 /// Reads a result file.
 pub fn load(path: &std::path::Path) -> Result<RunSummary, CompareError> {
     let label = crate::report::escape::escaped(&path.display().to_string());
-    let bytes = std::fs::read(path).map_err(|e| CompareError::Io(label.clone(), e))?;
     let name = path.file_name().map_or(label.clone(), |n| {
         crate::report::escape::escaped(&n.to_string_lossy())
     });
+    // At most a little more than any result: /dev/zero or a huge file is
+    // refused, not read until memory runs out.
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| {
+            use std::io::Read;
+            f.take(MAX_RESULT_BYTES + 1).read_to_end(&mut bytes)
+        })
+        .map_err(|e| CompareError::Io(label.clone(), e))?;
+    if bytes.len() as u64 > MAX_RESULT_BYTES {
+        return Err(CompareError::NotJson(
+            name,
+            format!("larger than {} MiB", MAX_RESULT_BYTES >> 20),
+        ));
+    }
     let text = String::from_utf8(bytes)
         .map_err(|_| CompareError::NotJson(name.clone(), "not UTF-8 text".into()))?;
     from_json(&name, &text)

@@ -279,6 +279,14 @@ fn row_to_run(r: &rusqlite::Row<'_>) -> rusqlite::Result<StoredRun> {
 /// [`crate::compare::from_json`] refuses first) comes out escaped as a
 /// whole.
 pub fn sanitized_json(json: &str) -> String {
+    use crate::report::escape::is_unsafe;
+    // As stored when nothing in it would act on a terminal (escapes such
+    // as \u001b are text): the report's own key order stays.
+    if !json.chars().any(|c| c != '\n' && is_unsafe(c)) {
+        let mut out = json.trim_end().to_string();
+        out.push('\n');
+        return out;
+    }
     let mut out = match serde_json::from_str::<serde_json::Value>(json) {
         Ok(mut v) => {
             crate::report::escape::escape_json(&mut v);

@@ -724,4 +724,17 @@ fn impossible_numbers_in_a_result_are_refused_naming_file_and_field() {
         assert_eq!(err.lines().count(), 1, "{err}");
         assert!(out.stdout.is_empty());
     }
+    // A device that never ends is refused, not read until memory runs out.
+    let out = diskmark()
+        .arg("compare")
+        .arg(&good)
+        .arg("/dev/zero")
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("zero is not a diskmark result (not JSON: larger than 256 MiB)"),
+        "{err}"
+    );
 }
