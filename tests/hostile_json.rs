@@ -6,6 +6,7 @@
 //! The library is driven with many cases, the binary with a few.
 
 mod common;
+use common::{disk_dir, diskmark, json, run_tiny};
 use diskmark::compare::{self, RunSummary};
 use diskmark::history;
 use diskmark::report::escape::is_unsafe;
@@ -304,4 +305,181 @@ proptest! {
             run(&full)?;
         }
     }
+}
+
+// Whole runs of the binary: a real result made hostile.
+
+#[test]
+fn text_from_a_result_file_never_reaches_the_terminal_raw() {
+    let dir = disk_dir();
+    let tmp = tempfile::tempdir().unwrap();
+    let out = run_tiny(
+        dir.path(),
+        &["--engine", "null", "--profile", "demo", "--format", "json"],
+    );
+    let mut v = json(&out.stdout);
+    let evil = "\u{1b}]0;owned\u{7}\u{1b}[2J\r\u{9b}31m\u{7f}\u{202e}";
+    v["tests"][0]["name"] = format!("SEQ1M{evil}").into();
+    v["target"]["path"] = format!("/x{evil}").into();
+    v["target"]["device"] = serde_json::json!({"model": format!("M{evil}")});
+    v["engine"]["label"] = format!("E{evil}").into();
+    v["notes"] = serde_json::json!([format!("note{evil}")]);
+    let a = tmp.path().join("a.json");
+    std::fs::write(&a, v.to_string()).unwrap();
+    let db = tmp.path().join("h.db");
+    // Saved into a history through a run, then the stored row made hostile.
+    run_tiny(
+        dir.path(),
+        &[
+            "--engine",
+            "null",
+            "--profile",
+            "demo",
+            "--save",
+            "--history",
+            db.to_str().unwrap(),
+        ],
+    );
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    conn.execute(
+        "UPDATE runs SET model = ?1, target = ?1, result = ?2",
+        rusqlite::params![format!("m{evil}"), v.to_string()],
+    )
+    .unwrap();
+    drop(conn);
+    let h = db.to_str().unwrap();
+    let cases: Vec<Vec<String>> = vec![
+        vec![
+            "compare".into(),
+            a.display().to_string(),
+            a.display().to_string(),
+        ],
+        vec![
+            "compare".into(),
+            a.display().to_string(),
+            a.display().to_string(),
+            "--format".into(),
+            "markdown".into(),
+        ],
+        vec![
+            "compare".into(),
+            a.display().to_string(),
+            a.display().to_string(),
+            "--format".into(),
+            "json".into(),
+        ],
+        vec!["history".into(), "--history".into(), h.into()],
+        vec![
+            "history".into(),
+            "--history".into(),
+            h.into(),
+            "--format".into(),
+            "json".into(),
+        ],
+        vec![
+            "history".into(),
+            "show".into(),
+            "1".into(),
+            "--history".into(),
+            h.into(),
+        ],
+        vec![
+            "history".into(),
+            "show".into(),
+            "1".into(),
+            "--history".into(),
+            h.into(),
+            "--format".into(),
+            "json".into(),
+        ],
+    ];
+    for args in cases {
+        let out = diskmark().args(&args).output().unwrap();
+        assert!(out.status.success(), "{args:?}: {out:?}");
+        let text = String::from_utf8(out.stdout).unwrap();
+        let raw: Vec<char> = text
+            .chars()
+            .filter(|&c| (c.is_control() && c != '\n') || ('\u{202a}'..='\u{202e}').contains(&c))
+            .collect();
+        assert!(raw.is_empty(), "{args:?} printed raw {raw:?}:\n{text}");
+        assert!(
+            text.contains("\\x1b"),
+            "{args:?}: the escape is shown:\n{text}"
+        );
+    }
+}
+
+#[test]
+fn impossible_numbers_in_a_result_are_refused_naming_file_and_field() {
+    let dir = disk_dir();
+    let tmp = tempfile::tempdir().unwrap();
+    let out = run_tiny(
+        dir.path(),
+        &["--engine", "null", "--profile", "demo", "--format", "json"],
+    );
+    let good = tmp.path().join("good.json");
+    std::fs::write(&good, &out.stdout).unwrap();
+    // A marker where the figure goes, replaced by each bad value as text
+    // (NaN and 1e999 have no JSON value to build them from).
+    let mut v = json(&out.stdout);
+    v["tests"][0]["result"]["total"]["mbps"] = 123456.125.into();
+    let text = serde_json::to_string_pretty(&v).unwrap();
+    let cases = [
+        (
+            "negative",
+            "-5.5".to_string(),
+            "tests[0].result.total.mbps is negative",
+        ),
+        (
+            "huge",
+            "1e300".to_string(),
+            "tests[0].result.total.mbps is larger than any measurement",
+        ),
+        (
+            "string",
+            "\"fast\"".to_string(),
+            "tests[0].result.total.mbps is not a number",
+        ),
+        (
+            "nan",
+            "NaN".to_string(),
+            "is not a diskmark result (not JSON",
+        ),
+        (
+            "overflow",
+            "1e999".to_string(),
+            "is not a diskmark result (not JSON",
+        ),
+    ];
+    for (name, value, needle) in cases {
+        let bad = tmp.path().join(format!("{name}.json"));
+        std::fs::write(&bad, text.replace("123456.125", &value)).unwrap();
+        let out = diskmark()
+            .arg("compare")
+            .arg(&good)
+            .arg(&bad)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{name}: {err}");
+        assert!(
+            err.contains(&format!("{name}.json")) && err.contains(needle),
+            "{name}: {err}"
+        );
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(out.stdout.is_empty());
+    }
+    // A device that never ends is refused, not read until memory runs out.
+    let out = diskmark()
+        .arg("compare")
+        .arg(&good)
+        .arg("/dev/zero")
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("zero is not a diskmark result (not JSON: larger than 256 MiB)"),
+        "{err}"
+    );
 }
