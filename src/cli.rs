@@ -358,8 +358,11 @@ fn parse_seconds_arg(s: &str) -> Result<Duration, String> {
 
 fn parse_measure_arg(s: &str) -> Result<Duration, String> {
     let d = parse_seconds_arg(s)?;
-    if d.is_zero() {
-        return Err("the measure time must be more than 0 seconds".into());
+    if d < crate::config::MIN_MEASURE {
+        return Err(format!(
+            "the measure time must be at least {} s: a shorter window holds too few I/Os to mean anything",
+            crate::config::MIN_MEASURE.as_secs_f64()
+        ));
     }
     Ok(d)
 }

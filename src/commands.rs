@@ -11,12 +11,56 @@ use crate::outputs::{self, OutputPath};
 use crate::report::{engines, targets};
 use std::io::Write;
 
-/// Writes `text` to stdout; a closed pipe (`| head`) is not worth a message.
-pub fn print(text: &str) {
+/// Set when diskmark started with stdout closed.
+static STDOUT_CLOSED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Run first thing: notes whether diskmark started with stdout closed.
+/// Rust's runtime puts /dev/null, opened read-write, in place of a closed
+/// standard descriptor (so that no later file takes descriptor 1); a
+/// shell's `>/dev/null` opens it write-only. So stdout that is /dev/null
+/// opened read-write was closed, and printing to it then fails instead of
+/// losing the report without a word.
+pub fn guard_std_fds() {
+    let is_null =
+        std::fs::read_link("/proc/self/fd/1").is_ok_and(|p| p == std::path::Path::new("/dev/null"));
+    let read_write = std::fs::read_to_string("/proc/self/fdinfo/1").is_ok_and(|info| {
+        info.lines()
+            .find_map(|l| l.strip_prefix("flags:"))
+            .and_then(|f| u32::from_str_radix(f.trim(), 8).ok())
+            .is_some_and(|flags| flags & libc::O_ACCMODE as u32 == libc::O_RDWR as u32)
+    });
+    STDOUT_CLOSED.store(is_null && read_write, std::sync::atomic::Ordering::Relaxed);
+}
+
+/// Fails when diskmark started with stdout closed (see [`guard_std_fds`]):
+/// checked before a run whose report goes there, so that minutes of
+/// measuring are not lost.
+pub fn stdout_open() -> Result<(), Error> {
+    if STDOUT_CLOSED.load(std::sync::atomic::Ordering::Relaxed) {
+        return Err(Error::Output {
+            path: "stdout".into(),
+            source: std::io::Error::new(
+                std::io::ErrorKind::NotConnected,
+                "stdout is closed; redirect it to a file or use -o FILE",
+            ),
+        });
+    }
+    Ok(())
+}
+
+/// Writes `text` to stdout, or fails: a report that could not be written
+/// (a full disk, a closed stdout, a reader that went away) is an error,
+/// never a silent exit 0.
+pub fn print(text: &str) -> Result<(), Error> {
+    stdout_open()?;
     let mut stdout = std::io::stdout().lock();
-    let _ = stdout
+    stdout
         .write_all(text.as_bytes())
-        .and_then(|_| stdout.flush());
+        .and_then(|_| stdout.flush())
+        .map_err(|source| Error::Output {
+            path: "stdout".into(),
+            source,
+        })
 }
 
 /// `diskmark engines`.
@@ -26,7 +70,7 @@ pub fn engines(format: ListFormat) -> Result<u8, Error> {
     print(&match format {
         ListFormat::Text => engines::render_text(&probes, default),
         ListFormat::Json => engines::render_json(&probes, default),
-    });
+    })?;
     Ok(0)
 }
 
@@ -36,7 +80,7 @@ pub fn targets(format: ListFormat) -> Result<u8, Error> {
     print(&match format {
         ListFormat::Text => targets::render_text(&list),
         ListFormat::Json => targets::render_json(&list),
-    });
+    })?;
     Ok(0)
 }
 
@@ -73,7 +117,7 @@ pub fn compare(args: CompareArgs) -> Result<u8, Error> {
         CompareFormat::Text => compare::render_text(&runs),
         CompareFormat::Markdown => compare::render_markdown(&runs),
         CompareFormat::Json => compare::render_json(&runs),
-    });
+    })?;
     if let Some(path) = &chart {
         path.write(crate::report::chart::compare_chart(&runs).as_bytes())
             .map_err(|source| Error::Chart {
@@ -130,31 +174,35 @@ pub fn history(args: HistoryArgs) -> Result<u8, Error> {
                     s.push('\n');
                     s
                 }
-            });
+            })?;
         }
         Some(HistoryCommand::Show { id }) => {
             let h = h.ok_or_else(|| HistoryError::Absent(db.clone()))?;
             let r = h.get(id)?;
+            // Read and checked as compare reads it, whatever the format.
+            let summary = compare::from_json(&format!("#{id}"), &r.json)?;
             match args.format {
-                ListFormat::Json => print(&r.json),
+                ListFormat::Json => print(&history::sanitized_json(&r.json))?,
                 ListFormat::Text => {
-                    let summary = compare::from_json(&format!("#{id}"), &r.json)?;
                     let mut out = history::render_list(std::slice::from_ref(&r), false);
                     out.push('\n');
                     out.push_str(&format!(
                         "{:<22} {:>12} {:>12} {:>12}\n",
                         "test", "MB/s", "IOPS", "mean µs"
                     ));
+                    let cell = |v: Option<f64>, digits: usize| {
+                        v.map_or_else(|| "no I/O".to_string(), |v| format!("{v:.digits$}"))
+                    };
                     for row in &summary.rows {
                         out.push_str(&format!(
-                            "{:<22} {:>12.3} {:>12.1} {:>12.2}\n",
+                            "{:<22} {:>12} {:>12} {:>12}\n",
                             format!("{} {}", row.test, row.direction),
-                            row.mbps,
-                            row.iops,
-                            row.mean_us
+                            cell(row.mbps, 3),
+                            cell(row.iops, 1),
+                            cell(row.mean_us, 2)
                         ));
                     }
-                    print(&out);
+                    print(&out)?;
                 }
             }
         }

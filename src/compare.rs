@@ -29,6 +29,17 @@ pub enum CompareError {
         /// Its version.
         found: i64,
     },
+    /// A figure that no measurement gives (negative, huge) or a field of
+    /// the wrong type.
+    #[error("{label} is not a valid diskmark result: {field} {why}")]
+    BadValue {
+        /// Which input.
+        label: String,
+        /// Where in it.
+        field: String,
+        /// What is wrong.
+        why: String,
+    },
     /// Fewer than two runs.
     #[error("compare needs at least two runs (files or stored run ids)")]
     TooFew,
@@ -41,12 +52,12 @@ pub struct Row {
     pub test: String,
     /// `read`, `write`, `mix70`.
     pub direction: String,
-    /// MB/s.
-    pub mbps: f64,
-    /// IOPS.
-    pub iops: f64,
-    /// Mean latency, µs.
-    pub mean_us: f64,
+    /// MB/s; `None` when no I/O completed in the window.
+    pub mbps: Option<f64>,
+    /// IOPS; `None` when no I/O completed.
+    pub iops: Option<f64>,
+    /// Mean latency, µs; `None` when no I/O completed.
+    pub mean_us: Option<f64>,
 }
 
 /// What compare needs of one run.
@@ -66,13 +77,40 @@ pub struct RunSummary {
     pub rows: Vec<Row>,
 }
 
-fn num(v: &Value) -> f64 {
-    v.as_f64().unwrap_or(0.0)
+/// Larger than any MB/s, IOPS or µs a run can measure (an hour is 3.6e9
+/// µs): a figure above it is not a measurement.
+const MAX_FIGURE: f64 = 1e12;
+
+/// A string field, escaped for the terminal; `default` when absent.
+fn text(v: &Value, default: &str) -> String {
+    crate::report::escape::escaped(v.as_str().unwrap_or(default))
 }
 
-/// Reads one diskmark JSON result.
-pub fn from_json(label: &str, text: &str) -> Result<RunSummary, CompareError> {
-    let v: Value = serde_json::from_str(text)
+/// A figure of test `i`: absent or null is no figure (no I/O completed);
+/// anything but a finite number in 0..=[`MAX_FIGURE`] is refused.
+fn figure(label: &str, i: usize, field: &str, v: &Value) -> Result<Option<f64>, CompareError> {
+    let bad = |why: &str| CompareError::BadValue {
+        label: label.into(),
+        field: format!("tests[{i}].result.total.{field}"),
+        why: why.into(),
+    };
+    match v {
+        Value::Null => Ok(None),
+        Value::Number(n) => match n.as_f64() {
+            Some(x) if x.is_finite() && (0.0..=MAX_FIGURE).contains(&x) => Ok(Some(x)),
+            Some(x) if x < 0.0 => Err(bad("is negative")),
+            _ => Err(bad("is larger than any measurement")),
+        },
+        _ => Err(bad("is not a number")),
+    }
+}
+
+/// Reads one diskmark JSON result, refusing figures that no measurement
+/// gives and escaping every string for the terminal.
+pub fn from_json(label: &str, text_in: &str) -> Result<RunSummary, CompareError> {
+    let label = crate::report::escape::escaped(label);
+    let label = label.as_str();
+    let v: Value = serde_json::from_str(text_in)
         .map_err(|e| CompareError::NotJson(label.into(), e.to_string()))?;
     let version = v["schema_version"].as_i64();
     if version.is_none() || v["tool"]["name"] != "diskmark" {
@@ -84,55 +122,81 @@ pub fn from_json(label: &str, text: &str) -> Result<RunSummary, CompareError> {
             found: version.unwrap_or(0),
         });
     }
-    let rows = v["tests"]
-        .as_array()
-        .map(|tests| {
-            tests
-                .iter()
-                .map(|t| {
-                    let total = &t["result"]["total"];
-                    let direction = match (t["direction"].as_str(), t["read_pct"].as_u64()) {
-                        (Some("mix"), Some(p)) => format!("mix{p}"),
-                        (Some(d), _) => d.to_string(),
-                        _ => "?".into(),
-                    };
-                    Row {
-                        test: t["name"].as_str().unwrap_or("?").to_string(),
-                        direction,
-                        mbps: num(&total["mbps"]),
-                        iops: num(&total["iops"]),
-                        mean_us: num(&total["lat_us"]["mean"]),
-                    }
-                })
-                .collect()
-        })
-        .unwrap_or_default();
+    let tests = match &v["tests"] {
+        Value::Array(tests) => tests.as_slice(),
+        Value::Null => &[],
+        _ => {
+            return Err(CompareError::BadValue {
+                label: label.into(),
+                field: "tests".into(),
+                why: "is not a list".into(),
+            });
+        }
+    };
+    let mut rows = Vec::with_capacity(tests.len());
+    for (i, t) in tests.iter().enumerate() {
+        let total = &t["result"]["total"];
+        let direction = match (t["direction"].as_str(), t["read_pct"].as_u64()) {
+            (Some("mix"), Some(p)) => format!("mix{p}"),
+            (Some(d), _) => crate::report::escape::escaped(d),
+            _ => "?".into(),
+        };
+        let mut mbps = figure(label, i, "mbps", &total["mbps"])?;
+        let mut iops = figure(label, i, "iops", &total["iops"])?;
+        let mut mean_us = figure(label, i, "lat_us.mean", &total["lat_us"]["mean"])?;
+        // A window without I/O has no figures, whatever else the file says.
+        if total["no_io"] == Value::Bool(true) || total["ios"] == 0 || t["result"]["window_ns"] == 0
+        {
+            (mbps, iops, mean_us) = (None, None, None);
+        }
+        rows.push(Row {
+            test: text(&t["name"], "?"),
+            direction,
+            mbps,
+            iops,
+            mean_us,
+        });
+    }
     Ok(RunSummary {
         label: label.into(),
-        date: v["date"]
-            .as_str()
-            .unwrap_or("")
+        date: text(&v["date"], "")
             .chars()
             .take(19)
             .collect::<String>()
             .replace('T', " "),
-        target: v["target"]["path"].as_str().unwrap_or("?").into(),
-        model: v["target"]["device"]["model"]
-            .as_str()
-            .unwrap_or("unknown")
-            .into(),
-        engine: v["engine"]["label"].as_str().unwrap_or("?").into(),
+        target: text(&v["target"]["path"], "?"),
+        model: text(&v["target"]["device"]["model"], "unknown"),
+        engine: text(&v["engine"]["label"], "?"),
         rows,
     })
 }
 
+/// Larger than any result diskmark writes (every loop's samples included).
+const MAX_RESULT_BYTES: u64 = 256 << 20;
+
 /// Reads a result file.
 pub fn load(path: &std::path::Path) -> Result<RunSummary, CompareError> {
-    let label = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|e| CompareError::Io(label.clone(), e))?;
-    let name = path
-        .file_name()
-        .map_or(label.clone(), |n| n.to_string_lossy().into_owned());
+    let label = crate::report::escape::escaped(&path.display().to_string());
+    let name = path.file_name().map_or(label.clone(), |n| {
+        crate::report::escape::escaped(&n.to_string_lossy())
+    });
+    // At most a little more than any result: /dev/zero or a huge file is
+    // refused, not read until memory runs out.
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| {
+            use std::io::Read;
+            f.take(MAX_RESULT_BYTES + 1).read_to_end(&mut bytes)
+        })
+        .map_err(|e| CompareError::Io(label.clone(), e))?;
+    if bytes.len() as u64 > MAX_RESULT_BYTES {
+        return Err(CompareError::NotJson(
+            name,
+            format!("larger than {} MiB", MAX_RESULT_BYTES >> 20),
+        ));
+    }
+    let text = String::from_utf8(bytes)
+        .map_err(|_| CompareError::NotJson(name.clone(), "not UTF-8 text".into()))?;
     from_json(&name, &text)
 }
 
@@ -162,7 +226,7 @@ pub fn change(base: f64, v: f64) -> Option<f64> {
     (base > 0.0).then(|| (v / base - 1.0) * 100.0)
 }
 
-type Metric = (&'static str, fn(&Row) -> f64, usize);
+type Metric = (&'static str, fn(&Row) -> Option<f64>, usize);
 
 /// The metrics compared: name, figure, decimals.
 const METRICS: [Metric; 3] = [
@@ -176,30 +240,34 @@ const METRICS: [Metric; 3] = [
 fn cell_parts(
     base: Option<&Row>,
     row: Option<&Row>,
-    f: fn(&Row) -> f64,
+    f: fn(&Row) -> Option<f64>,
     digits: usize,
     first: bool,
 ) -> (String, String) {
     match row {
         None => ("-".into(), String::new()),
-        Some(r) => {
-            let change = if first {
-                None
-            } else {
-                base.and_then(|b| change(f(b), f(r)))
-            };
-            (
-                format!("{:.*}", digits, f(r)),
-                change.map(|c| format!("({c:+.1}%)")).unwrap_or_default(),
-            )
-        }
+        Some(r) => match f(r) {
+            // Shown, not as a figure: the run has the test, without I/O.
+            None => ("no I/O".into(), String::new()),
+            Some(v) => {
+                let change = if first {
+                    None
+                } else {
+                    base.and_then(f).and_then(|b| change(b, v))
+                };
+                (
+                    format!("{v:.*}", digits),
+                    change.map(|c| format!("({c:+.1}%)")).unwrap_or_default(),
+                )
+            }
+        },
     }
 }
 
 fn cell(
     base: Option<&Row>,
     row: Option<&Row>,
-    f: fn(&Row) -> f64,
+    f: fn(&Row) -> Option<f64>,
     digits: usize,
     first: bool,
 ) -> String {
@@ -326,10 +394,10 @@ pub fn render_json(runs: &[RunSummary]) -> String {
         .map(|k| {
             let base = find(&runs[0], k);
             let values: Vec<Option<&Row>> = runs.iter().map(|r| find(r, k)).collect();
-            let ch = |f: fn(&Row) -> f64| -> Vec<Option<f64>> {
+            let ch = |f: fn(&Row) -> Option<f64>| -> Vec<Option<f64>> {
                 values
                     .iter()
-                    .map(|v| Some(change(f(base?), f((*v)?))).flatten())
+                    .map(|v| change(f(base?)?, f((*v)?)?))
                     .collect()
             };
             JsonRow {

@@ -14,6 +14,10 @@ pub const MIN_SIZE: u64 = 16 * MIB;
 pub const MAX_SIZE: u64 = 64 * GIB;
 /// Most loops.
 pub const MAX_LOOPS: u32 = 100;
+/// Shortest measure window: below it a window holds too few I/Os (and too
+/// few progress ticks) for its figures to mean anything.
+pub const MIN_MEASURE: Duration = Duration::from_millis(100);
+
 /// Longest measure, warm-up or interval time.
 pub const MAX_SECONDS: u64 = 3600;
 
@@ -153,10 +157,13 @@ impl Settings {
             ));
         }
         let max = Duration::from_secs(MAX_SECONDS);
-        if self.measure.is_zero() || self.measure > max {
+        if self.measure < MIN_MEASURE || self.measure > max {
             return Err(UsageError::new(
                 "--measure",
-                format!("must be more than 0 and at most {MAX_SECONDS} seconds"),
+                format!(
+                    "must be {}..{MAX_SECONDS} seconds",
+                    MIN_MEASURE.as_secs_f64()
+                ),
             ));
         }
         for (option, d) in [("--interval", self.interval), ("--warmup", self.warmup)] {

@@ -363,18 +363,48 @@ impl History {
     }
 }
 
+/// A stored run as read: every text column escaped for the terminal (the
+/// database is a file anyone may have written), the JSON kept as stored
+/// for [`crate::compare::from_json`] to check.
 fn row_to_run(r: &rusqlite::Row<'_>) -> rusqlite::Result<StoredRun> {
+    let text = |i: usize| -> rusqlite::Result<String> {
+        Ok(crate::report::escape::escaped(&r.get::<_, String>(i)?))
+    };
     Ok(StoredRun {
         id: r.get(0)?,
-        date: r.get(1)?,
-        target: r.get(2)?,
-        model: r.get(3)?,
-        fs: r.get(4)?,
-        profile: r.get(5)?,
-        engine: r.get(6)?,
-        device: r.get(7)?,
+        date: text(1)?,
+        target: text(2)?,
+        model: text(3)?,
+        fs: text(4)?,
+        profile: text(5)?,
+        engine: text(6)?,
+        device: text(7)?,
         json: r.get(8)?,
     })
+}
+
+/// A stored JSON report printed again: parsed, every string escaped for
+/// the terminal, pretty-printed. Text that is not JSON (which
+/// [`crate::compare::from_json`] refuses first) comes out escaped as a
+/// whole.
+pub fn sanitized_json(json: &str) -> String {
+    use crate::report::escape::is_unsafe;
+    // As stored when nothing in it would act on a terminal (escapes such
+    // as \u001b are text): the report's own key order stays.
+    if !json.chars().any(|c| c != '\n' && is_unsafe(c)) {
+        let mut out = json.trim_end().to_string();
+        out.push('\n');
+        return out;
+    }
+    let mut out = match serde_json::from_str::<serde_json::Value>(json) {
+        Ok(mut v) => {
+            crate::report::escape::escape_json(&mut v);
+            serde_json::to_string_pretty(&v).unwrap_or_default()
+        }
+        Err(_) => crate::report::escape::escaped(json),
+    };
+    out.push('\n');
+    out
 }
 
 /// Saves `json` to the database at `db` (checked by

@@ -9,6 +9,7 @@ use std::io::IsTerminal;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
+    commands::guard_std_fds();
     let cli = diskmark::cli::parse();
     let result = match cli.command {
         Some(Command::Engines { format }) => commands::engines(format),
@@ -29,6 +30,11 @@ fn main() -> ExitCode {
 
 fn benchmark(args: RunArgs) -> Result<u8, Error> {
     let (settings, out) = args.into_settings()?;
+    // The report would go nowhere: refuse before minutes of measuring
+    // (with --save the result is kept, and the failure comes at the end).
+    if out.files.is_empty() && out.save.is_none() {
+        commands::stdout_open()?;
+    }
     let target = target::resolve(&settings.target).map_err(run::RunError::from)?;
     let host = HostInfo::current();
     let mut progress = ProgressLine::new(!out.quiet && std::io::stderr().is_terminal());
@@ -43,32 +49,59 @@ fn benchmark(args: RunArgs) -> Result<u8, Error> {
         host: &host,
         output: &output,
     };
-    if out.stdout {
-        print(&report.render(out.format));
+    // stdout gets one report at most: the asked one, or, when a file
+    // cannot be written, the results kept there in the asked format. A
+    // failure does not stop the other outputs (the results cost minutes
+    // to measure); the first is the run's error, later ones are printed.
+    let mut failed: Option<Error> = None;
+    let mut fail = |e: Error| match &failed {
+        None => failed = Some(e),
+        Some(_) => eprintln!("error: {e}"),
+    };
+    let mut on_stdout = out.stdout;
+    if on_stdout && let Err(e) = print(&report.render(out.format)) {
+        fail(e);
     }
     // Outputs were checked before the run; writing checks again what it
     // opened (diskmark::outputs), so no device is ever written.
-    let write = |path: &diskmark::outputs::OutputPath, text: String| {
-        path.write(text.as_bytes()).map_err(|source| {
-            // Keep the results: they cost minutes to measure.
-            print(&report.render(Format::Text));
-            Error::Output {
+    let mut write = |path: &diskmark::outputs::OutputPath, text: String| {
+        if let Err(source) = path.write(text.as_bytes()) {
+            if !on_stdout {
+                on_stdout = true;
+                if let Err(e) = print(&report.render(out.format)) {
+                    fail(e);
+                }
+            }
+            fail(Error::Output {
                 path: path.shown.clone(),
                 source,
-            }
-        })
+            });
+        }
     };
     for (path, format) in &out.files {
-        write(path, report.render(*format))?;
+        write(path, report.render(*format));
     }
     if let Some(path) = &out.chart {
-        write(path, diskmark::report::chart::run_chart(&report))?;
+        write(path, diskmark::report::chart::run_chart(&report));
     }
     if let Some(db) = &out.save {
-        let id = diskmark::history::save_or_keep(db, &report.render(Format::Json))?;
-        if !out.quiet {
-            eprintln!("saved as run #{id} in {}", db.shown.display());
+        match diskmark::history::save_or_keep(db, &report.render(Format::Json)) {
+            Ok(id) if !out.quiet => eprintln!("saved as run #{id} in {}", db.shown.display()),
+            Ok(_) => {}
+            Err(e) => fail(e.into()),
         }
+    }
+    if let Some(e) = failed {
+        return Err(e);
+    }
+    // A run in which no test completed a single I/O measured nothing: the
+    // report says so per test, and the run failed.
+    if output.interrupted.is_none() && report.measured_nothing() {
+        eprintln!(
+            "error: no test completed any I/O in its measure window: nothing was measured (a device that is throttled, stalled or too slow for --measure {} s)",
+            settings.measure.as_secs_f64()
+        );
+        return Ok(1);
     }
     // A signal while the report was being written still ends with its
     // exit code (the report itself is complete).

@@ -101,12 +101,16 @@ pub fn run_chart(r: &Report<'_>) -> String {
                 && let Some(sel) = test.selected(s.loop_stat)
             {
                 let sum = super::headline(*d, &sel.result).summary(sel.result.window_ns);
-                let text = format!(
-                    "{:.2} MB/s · {:.0} IOPS · {:.1} µs",
-                    sum.mbps,
-                    sum.iops,
-                    sum.lat.map_or(0.0, |l| l.mean_us)
-                );
+                let text = if sum.completed() {
+                    format!(
+                        "{:.2} MB/s · {:.0} IOPS · {:.1} µs",
+                        sum.mbps,
+                        sum.iops,
+                        sum.lat.map_or(0.0, |l| l.mean_us)
+                    )
+                } else {
+                    crate::stats::NO_IO.to_string()
+                };
                 bar(&mut out, y, sum.mbps, &text, COLORS[dir_index(*d)]);
             }
             y += BAR_H + 4.0;
@@ -237,11 +241,15 @@ pub fn compare_chart(runs: &[RunSummary]) -> String {
         );
         for (i, r) in runs.iter().enumerate() {
             if let Some(row) = r.rows.iter().find(|x| x.test == k.0 && x.direction == k.1) {
+                let label = match row.mbps {
+                    Some(m) => format!("[{}] {m:.2} MB/s", i + 1),
+                    None => format!("[{}] no I/O", i + 1),
+                };
                 bar(
                     &mut out,
                     y,
-                    row.mbps,
-                    &format!("[{}] {:.2} MB/s", i + 1, row.mbps),
+                    row.mbps.unwrap_or(0.0),
+                    &label,
                     RUN_COLORS[i % RUN_COLORS.len()],
                 );
             }

@@ -31,18 +31,24 @@ pub struct Row {
     pub test: String,
     /// `read`, `write` or `mixNN`.
     pub direction: String,
-    /// 10^6 bytes/s.
-    pub mbps: f64,
-    /// I/Os per second.
-    pub iops: f64,
-    /// Mean latency, µs (0 when not measured).
-    pub mean_us: f64,
-    /// 99th percentile latency, µs (0 when not measured).
-    pub p99_us: f64,
+    /// The figures; `None` when no I/O completed in the window.
+    pub figures: Option<Figures>,
     /// Queue depth applied.
     pub q: u32,
     /// Threads applied.
     pub t: u32,
+}
+
+/// The measured figures of a row.
+pub struct Figures {
+    /// 10^6 bytes/s.
+    pub mbps: f64,
+    /// I/Os per second.
+    pub iops: f64,
+    /// Mean latency, µs.
+    pub mean_us: f64,
+    /// 99th percentile latency, µs (0 when not measured).
+    pub p99_us: f64,
 }
 
 /// The rows of a report, in report order. Shared with Markdown.
@@ -69,10 +75,12 @@ pub fn rows(r: &Report<'_>) -> Vec<Row> {
             out.push(Row {
                 test: t.plan.requested.to_string(),
                 direction,
-                mbps: s.mbps,
-                iops: s.iops,
-                mean_us: mean,
-                p99_us: p99,
+                figures: s.completed().then_some(Figures {
+                    mbps: s.mbps,
+                    iops: s.iops,
+                    mean_us: mean,
+                    p99_us: p99,
+                }),
                 q: t.plan.q,
                 t: t.plan.t,
             });
@@ -89,18 +97,26 @@ pub fn render(r: &Report<'_>) -> String {
     for Row {
         test,
         direction: dir,
-        mbps,
-        iops,
-        mean_us: mean,
-        p99_us: p99,
+        figures,
         q,
         t,
     } in rows(r)
     {
+        // No I/O in the window: empty cells, not zeros that read as
+        // figures.
+        let figures = figures.map_or_else(
+            || ",,,".to_string(),
+            |f| {
+                format!(
+                    "{:.3},{:.1},{:.2},{:.2}",
+                    f.mbps, f.iops, f.mean_us, f.p99_us
+                )
+            },
+        );
         // Writing to a String cannot fail.
         let _ = writeln!(
             out,
-            "{},{dir},{mbps:.3},{iops:.1},{mean:.2},{p99:.2},{q},{t},{}",
+            "{},{dir},{figures},{q},{t},{}",
             field(&test),
             field(&engine)
         );

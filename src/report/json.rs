@@ -143,15 +143,21 @@ struct Loop {
     cpu: Option<Cpu>,
     /// Throughput over time (about every 100 ms; none for fio runs).
     samples: Vec<crate::stats::Sample>,
+    /// Time of the window in which diskmark did not run (stopped, frozen,
+    /// suspended), ns; above 0 the figures are not to be trusted.
+    stopped_ns: u64,
 }
 
 #[derive(Serialize)]
 struct Dir {
     ios: u64,
     bytes: u64,
-    mbps: f64,
-    iops: f64,
+    /// Null when no I/O completed in the window (`no_io`): not a figure.
+    mbps: Option<f64>,
+    iops: Option<f64>,
     lat_us: Option<Lat>,
+    /// No I/O completed in the window: there are no figures.
+    no_io: bool,
 }
 
 #[derive(Serialize)]
@@ -197,6 +203,12 @@ struct Cpu {
     user_s: f64,
     system_s: f64,
     steal_s: f64,
+    /// All the machine's CPU time over the span, busy or idle.
+    total_s: f64,
+    /// The CPUs /proc/stat sums over.
+    machine_cpus: usize,
+    /// Busy share of `total_s`, 0..=1.
+    busy_share: Option<f64>,
 }
 
 #[derive(Serialize)]
@@ -227,11 +239,13 @@ impl From<Spread> for SpreadJson {
 
 fn dir(d: &DirStats, window_ns: u64) -> Dir {
     let s = d.summary(window_ns);
+    let completed = s.completed();
     Dir {
         ios: s.ios,
         bytes: s.bytes,
-        mbps: s.mbps,
-        iops: s.iops,
+        mbps: completed.then_some(s.mbps),
+        iops: completed.then_some(s.iops),
+        no_io: !completed,
         lat_us: s.lat.map(|l| Lat {
             mean: l.mean_us,
             min: l.min_us,
@@ -260,6 +274,9 @@ fn cpu(c: &CpuView) -> Cpu {
         user_s: c.user_s,
         system_s: c.system_s,
         steal_s: c.steal_s,
+        total_s: c.total_s,
+        machine_cpus: c.machine_cpus,
+        busy_share: c.busy_share(),
     }
 }
 
@@ -275,6 +292,7 @@ fn one_loop(l: &LoopResult, index: Option<usize>, direction: Direction) -> Loop 
         device: l.device.as_ref().map(device),
         cpu: l.cpu.as_ref().map(cpu),
         samples: l.samples.clone(),
+        stopped_ns: l.stopped_ns,
     }
 }
 
@@ -333,9 +351,10 @@ pub fn render(r: &Report<'_>) -> String {
                     .enumerate()
                     .map(|(i, l)| one_loop(l, Some(i), test.direction))
                     .collect(),
+                // Over the loops that have figures.
                 across_loops: Across {
-                    mbps: spread(&|d| Some(d.mbps)),
-                    iops: spread(&|d| Some(d.iops)),
+                    mbps: spread(&|d| d.completed().then_some(d.mbps)),
+                    iops: spread(&|d| d.completed().then_some(d.iops)),
                     mean_lat_us: spread(&|d| d.lat.as_ref().map(|l| l.mean_us)),
                 },
             })

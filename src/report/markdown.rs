@@ -32,18 +32,19 @@ pub fn render(r: &Report<'_>) -> String {
     for Row {
         test,
         direction: dir,
-        mbps,
-        iops,
-        mean_us: mean,
-        p99_us: p99,
+        figures,
         q,
         t,
     } in rows(r)
     {
-        let _ = writeln!(
-            out,
-            "| {test} | {dir} | {mbps:.3} | {iops:.1} | {mean:.2} | {p99:.2} | {q} | {t} |"
-        );
+        let figures = match figures {
+            Some(f) => format!(
+                "{:.3} | {:.1} | {:.2} | {:.2}",
+                f.mbps, f.iops, f.mean_us, f.p99_us
+            ),
+            None => format!("{} | - | - | -", crate::stats::NO_IO),
+        };
+        let _ = writeln!(out, "| {test} | {dir} | {figures} | {q} | {t} |");
     }
     out
 }

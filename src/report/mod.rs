@@ -3,6 +3,7 @@
 pub mod chart;
 pub mod csv;
 pub mod engines;
+pub mod escape;
 pub mod json;
 pub mod markdown;
 pub mod targets;
@@ -84,13 +85,27 @@ impl Report<'_> {
         self.output.tests.iter().filter(move |t| t.direction == d)
     }
 
-    /// Every note: the run's, what the tests observed, then an
-    /// interruption if there was one.
+    /// Whether the run had tests but none completed an I/O in its window:
+    /// nothing was measured.
+    pub fn measured_nothing(&self) -> bool {
+        let s = self.settings;
+        !self.output.tests.is_empty()
+            && self.output.tests.iter().all(|t| {
+                t.selected(s.loop_stat).is_none_or(|sel| {
+                    !headline(t.direction, &sel.result)
+                        .summary(sel.result.window_ns)
+                        .completed()
+                })
+            })
+    }
+
+    /// Every note: the run's, what the tests observed (the same note of
+    /// several tests on one line), then an interruption if there was one.
     pub fn notes(&self) -> Vec<String> {
         let mut notes = self.output.notes.clone();
-        for o in self.output.tests.iter().flat_map(|t| &t.observations) {
-            if !notes.contains(o) {
-                notes.push(o.clone());
+        for o in collapse(&self.output.tests) {
+            if !notes.contains(&o) {
+                notes.push(o);
             }
         }
         let verified: Vec<u64> = self
@@ -116,6 +131,34 @@ impl Report<'_> {
         }
         notes
     }
+}
+
+/// The tests' observations, the same note of several tests as one line
+/// that lists them: `SEQ1M Q8T1 read, RND4K Q1T1 read: no I/O ...`.
+pub fn collapse(tests: &[TestResult]) -> Vec<String> {
+    // (what was observed, the tests that observed it), first seen first.
+    let mut groups: Vec<(String, Vec<String>)> = Vec::new();
+    for t in tests {
+        let name = format!("{} {}", t.plan.requested, t.direction.name());
+        let prefix = format!("{name}: ");
+        for o in &t.observations {
+            let (what, who) = match o.strip_prefix(&prefix) {
+                Some(rest) => (rest.to_string(), Some(name.clone())),
+                None => (o.clone(), None),
+            };
+            match groups.iter_mut().find(|(w, _)| *w == what) {
+                Some((_, names)) => names.extend(who.filter(|n| !names.contains(n))),
+                None => groups.push((what, who.into_iter().collect())),
+            }
+        }
+    }
+    groups
+        .into_iter()
+        .map(|(what, names)| match names.is_empty() {
+            true => what,
+            false => format!("{}: {what}", names.join(", ")),
+        })
+        .collect()
 }
 
 /// The figures a result line shows for a test: its direction's own

@@ -22,12 +22,14 @@ pub fn render_text(targets: &[TargetInfo]) -> String {
     let rows: Vec<[String; 5]> = targets
         .iter()
         .map(|t| {
+            // Mount points, sources and sysfs models are anyone's text.
+            let e = crate::report::escape::escaped;
             [
-                t.path.display().to_string(),
-                t.fs_type.clone(),
+                e(&t.path.display().to_string()),
+                e(&t.fs_type),
                 usage_text(t),
-                t.source.clone().unwrap_or_else(|| "-".into()),
-                t.model().unwrap_or("-").to_string(),
+                e(t.source.as_deref().unwrap_or("-")),
+                e(t.model().unwrap_or("-")),
             ]
         })
         .collect();

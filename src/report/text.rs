@@ -1,5 +1,6 @@
 //! The text report: KDiskMark's layout, line by line as REPORT.md says.
 
+use super::escape::escape;
 use super::{Report, headline};
 use crate::stats::DirSummary;
 use crate::units::{block_report_parts, file_size_label, seconds_label, usage_unit};
@@ -24,6 +25,18 @@ pub fn result_line(
     let line = format!(
         "{} {n:>3} {unit} (Q={q:>3}, T={t:>2}): {mbps:>9.3} MB/s [ {iops:>8.1} IOPS] < {lat_us:>8.2} us>",
         pattern.long()
+    );
+    format!("{line:>WIDTH$}")
+}
+
+/// The result line of a window in which no I/O completed: the test, and
+/// in place of its figures the reason there are none.
+pub fn empty_line(pattern: Pattern, block_size: u64, q: u32, t: u32) -> String {
+    let (n, unit) = block_report_parts(block_size);
+    let line = format!(
+        "{} {n:>3} {unit} (Q={q:>3}, T={t:>2}): {}",
+        pattern.long(),
+        crate::stats::NO_IO
     );
     format!("{line:>WIDTH$}")
 }
@@ -68,6 +81,14 @@ pub fn render(r: &Report<'_>) -> String {
             };
             let sum: DirSummary = headline(d, &sel.result).summary(sel.result.window_ns);
             let applied = test.plan.applied();
+            if !sum.completed() {
+                let _ = writeln!(
+                    out,
+                    "{}",
+                    empty_line(applied.pattern, applied.block_size, applied.q, applied.t)
+                );
+                continue;
+            }
             let _ = writeln!(
                 out,
                 "{}",
@@ -128,20 +149,19 @@ pub fn render(r: &Report<'_>) -> String {
         .device
         .as_ref()
         .and_then(|d| d.model.as_deref())
-        .map(|m| format!(" [{m}]"))
+        .map(|m| format!(" [{}]", escape(m)))
         .unwrap_or_default();
+    let target_path = escape(&t.path.display().to_string()).into_owned();
     if t.is_device() {
         let _ = writeln!(
             out,
-            " Target: {} ({:.2} {unit} device){model}",
-            t.path.display(),
+            " Target: {target_path} ({:.2} {unit} device){model}",
             t.usage.total as f64 / div,
         );
     } else {
         let _ = writeln!(
             out,
-            " Target: {} {}% ({:.2}/{:.2} {unit}){model}",
-            t.path.display(),
+            " Target: {target_path} {}% ({:.2}/{:.2} {unit}){model}",
             t.usage.used_percent(),
             t.usage.used as f64 / div,
             t.usage.total as f64 / div,
@@ -153,10 +173,15 @@ pub fn render(r: &Report<'_>) -> String {
         .or_else(|| t.device.as_ref().map(|d| d.name.clone()))
         .unwrap_or_else(|| "unknown".into());
     let raw = if t.is_device() { ", raw device" } else { "" };
-    let _ = writeln!(out, "     FS: {} on {device}{raw}", t.fs_type);
+    let _ = writeln!(
+        out,
+        "     FS: {} on {}{raw}",
+        escape(&t.fs_type),
+        escape(&device)
+    );
     for (i, note) in r.notes().iter().enumerate() {
         let label = if i == 0 { "  Notes: " } else { "         " };
-        let _ = writeln!(out, "{label}{note}");
+        let _ = writeln!(out, "{label}{}", escape(note));
     }
     out
 }

@@ -63,27 +63,51 @@ impl DiskCounters {
 /// process's.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct CpuCounters {
-    user: u64,
-    system: u64,
-    steal: u64,
+    machine: MachineCpu,
     process_user: u64,
     process_system: u64,
+    /// CLOCK_BOOTTIME (/proc/uptime), ns: unlike the monotonic clock it
+    /// runs on while the machine is suspended.
+    boottime_ns: Option<u64>,
 }
 
-/// Parses the first (`cpu `) line of /proc/stat: `(user, system, steal)`.
-pub fn parse_cpu_stat(text: &str) -> Option<(u64, u64, u64)> {
+/// The machine's CPU time from /proc/stat's `cpu ` line, in clock ticks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct MachineCpu {
+    /// user + nice.
+    pub user: u64,
+    /// system + irq + softirq.
+    pub system: u64,
+    /// steal.
+    pub steal: u64,
+    /// Every field but guest time (already in user): busy and idle.
+    pub total: u64,
+    /// The `cpuN` lines: the CPUs these times are summed over.
+    pub cpus: usize,
+}
+
+/// Parses /proc/stat: the first (`cpu `) line and the number of CPUs.
+pub fn parse_cpu_stat(text: &str) -> Option<MachineCpu> {
     let line = text.lines().find(|l| l.starts_with("cpu "))?;
     let f: Vec<u64> = line
         .split_whitespace()
         .skip(1)
         .map(|x| x.parse().ok())
         .collect::<Option<_>>()?;
-    // user nice system idle iowait irq softirq steal ...
-    Some((
-        f.first()? + f.get(1)?,
-        f.get(2)? + f.get(5).unwrap_or(&0) + f.get(6).unwrap_or(&0),
-        *f.get(7).unwrap_or(&0),
-    ))
+    let at = |i: usize| f.get(i).copied().unwrap_or(0);
+    let cpus = text
+        .lines()
+        .filter(|l| l.starts_with("cpu") && l.as_bytes().get(3).is_some_and(u8::is_ascii_digit))
+        .count();
+    // user nice system idle iowait irq softirq steal guest guest_nice;
+    // guest time is counted in user already.
+    Some(MachineCpu {
+        user: f.first()? + f.get(1)?,
+        system: f.get(2)? + at(5) + at(6),
+        steal: at(7),
+        total: (0..8).map(at).sum(),
+        cpus: cpus.max(1),
+    })
 }
 
 /// Parses /proc/self/stat: `(utime, stime)` of the whole process (all
@@ -97,31 +121,58 @@ pub fn parse_self_stat(text: &str) -> Option<(u64, u64)> {
     Some((f.get(11)?.parse().ok()?, f.get(12)?.parse().ok()?))
 }
 
-/// Reads /proc/stat and /proc/self/stat.
+/// Parses /proc/uptime: seconds since boot, suspend included, in ns.
+pub fn parse_uptime(text: &str) -> Option<u64> {
+    let secs: f64 = text.split_whitespace().next()?.parse().ok()?;
+    (secs.is_finite() && secs >= 0.0).then_some((secs * 1e9) as u64)
+}
+
+/// Reads /proc/stat, /proc/self/stat and /proc/uptime.
 pub fn read_cpu() -> Option<CpuCounters> {
-    let (user, system, steal) = parse_cpu_stat(&std::fs::read_to_string("/proc/stat").ok()?)?;
+    let machine = parse_cpu_stat(&std::fs::read_to_string("/proc/stat").ok()?)?;
     let (process_user, process_system) =
         parse_self_stat(&std::fs::read_to_string("/proc/self/stat").ok()?)?;
     Some(CpuCounters {
-        user,
-        system,
-        steal,
+        machine,
         process_user,
         process_system,
+        boottime_ns: std::fs::read_to_string("/proc/uptime")
+            .ok()
+            .as_deref()
+            .and_then(parse_uptime),
     })
 }
 
 impl CpuCounters {
-    /// CPU seconds between `self` and `later`.
-    pub fn delta(&self, later: &CpuCounters) -> CpuView {
+    /// CPU seconds between `self` and `later`, `span_ns` apart on the
+    /// monotonic clock.
+    pub fn delta(&self, later: &CpuCounters, span_ns: u64) -> CpuView {
         let hz = rustix::param::clock_ticks_per_second() as f64;
         let s = |a: u64, b: u64| b.saturating_sub(a) as f64 / hz;
+        let (m0, m1) = (&self.machine, &later.machine);
         CpuView {
             process_user_s: s(self.process_user, later.process_user),
             process_system_s: s(self.process_system, later.process_system),
-            user_s: s(self.user, later.user),
-            system_s: s(self.system, later.system),
-            steal_s: s(self.steal, later.steal),
+            user_s: s(m0.user, m1.user),
+            system_s: s(m0.system, m1.system),
+            steal_s: s(m0.steal, m1.steal),
+            total_s: s(m0.total, m1.total),
+            machine_cpus: m1.cpus,
+            span_s: span_ns as f64 / 1e9,
+        }
+    }
+
+    /// How long the machine was suspended between `self` and `later`, ns:
+    /// the boot-time clock ran on, the monotonic clock (`span_ns`) did not.
+    /// /proc/uptime has 10 ms steps, hence the margin.
+    pub fn suspended_ns(&self, later: &CpuCounters, span_ns: u64) -> u64 {
+        const MARGIN_NS: u64 = 50_000_000;
+        match (self.boottime_ns, later.boottime_ns) {
+            (Some(a), Some(b)) => {
+                let gap = b.saturating_sub(a).saturating_sub(span_ns);
+                if gap > MARGIN_NS { gap } else { 0 }
+            }
+            _ => 0,
         }
     }
 }
@@ -146,24 +197,29 @@ mod tests {
 
     #[test]
     fn cpu_delta() {
-        let (u0, s0, st0) = parse_cpu_stat("cpu  100 0 50 1000 0 0 0 3 0 0\ncpu0 1 2 3\n").unwrap();
-        let (u1, s1, st1) = parse_cpu_stat("cpu  200 0 80 1000 0 5 5 4 0 0\n").unwrap();
+        let m0 = parse_cpu_stat("cpu  100 0 50 1000 0 0 0 3 0 0\ncpu0 1 2 3\ncpu1 1\n").unwrap();
+        let m1 = parse_cpu_stat("cpu  200 0 80 1000 0 5 5 4 0 0\ncpu0 1\ncpu1 1\n").unwrap();
+        assert_eq!((m0.cpus, m0.total), (2, 1153));
         let a = CpuCounters {
-            user: u0,
-            system: s0,
-            steal: st0,
+            machine: m0,
             process_user: 10,
             process_system: 20,
+            boottime_ns: Some(1_000_000_000),
         };
         let b = CpuCounters {
-            user: u1,
-            system: s1,
-            steal: st1,
+            machine: m1,
             process_user: 60,
             process_system: 21,
+            boottime_ns: Some(4_000_000_000),
         };
         let hz = rustix::param::clock_ticks_per_second() as f64;
-        let v = a.delta(&b);
+        let v = a.delta(&b, 1_000_000_000);
+        assert!((v.total_s - 141.0 / hz).abs() < 1e-9);
+        assert_eq!(v.machine_cpus, 2);
+        // 3 s of boot time in 1 s of monotonic time: 2 s suspended.
+        assert_eq!(a.suspended_ns(&b, 1_000_000_000), 2_000_000_000);
+        assert_eq!(a.suspended_ns(&b, 2_990_000_000), 0);
+        assert_eq!(parse_uptime("12.34 56.78\n"), Some(12_340_000_000));
         assert!((v.user_s - 100.0 / hz).abs() < 1e-9);
         assert!((v.system_s - 40.0 / hz).abs() < 1e-9);
         assert!((v.steal_s - 1.0 / hz).abs() < 1e-9);

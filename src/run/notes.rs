@@ -153,14 +153,44 @@ pub(crate) fn add_note(notes: &mut Vec<String>, note: String) {
 
 /// What the device's and the CPU's view of a test say about its figures
 /// (DESIGN §3): an engine, filesystem or cache that serialised the I/Os,
-/// or a test limited by the CPU rather than the device.
+/// or a test limited by the CPU rather than the device; and windows whose
+/// figures are no figures (no I/O completed) or not to be trusted (the
+/// process did not run). Each note starts with `TEST DIRECTION: `, which
+/// the report uses to collapse the same note of several tests into one.
 pub fn observations(settings: &Settings, test: &TestResult, cpus: usize) -> Vec<String> {
     let mut notes = Vec::new();
+    let name = format!("{} {}", test.plan.requested, test.direction.name());
+    let empty: Vec<usize> = test
+        .loops
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| {
+            !crate::report::headline(test.direction, l)
+                .summary(l.window_ns)
+                .completed()
+        })
+        .map(|(i, _)| i + 1)
+        .collect();
+    if !empty.is_empty() {
+        let which = if empty.len() == test.loops.len() {
+            String::new()
+        } else {
+            let list: Vec<String> = empty.iter().map(|i| i.to_string()).collect();
+            format!(" (loop {} of {})", list.join(", "), test.loops.len())
+        };
+        notes.push(format!("{name}: {}{which}", crate::stats::NO_IO));
+    }
+    let stopped_ns: u64 = test.loops.iter().map(|l| l.stopped_ns).sum();
+    if stopped_ns > 0 {
+        notes.push(format!(
+            "{name}: diskmark did not run for {:.1} s of its measure window (stopped by SIGSTOP or a frozen cgroup, or the machine suspended): its figures are not to be trusted",
+            stopped_ns as f64 / 1e9
+        ));
+    }
     let Some(sel) = test.selected(crate::workload::LoopStat::Mean) else {
         return notes;
     };
     let l = &sel.result;
-    let name = format!("{} {}", test.plan.requested, test.direction.name());
     let in_flight = f64::from(test.plan.q * test.plan.t);
     if let Some(d) = l.device
         && settings.direct
@@ -173,9 +203,7 @@ pub fn observations(settings: &Settings, test: &TestResult, cpus: usize) -> Vec<
             d.avg_queue_depth, in_flight
         ));
     }
-    if let Some(c) = l.cpu
-        && l.window_ns > 0
-    {
+    if let Some(c) = l.cpu {
         // Threads that could keep a CPU busy: the workers, or for posixaio
         // glibc's helper threads.
         let workers = if settings.engine == EngineKind::Posixaio {
@@ -183,29 +211,95 @@ pub fn observations(settings: &Settings, test: &TestResult, cpus: usize) -> Vec<
         } else {
             test.plan.t
         };
-        let usable = (workers as usize).min(cpus).max(1) as f64;
-        let secs = l.window_ns as f64 / 1e9;
-        let used = (c.process_user_s + c.process_system_s) / secs;
-        // The machine as a whole: kernel threads (a loop device's worker,
-        // io-wq) do part of the I/O work outside diskmark's own time.
-        let busy = (c.user_s + c.system_s + c.steal_s) / secs;
-        if used >= 0.9 * usable {
-            notes.push(format!(
-                "{name}: CPU-bound (diskmark used {used:.2} of the {usable} CPUs its threads could use): the figure may be this machine's limit, not the device's"
-            ));
-        } else if busy >= 0.9 * cpus as f64 {
-            notes.push(format!(
-                "{name}: CPU-bound (the machine's {cpus} CPUs were {:.0}% busy): the figure may be this machine's limit, not the device's",
-                busy / cpus as f64 * 100.0
-            ));
-        }
+        notes.extend(cpu_note(&name, &c, workers as usize, cpus));
     }
     notes
+}
+
+/// The CPU-bound note of one test, if it was: by diskmark's own CPU time
+/// over the CPUs its `workers` could use of the `cpus` it may run on, or
+/// by the machine's busy share, saying whether that went to other
+/// processes. Every figure is a share of time that was there to use.
+fn cpu_note(name: &str, c: &crate::stats::CpuView, workers: usize, cpus: usize) -> Option<String> {
+    if c.span_s <= 0.0 {
+        return None;
+    }
+    let usable = workers.min(cpus).max(1);
+    // Clock ticks of 10 ms can make a short window look longer than it
+    // was: no process uses more CPUs than it may run on.
+    let used = ((c.process_user_s + c.process_system_s) / c.span_s).min(cpus as f64);
+    if used >= 0.9 * usable as f64 {
+        return Some(format!(
+            "{name}: CPU-bound (diskmark used {used:.2} of the {usable} CPUs its threads could use): the figure may be this machine's limit, not the device's"
+        ));
+    }
+    let busy = c.busy_share()?;
+    if busy < 0.9 {
+        return None;
+    }
+    let machine = c.machine_cpus.max(1);
+    let pct = |x: f64| (x * 100.0).round().min(100.0);
+    let others = (c.others_user_s() / c.total_s.max(f64::MIN_POSITIVE)).min(busy);
+    Some(if others >= 0.25 {
+        format!(
+            "{name}: the machine's {machine} CPUs were {:.0}% busy, {:.0}% with other processes rather than diskmark and its kernel I/O workers: the figure may be lower than the device gives on an idle machine",
+            pct(busy),
+            pct(others)
+        )
+    } else {
+        format!(
+            "{name}: CPU-bound (the machine's {machine} CPUs were {:.0}% busy, with diskmark and its kernel I/O workers): the figure may be this machine's limit, not the device's",
+            pct(busy)
+        )
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::stats::CpuView;
+
+    fn cpu(process: f64, user: f64, system: f64, total: f64, machine_cpus: usize) -> CpuView {
+        CpuView {
+            process_user_s: process,
+            process_system_s: 0.0,
+            user_s: user,
+            system_s: system,
+            steal_s: 0.0,
+            total_s: total,
+            machine_cpus,
+            span_s: 1.0,
+        }
+    }
+
+    #[test]
+    fn cpu_figures_stay_physical() {
+        // A cgroup limits diskmark to 2 CPUs of a 10-CPU machine whose
+        // other CPUs are busy: /proc/stat sums all ten. It used to read
+        // "the machine's 2 CPUs were 500% busy".
+        let c = cpu(0.2, 9.0, 0.8, 10.0, 10);
+        let n = cpu_note("RND4K Q1T1 read", &c, 1, 2).unwrap();
+        assert_eq!(
+            n,
+            "RND4K Q1T1 read: the machine's 10 CPUs were 98% busy, 88% with other processes rather than diskmark and its kernel I/O workers: the figure may be lower than the device gives on an idle machine"
+        );
+        // The machine busy with diskmark's own I/O: kernel time, little
+        // user time elsewhere.
+        let c = cpu(0.3, 0.35, 1.6, 2.0, 2);
+        let n = cpu_note("SEQ1M Q8T1 write", &c, 1, 2).unwrap();
+        assert!(
+            n.contains("2 CPUs were 98% busy, with diskmark and its kernel"),
+            "{n}"
+        );
+        // Ticks overcounting a short window: never more CPUs than there are.
+        let c = cpu(2.3, 2.3, 0.0, 2.0, 2);
+        let n = cpu_note("RND4K Q32T16 read", &c, 16, 2).unwrap();
+        assert!(n.contains("diskmark used 2.00 of the 2 CPUs"), "{n}");
+        // Busy share from counters that overlap: never above 100%.
+        let c = cpu(0.0, 3.0, 3.0, 2.0, 2);
+        assert!(cpu_note("x", &c, 1, 2).unwrap().contains("100% busy"));
+        assert!(cpu_note("x", &cpu(0.1, 0.1, 0.1, 2.0, 2), 1, 2).is_none());
+    }
     use crate::run::plan_all;
     use std::path::PathBuf;
 

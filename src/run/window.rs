@@ -227,8 +227,10 @@ impl LoopContext<'_> {
                 after = Some(Snapshot::take(self.device_dir, self.clock.now_ns()));
             }
         }
+        result.stopped_ns = watched.stalled_ns;
         if let (Some(b), Some(a)) = (watched.before, after) {
             (result.device, result.cpu) = b.views(&a);
+            result.stopped_ns += b.suspended_ns(&a);
         }
         result.samples = watched.samples;
         Ok(result)
@@ -264,11 +266,21 @@ impl LoopContext<'_> {
         let args = fio.args(&job);
         let (mut before, mut after) = (None, None);
         let mut interrupted = None;
+        let (mut prev, mut stalled_ns) = (Duration::ZERO, 0u64);
+        let (t0, t_end) = (
+            s.warmup.as_nanos() as u64,
+            (s.warmup + s.measure).as_nanos() as u64,
+        );
         let run = fio.run(&args, FioEngine::window(&job), |elapsed| {
             if let Some(sig) = signals::pending() {
                 interrupted = Some(sig);
                 return false;
             }
+            // diskmark and fio stop together (one process group, one
+            // cgroup): a gap in the ticks is a stall of fio's window too.
+            let now = elapsed.as_nanos() as u64;
+            stalled_ns += stalled_in_window(prev.as_nanos() as u64, now, t0, t_end);
+            prev = elapsed;
             let (phase, remaining) = if elapsed < s.warmup {
                 (Phase::Warmup, s.warmup - elapsed)
             } else if elapsed < s.warmup + s.measure {
@@ -305,8 +317,10 @@ impl LoopContext<'_> {
             // `interrupted`, handled above.
             .ok_or(RunError::Interrupted(libc::SIGINT))?;
         let mut l = result.to_loop();
+        l.stopped_ns = stalled_ns;
         if let (Some(b), Some(a)) = (before, after) {
             (l.device, l.cpu) = b.views(&a);
+            l.stopped_ns += b.suspended_ns(&a);
         }
         // diskmark only waited: the CPU that counts is fio's.
         if let Some(c) = l.cpu.as_mut() {
@@ -335,13 +349,24 @@ impl LoopContext<'_> {
             after: None,
             interrupted: None,
             samples: Vec::new(),
+            stalled_ns: 0,
         };
         let (mut last_bytes, mut last_t, mut mbps) = (0u64, self.clock.now_ns(), 0.0);
         // Throughput over time: about every tick inside the window.
         let mut sample_from: Option<(u64, u64)> = None;
+        let (start, mut prev, mut prev_moved) = (last_t, last_t, 0u64);
         loop {
             let now = self.clock.now_ns();
             let moved: u64 = progress.iter().map(|p| p.0.load(Ordering::Relaxed)).sum();
+            let stall = stalled_in_window(prev, now, t0, t_end);
+            // Workers that moved data through the gap at their usual rate
+            // ran: only this thread waited for a CPU. Stopped, frozen or
+            // suspended, they moved (next to) nothing.
+            let usual = moved_at_rate(prev_moved, prev - start, now - prev);
+            if stall > 0 && moved.saturating_sub(prev_moved) < usual.max(1) / 2 {
+                w.stalled_ns += stall;
+            }
+            (prev, prev_moved) = (now, moved);
             if w.before.is_none() && now >= t0 {
                 w.before = Some(Snapshot::take(self.device_dir, now));
                 sample_from = Some((now, moved));
@@ -396,6 +421,8 @@ struct Watched {
     before: Option<Snapshot>,
     after: Option<Snapshot>,
     interrupted: Option<i32>,
+    /// Time of the window in which the coordinator did not run, ns.
+    stalled_ns: u64,
 }
 
 /// Device and CPU counters at one instant.
@@ -423,9 +450,71 @@ impl Snapshot {
             _ => None,
         };
         let cpu = match (self.cpu, later.cpu) {
-            (Some(c0), Some(c1)) => Some(c0.delta(&c1)),
+            (Some(c0), Some(c1)) => Some(c0.delta(&c1, span)),
             _ => None,
         };
         (device, cpu)
+    }
+
+    /// How long the machine was suspended between this reading and
+    /// `later`, ns.
+    fn suspended_ns(&self, later: &Snapshot) -> u64 {
+        match (self.cpu, later.cpu) {
+            (Some(c0), Some(c1)) => c0.suspended_ns(&c1, later.at_ns.saturating_sub(self.at_ns)),
+            _ => 0,
+        }
+    }
+}
+
+/// A gap between two of the coordinator's looks at the clock longer than
+/// this (it looks every tick) means the process did not run: stopped
+/// (SIGSTOP, a frozen cgroup) or not scheduled at all.
+const STALL_NS: u64 = 4 * TICK.as_nanos() as u64;
+
+/// What `moved` units over `elapsed` ns come to over `gap` ns at the same
+/// rate.
+fn moved_at_rate(moved: u64, elapsed: u64, gap: u64) -> u64 {
+    if elapsed == 0 {
+        return 0;
+    }
+    (moved as u128 * gap as u128 / elapsed as u128).min(u64::MAX as u128) as u64
+}
+
+/// Time of `[t0, t_end)` that the gap `[prev, now]` covers, when the gap is
+/// a stall; else 0.
+fn stalled_in_window(prev: u64, now: u64, t0: u64, t_end: u64) -> u64 {
+    if now.saturating_sub(prev) <= STALL_NS {
+        return 0;
+    }
+    now.min(t_end).saturating_sub(prev.max(t0))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stalls_are_gaps_far_beyond_a_tick_counted_inside_the_window() {
+        let ms = 1_000_000u64;
+        // Ticks of 100 ms are no stall.
+        assert_eq!(stalled_in_window(1000 * ms, 1100 * ms, 0, 5000 * ms), 0);
+        // A 1.2 s gap inside the window counts whole.
+        assert_eq!(
+            stalled_in_window(1000 * ms, 2200 * ms, 0, 5000 * ms),
+            1200 * ms
+        );
+        // Only the part inside [t0, t_end).
+        assert_eq!(
+            stalled_in_window(500 * ms, 2000 * ms, 1000 * ms, 5000 * ms),
+            1000 * ms
+        );
+        assert_eq!(
+            stalled_in_window(4500 * ms, 6000 * ms, 0, 5000 * ms),
+            500 * ms
+        );
+        assert_eq!(stalled_in_window(6000 * ms, 7000 * ms, 0, 5000 * ms), 0);
+        // 10 MB over 1 s comes to 5 MB over 0.5 s.
+        assert_eq!(moved_at_rate(10_000_000, 1000 * ms, 500 * ms), 5_000_000);
+        assert_eq!(moved_at_rate(10, 0, 500 * ms), 0);
     }
 }

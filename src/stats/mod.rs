@@ -105,6 +105,7 @@ impl DirStats {
             }
         });
         DirSummary {
+            window_ns,
             ios: self.ios,
             bytes: self.bytes,
             mbps: per_sec(self.bytes) / 1e6,
@@ -114,9 +115,15 @@ impl DirStats {
     }
 }
 
+/// What the reports say in place of the figures of a window in which no
+/// I/O completed: zeros there would read as a measurement.
+pub const NO_IO: &str = "no I/O completed in the window";
+
 /// Derived values of one direction: what the reports print.
 #[derive(Debug, Clone, PartialEq)]
 pub struct DirSummary {
+    /// The window, ns.
+    pub window_ns: u64,
     /// Completed I/Os in the window.
     pub ios: u64,
     /// Bytes in the window.
@@ -127,6 +134,16 @@ pub struct DirSummary {
     pub iops: f64,
     /// Latency, issue to completion; `None` when no I/O completed.
     pub lat: Option<LatSummary>,
+}
+
+impl DirSummary {
+    /// Whether any I/O completed in the window: without one, MB/s, IOPS
+    /// and latency are not figures, and no report may print them as such.
+    pub fn completed(&self) -> bool {
+        // I/Os over no time at all (a fio that reports a runtime of 0) are
+        // no rate either.
+        self.ios > 0 && self.window_ns > 0
+    }
 }
 
 /// Latency figures in microseconds.
@@ -197,6 +214,14 @@ pub struct CpuView {
     pub system_s: f64,
     /// The machine's steal time (all CPUs): a hypervisor running others.
     pub steal_s: f64,
+    /// All the machine's CPU time over the span, busy or idle (all CPUs
+    /// /proc/stat counts): what the busy share is a share of.
+    pub total_s: f64,
+    /// The CPUs /proc/stat counts (the machine's, which may be more than
+    /// diskmark may use).
+    pub machine_cpus: usize,
+    /// Time between the two readings, seconds.
+    pub span_s: f64,
 }
 
 impl CpuView {
@@ -208,7 +233,26 @@ impl CpuView {
             user_s: self.user_s + other.user_s,
             system_s: self.system_s + other.system_s,
             steal_s: self.steal_s + other.steal_s,
+            total_s: self.total_s + other.total_s,
+            machine_cpus: self.machine_cpus.max(other.machine_cpus),
+            span_s: self.span_s + other.span_s,
         }
+    }
+
+    /// The share of the machine's CPU time that was busy (user, system,
+    /// steal), 0..=1: a share of what /proc/stat counted, so never more
+    /// than all of it, however many CPUs diskmark may use.
+    pub fn busy_share(&self) -> Option<f64> {
+        (self.total_s > 0.0)
+            .then(|| ((self.user_s + self.system_s + self.steal_s) / self.total_s).clamp(0.0, 1.0))
+    }
+
+    /// User time of other processes, seconds: the machine's user time
+    /// beyond diskmark's own. Kernel threads (a loop device's worker,
+    /// io-wq, kworkers) have no user time, so this much at least went to
+    /// other processes, not to diskmark's I/O.
+    pub fn others_user_s(&self) -> f64 {
+        (self.user_s - self.process_user_s).max(0.0)
     }
 }
 
@@ -234,6 +278,10 @@ pub struct LoopResult {
     pub fio_notes: Vec<String>,
     /// Throughput over time, about every 100 ms of the window.
     pub samples: Vec<Sample>,
+    /// Time of the window in which diskmark did not run (stopped by
+    /// SIGSTOP, a frozen cgroup, the machine suspended), ns: with any, the
+    /// figures are not to be trusted.
+    pub stopped_ns: u64,
 }
 
 /// Throughput of one slice of a window (reads and writes together).
@@ -260,6 +308,7 @@ impl LoopResult {
             facts: crate::engine::EngineFacts::default(),
             fio_notes: Vec::new(),
             samples: Vec::new(),
+            stopped_ns: 0,
         }
     }
 
@@ -299,6 +348,7 @@ pub fn select(loops: &[LoopResult], stat: LoopStat) -> Option<Selected> {
             for l in loops {
                 pooled.window_ns += l.window_ns;
                 pooled.fsync_ns += l.fsync_ns;
+                pooled.stopped_ns += l.stopped_ns;
                 pooled.read.merge(&l.read);
                 pooled.write.merge(&l.write);
             }
@@ -426,6 +476,9 @@ mod tests {
         assert_eq!(s.ios, 0);
         assert_eq!(s.mbps, 0.0);
         assert!(s.lat.is_none());
+        assert!(!s.completed());
+        assert!(!stats(&[1000], 4096).summary(0).completed());
+        assert!(stats(&[1000], 4096).summary(1).completed());
     }
 
     #[test]
@@ -500,6 +553,9 @@ mod tests {
             steal_s: 0.0,
             process_user_s: 0.5,
             process_system_s: 0.0,
+            total_s: 2.0,
+            machine_cpus: 2,
+            span_s: 1.0,
         });
         b.cpu = Some(CpuView {
             user_s: 0.25,
@@ -507,6 +563,9 @@ mod tests {
             steal_s: 0.1,
             process_user_s: 0.25,
             process_system_s: 0.5,
+            total_s: 2.0,
+            machine_cpus: 2,
+            span_s: 1.0,
         });
         let m = select(&[a.clone(), b.clone()], LoopStat::Mean)
             .unwrap()
@@ -523,8 +582,15 @@ mod tests {
                 steal_s: 0.1,
                 process_user_s: 0.75,
                 process_system_s: 0.5,
+                total_s: 4.0,
+                machine_cpus: 2,
+                span_s: 2.0,
             }
         );
+        let c = m.cpu.unwrap();
+        // (0.75 + 2 + 0.1) / 4 of the machine's time; 0.75 - 0.75 = 0.
+        assert!((c.busy_share().unwrap() - 2.85 / 4.0).abs() < 1e-12);
+        assert_eq!(c.others_user_s(), 0.0);
         b.device = None;
         assert!(
             select(&[a, b], LoopStat::Mean)

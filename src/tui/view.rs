@@ -111,14 +111,22 @@ pub fn draw(f: &mut Frame<'_>, app: &App) {
     }
 }
 
+/// Text from outside the program (sysfs models, mount sources, paths,
+/// error messages, what was typed or pasted) as the terminal may show it:
+/// control characters escaped, never acted on.
+fn safe(s: &str) -> String {
+    crate::report::escape::escaped(s)
+}
+
 fn hint(app: &App) -> Line<'static> {
     if let Some(input) = &app.input {
         return Line::from(format!(
-            " Target path: {input}▏ (Enter accept, Esc cancel) "
+            " Target path: {}▏ (Enter accept, Esc cancel) ",
+            safe(input)
         ));
     }
     if let Some(m) = &app.message {
-        return Line::from(format!(" {m} "));
+        return Line::from(format!(" {} ", safe(m)));
     }
     Line::from(" ↑↓ move · ←→ change · Enter start · Esc stop · s save · ? help · q quit ")
 }
@@ -140,7 +148,7 @@ fn draw_header(f: &mut Frame<'_>, app: &App, theme: &Theme, area: Rect) {
             s.loops,
             if s.loops == 1 { "" } else { "s" },
             crate::units::file_size_label(s.size),
-            s.target.display(),
+            safe(&s.target.display().to_string()),
             app.unit.name()
         )),
     ]);
@@ -201,6 +209,9 @@ fn draw_grid(f: &mut Frame<'_>, app: &App, theme: &Theme, colhead: Rect, grid: R
         );
         for (i, (col, _)) in cols.iter().enumerate() {
             let (ratio, label) = match app.cell(r, *col) {
+                // IOPS are exactly 0 only when no I/O completed: not a
+                // figure.
+                Some((_, 0.0, _)) => (0.0, "no I/O".to_string()),
                 Some((mbps, iops, lat)) => {
                     let pct = if app.unit == Unit::Latency {
                         latency_bar(lat)
@@ -261,7 +272,7 @@ fn draw_status(f: &mut Frame<'_>, app: &App, theme: &Theme, area: Rect) {
         _ => Style::default().add_modifier(Modifier::BOLD),
     };
     f.render_widget(
-        Paragraph::new(Span::styled(status_text(app), style))
+        Paragraph::new(Span::styled(safe(&status_text(app)), style))
             .wrap(ratatui::widgets::Wrap { trim: true }),
         area,
     );
@@ -284,7 +295,7 @@ fn draw_info(f: &mut Frame<'_>, app: &App, theme: &Theme, area: Rect) {
         Some(Err(e)) => e.clone(),
         None => String::new(),
     };
-    f.render_widget(Paragraph::new(Span::styled(text, theme.dim())), area);
+    f.render_widget(Paragraph::new(Span::styled(safe(&text), theme.dim())), area);
 }
 
 fn draw_settings(f: &mut Frame<'_>, app: &App, theme: &Theme, area: Rect) {
@@ -311,7 +322,7 @@ fn draw_settings(f: &mut Frame<'_>, app: &App, theme: &Theme, area: Rect) {
         f.render_widget(
             Paragraph::new(Line::from(vec![
                 Span::styled(format!("{:<10}", field.label()), theme.dim()),
-                Span::styled(app.value(*field), value_style),
+                Span::styled(safe(&app.value(*field)), value_style),
             ])),
             line,
         );
@@ -522,5 +533,36 @@ mod tests {
         let s = screen(&a, 80, 24);
         assert!(s.contains("· µs"), "{s}");
         assert!(s.contains("100.00"), "{s}");
+    }
+
+    #[test]
+    fn a_cell_without_io_and_hostile_target_text() {
+        let mut a = app();
+        a.on_start(None);
+        let t = a.settings.tests[0];
+        a.on_msg(Msg::LoopDone {
+            test: t,
+            direction: Direction::Read,
+            result: Box::new(measured(Direction::Read, 0, t.block_size, 100)),
+        });
+        let mut target = crate::report::fixtures::target();
+        target.fs_type = "ext4\u{1b}[2J".into();
+        if let Some(d) = target.device.as_mut() {
+            d.model = Some("evil\u{9b}31m\u{202e}".into());
+        }
+        a.target_info = Some(Ok(target));
+        a.message = Some("saved \u{7}x".into());
+        let s = screen(&a, 120, 40);
+        let row0 = s.lines().find(|l| l.contains("SEQ1M Q8T1")).unwrap();
+        assert!(row0.contains("no I/O") && !row0.contains("0.00"), "{row0}");
+        assert!(s.contains("evil\\x9b31m\\u{202e}"), "{s}");
+        assert!(
+            s.contains("ext4\\x1b[2J") && s.contains("saved \\x07x"),
+            "{s}"
+        );
+        assert!(
+            !s.chars()
+                .any(|c| c != '\n' && crate::report::escape::is_unsafe(c))
+        );
     }
 }
