@@ -261,10 +261,10 @@ fn create_named(dirfd: &OwnedFd) -> io::Result<(String, File)> {
 mod tests {
     use super::*;
 
-    /// Both ways of creating: the file is locked and marked by the time it
-    /// has a name, and its name is a test file's.
+    /// Both ways of creating: the file is locked and marked when creation
+    /// returns (O_TMPFILE: before it has a name), under a test file's name.
     #[test]
-    fn created_files_are_locked_and_marked_when_named() {
+    fn created_files_are_locked_and_marked() {
         let dir = tempfile::tempdir().unwrap();
         let dirfd = open_dir(dir.path()).unwrap();
         let tmp = create_tmpfile(&dirfd)
