@@ -256,3 +256,34 @@ fn create_named(dirfd: &OwnedFd) -> io::Result<(String, File)> {
     let _ = marker::mark(&file);
     Ok((name, file))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Both ways of creating: the file is locked and marked when creation
+    /// returns (O_TMPFILE: before it has a name), under a test file's name.
+    #[test]
+    fn created_files_are_locked_and_marked() {
+        let dir = tempfile::tempdir().unwrap();
+        let dirfd = open_dir(dir.path()).unwrap();
+        let tmp = create_tmpfile(&dirfd)
+            .unwrap()
+            .expect("O_TMPFILE on this disk");
+        let named = create_named(&dirfd).unwrap();
+        let xattrs = marker::mark(&File::create(dir.path().join("probe")).unwrap()).is_ok();
+        for (name, _held) in [&tmp, &named] {
+            assert!(super::super::parse_name(name).is_some(), "{name}");
+            let other = File::open(dir.path().join(name)).unwrap();
+            assert_eq!(
+                rustix::fs::flock(&other, FlockOperation::NonBlockingLockExclusive),
+                Err(Errno::WOULDBLOCK),
+                "{name} is not locked"
+            );
+            if xattrs {
+                let me = marker::Owner::me();
+                assert_eq!(marker::owner(&other), me, "{name} is not marked");
+            }
+        }
+    }
+}

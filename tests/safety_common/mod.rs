@@ -1,0 +1,117 @@
+//! Helpers of the issue-13 end-to-end tests (safety_files, safety_limits):
+//! a run of the real binary with a deadline, the moment its test file
+//! appears and is pre-filled, checksums of what must not change.
+#![allow(dead_code)]
+
+use crate::common::{leftovers, skip};
+use std::path::Path;
+use std::process::{Child, Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+/// No run here may take longer: a run that does has hung.
+pub const DEADLINE: Duration = Duration::from_secs(60);
+
+/// One read test of 1.5 s on a 16 MiB file: time to act on the file while
+/// the run is in its window.
+pub const ONE_TEST: [&str; 14] = [
+    "--size",
+    "16M",
+    "--measure",
+    "1.5",
+    "--warmup",
+    "0",
+    "--interval",
+    "0",
+    "--loops",
+    "1",
+    "--test",
+    "RND4K Q1T1",
+    "--format",
+    "json",
+];
+
+pub fn spawn(dir: &Path, args: &[&str], env: &[(&str, &str)]) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_diskmark"))
+        .arg(dir)
+        .args(args)
+        .envs(env.iter().copied())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
+/// Waits for the child within [`DEADLINE`]; kills it and fails if it hangs.
+pub fn finish(mut child: Child) -> Output {
+    let start = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed() > DEADLINE {
+            let _ = child.kill();
+            let out = child.wait_with_output().unwrap();
+            panic!(
+                "diskmark hung for {DEADLINE:?}; stderr: {}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    child.wait_with_output().unwrap()
+}
+
+/// Waits until a test file exists in `dir` and returns its name.
+pub fn wait_for_test_file(dir: &Path, child: &mut Child) -> String {
+    let start = Instant::now();
+    loop {
+        if let Some(n) = leftovers(dir).into_iter().next() {
+            return n;
+        }
+        assert!(child.try_wait().unwrap().is_none(), "diskmark ended early");
+        assert!(start.elapsed() < DEADLINE, "no test file appeared");
+        std::thread::sleep(Duration::from_millis(1));
+    }
+}
+
+/// Waits until the test file is fully pre-filled (the run is in its tests).
+pub fn wait_for_prefill(path: &Path, size: u64) {
+    let start = Instant::now();
+    while std::fs::metadata(path).map_or(0, |m| m.len()) < size {
+        assert!(start.elapsed() < DEADLINE, "the pre-fill never finished");
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    // Past its final fsync and into the window.
+    std::thread::sleep(Duration::from_millis(200));
+}
+
+pub fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+pub fn checksum(path: &Path) -> u32 {
+    crc32c::crc32c(&std::fs::read(path).unwrap())
+}
+
+/// A user's file of 1 MiB that is not all one byte.
+pub fn user_file(path: &Path) -> u32 {
+    let data: Vec<u8> = (0..1u32 << 20).map(|i| (i * 7 + i / 4096) as u8).collect();
+    std::fs::write(path, &data).unwrap();
+    checksum(path)
+}
+
+/// `prlimit` with `args` around diskmark, or why it cannot run here.
+pub fn prlimit(limit: &str, dir: &Path, args: &[&str], env: &[(&str, &str)]) -> Option<Output> {
+    if Command::new("prlimit").arg("--version").output().is_err() {
+        skip("prlimit", "util-linux's prlimit is not installed");
+        return None;
+    }
+    let child = Command::new("prlimit")
+        .arg(limit)
+        .arg(env!("CARGO_BIN_EXE_diskmark"))
+        .arg(dir)
+        .args(args)
+        .envs(env.iter().copied())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    Some(finish(child))
+}

@@ -1,0 +1,414 @@
+//! End to end, issue 13 §2 and §5: every signal whose default would end
+//! the process ends a run cleanly; the file-size, CPU, address-space and
+//! descriptor limits are one sentence with no test file left; a panicking
+//! worker ends the run; a disk that fills up reads the same on every engine.
+
+mod common;
+mod safety_common;
+use common::{Mount, disk_dir, json, leftovers, skip};
+use rustix::process::{Pid, Signal, kill_process};
+use safety_common::*;
+use std::path::Path;
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+/// Four tests of 0.3 s each; a signal arrives in the middle.
+const FOUR_TESTS: [&str; 16] = [
+    "--size",
+    "16M",
+    "--measure",
+    "0.3",
+    "--warmup",
+    "0",
+    "--interval",
+    "0",
+    "--loops",
+    "1",
+    "--test",
+    "RND4K Q1T1",
+    "--test",
+    "RND4K Q1T2",
+    "--format",
+    "json",
+];
+
+#[test]
+fn every_signal_that_would_end_the_process_ends_the_run_cleanly() {
+    let rtmin = libc::SIGRTMIN();
+    let signals = [
+        libc::SIGQUIT,
+        libc::SIGUSR1,
+        libc::SIGUSR2,
+        libc::SIGALRM,
+        libc::SIGXCPU,
+        libc::SIGVTALRM,
+        libc::SIGPROF,
+        libc::SIGPWR,
+        libc::SIGIO,
+        libc::SIGABRT,
+        rtmin,
+        rtmin + 5,
+    ];
+    let runs: Vec<_> = signals
+        .iter()
+        .map(|&sig| {
+            let dir = disk_dir();
+            let mut child = spawn(dir.path(), &FOUR_TESTS, &[]);
+            wait_for_test_file(dir.path(), &mut child);
+            (sig, dir, child)
+        })
+        .collect();
+    // Inside test 2 or 3 of 4 for every run.
+    std::thread::sleep(Duration::from_millis(750));
+    for (sig, _, child) in &runs {
+        // kill(1): rustix names no real-time signal without unsafe code.
+        let sent = Command::new("kill")
+            .args([format!("-{sig}"), child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(sent.success(), "kill -{sig}");
+    }
+    for (sig, dir, child) in runs {
+        let out = finish(child);
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(128 + sig), "signal {sig}: {err}");
+        assert_eq!(leftovers(dir.path()), Vec::<String>::new(), "signal {sig}");
+        let v = json(&out.stdout);
+        assert_eq!(v["interrupted"], true, "signal {sig}");
+        assert_eq!(v["signal"], sig, "signal {sig}");
+        let done = v["tests"].as_array().unwrap().len();
+        assert!((1..4).contains(&done), "signal {sig}: {done} of 4 finished");
+    }
+}
+
+#[test]
+fn the_cpu_time_limit_ends_the_run_cleanly() {
+    // The null engine spins a CPU: RLIMIT_CPU's soft limit of 1 s sends
+    // SIGXCPU long before the 20 s window ends (and the hard limit's
+    // SIGKILL).
+    let dir = disk_dir();
+    let Some(out) = prlimit(
+        "--cpu=1:30",
+        dir.path(),
+        &[
+            "--engine",
+            "null",
+            "--size",
+            "16M",
+            "--measure",
+            "20",
+            "--warmup",
+            "0",
+            "--loops",
+            "1",
+            "--test",
+            "RND4K Q1T1",
+            "--format",
+            "json",
+        ],
+        &[],
+    ) else {
+        return;
+    };
+    assert_eq!(
+        out.status.code(),
+        Some(128 + libc::SIGXCPU),
+        "{}",
+        stderr(&out)
+    );
+    let v = json(&out.stdout);
+    assert_eq!(v["interrupted"], true);
+    assert_eq!(v["signal"], libc::SIGXCPU);
+    assert_eq!(leftovers(dir.path()), Vec::<String>::new());
+}
+
+#[test]
+fn sigquit_in_the_text_report_is_named() {
+    let dir = disk_dir();
+    let mut child = spawn(dir.path(), &FOUR_TESTS[..14], &[]);
+    wait_for_test_file(dir.path(), &mut child);
+    std::thread::sleep(Duration::from_millis(750));
+    kill_process(Pid::from_child(&child), Signal::QUIT).unwrap();
+    let out = finish(child);
+    assert_eq!(out.status.code(), Some(128 + libc::SIGQUIT));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("interrupted by SIGQUIT"), "{text}");
+    assert_eq!(leftovers(dir.path()), Vec::<String>::new());
+}
+
+const FSIZE_SENTENCE: &str = "reached this process's file-size limit";
+
+#[test]
+fn the_file_size_limit_in_the_prefill_is_one_sentence() {
+    let dir = disk_dir();
+    for engine in ["psync", "null"] {
+        let Some(out) = prlimit(
+            &format!("--fsize={}", 8 << 20),
+            dir.path(),
+            &[&ONE_TEST[..], &["--engine", engine]].concat(),
+            &[],
+        ) else {
+            return;
+        };
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(1), "{engine}: {err}");
+        assert!(err.contains(FSIZE_SENTENCE), "{engine}: {err}");
+        assert!(
+            err.contains("`ulimit -f`") && err.contains("8.00 MiB"),
+            "{err}"
+        );
+        assert!(!err.contains("O_DIRECT"), "{err}");
+        assert_eq!(err.trim().lines().count(), 1, "{err}");
+        assert_eq!(leftovers(dir.path()), Vec::<String>::new());
+    }
+}
+
+#[test]
+fn the_file_size_limit_in_a_write_test_is_one_sentence_on_every_engine() {
+    if Command::new("prlimit").arg("--version").output().is_err() {
+        return skip("the_file_size_limit_in_a_write_test", "no prlimit");
+    }
+    for engine in ["psync", "io_uring", "libaio", "posixaio"] {
+        let dir = disk_dir();
+        let args = [
+            "--size",
+            "16M",
+            "--measure",
+            "3",
+            "--warmup",
+            "0",
+            "--loops",
+            "1",
+            "--test",
+            "RND4K Q4T1",
+            "--mode",
+            "write",
+            "--engine",
+            engine,
+            "--format",
+            "json",
+        ];
+        let mut child = spawn(dir.path(), &args, &[]);
+        let name = wait_for_test_file(dir.path(), &mut child);
+        wait_for_prefill(&dir.path().join(name), 16 << 20);
+        // The limit lowered under the running write test.
+        let pid = child.id().to_string();
+        let ok = Command::new("prlimit")
+            .args(["--pid", &pid, &format!("--fsize={}", 1 << 20)])
+            .status()
+            .unwrap()
+            .success();
+        assert!(ok);
+        let out = finish(child);
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(1), "{engine}: {err}");
+        assert!(err.contains(FSIZE_SENTENCE), "{engine}: {err}");
+        assert!(err.contains("during the RND4K Q4T1 write test"), "{err}");
+        assert_eq!(err.trim().lines().count(), 1, "{engine}: {err}");
+        assert_eq!(leftovers(dir.path()), Vec::<String>::new(), "{engine}");
+    }
+}
+
+#[test]
+fn too_little_address_space_is_refused_before_the_file_exists() {
+    let dir = disk_dir();
+    // From too little to enough: every outcome is a clean success or one
+    // sentence, never an abort or a hang, never a file left.
+    let mut refused = 0;
+    for mib in [12, 16, 20, 24, 32, 48, 64, 96, 128] {
+        for engine in ["psync", "io_uring"] {
+            let Some(out) = prlimit(
+                &format!("--as={}", mib << 20),
+                dir.path(),
+                &[
+                    "--size",
+                    "16M",
+                    "--measure",
+                    "0.2",
+                    "--warmup",
+                    "0",
+                    "--loops",
+                    "1",
+                    "--test",
+                    "RND4K Q8T4",
+                    "--engine",
+                    engine,
+                    "--format",
+                    "json",
+                ],
+                &[("RUST_BACKTRACE", "1")],
+            ) else {
+                return;
+            };
+            let err = stderr(&out);
+            match out.status.code() {
+                Some(0) => {}
+                Some(1) => {
+                    assert_eq!(err.trim().lines().count(), 1, "{mib} MiB {engine}: {err}");
+                    refused += err.contains("leaves") as u32;
+                }
+                other => panic!("{mib} MiB {engine}: exit {other:?}: {err}"),
+            }
+            assert_eq!(leftovers(dir.path()), Vec::<String>::new(), "{mib} MiB");
+        }
+    }
+    assert!(refused > 0, "no limit was low enough to refuse");
+}
+
+#[test]
+fn too_few_descriptors_is_one_sentence_naming_the_limit() {
+    let dir = disk_dir();
+    let mut refused = 0;
+    for n in [4, 6, 10, 16, 64] {
+        for engine in ["psync", "io_uring", "libaio", "posixaio"] {
+            let Some(out) = prlimit(
+                &format!("--nofile={n}"),
+                dir.path(),
+                &[
+                    "--size",
+                    "16M",
+                    "--measure",
+                    "0.1",
+                    "--warmup",
+                    "0",
+                    "--loops",
+                    "1",
+                    "--test",
+                    "RND4K Q8T4",
+                    "--engine",
+                    engine,
+                    "--format",
+                    "json",
+                ],
+                &[],
+            ) else {
+                return;
+            };
+            let err = stderr(&out);
+            match out.status.code() {
+                Some(0) => {}
+                Some(1 | 2) => {
+                    assert_eq!(err.trim().lines().count(), 1, "{n} {engine}: {err}");
+                    // libaio may meet the other shared limit first (the
+                    // aio_limit test lowers it for a moment).
+                    let named = err.contains("ulimit -n") || err.contains("fs.aio-max-nr");
+                    assert!(named, "{n} {engine}: {err}");
+                    refused += err.contains("ulimit -n") as u32;
+                }
+                other => panic!("{n} {engine}: exit {other:?}: {err}"),
+            }
+            assert_eq!(leftovers(dir.path()), Vec::<String>::new(), "{n} {engine}");
+        }
+    }
+    assert!(refused > 0, "no limit was low enough to refuse");
+}
+
+#[test]
+fn a_panicking_worker_ends_the_run_in_one_sentence() {
+    for at in ["setup", "window"] {
+        let dir = disk_dir();
+        let started = Instant::now();
+        let out = finish(spawn(
+            dir.path(),
+            &ONE_TEST,
+            &[("DISKMARK_TEST_WORKER_PANIC", at), ("RUST_BACKTRACE", "1")],
+        ));
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(1), "{at}: {err}");
+        assert!(
+            started.elapsed() < Duration::from_secs(10),
+            "{at}: took {:?}",
+            started.elapsed()
+        );
+        assert_eq!(
+            err.trim(),
+            format!(
+                "error: a worker thread of RND4K Q1T1 panicked (DISKMARK_TEST_WORKER_PANIC={at}); this is a bug in diskmark, please report it"
+            )
+        );
+        assert_eq!(leftovers(dir.path()), Vec::<String>::new(), "{at}");
+    }
+}
+
+/// Fills the filesystem of `dir` up to `keep` free bytes with `fill`.
+fn fill_up(dir: &Path, fill: &std::fs::File, keep: u64) {
+    use rustix::fs::FallocateFlags;
+    let mut end = fill.metadata().unwrap().len();
+    loop {
+        let st = rustix::fs::statvfs(dir).unwrap();
+        let free = st.f_bavail * st.f_frsize;
+        if free <= keep {
+            return;
+        }
+        let mut len = free - keep;
+        // Others allocate too: shrink until it fits.
+        while rustix::fs::fallocate(fill, FallocateFlags::empty(), end, len).is_err() {
+            len /= 2;
+            if len < 4096 {
+                return;
+            }
+        }
+        end += len;
+    }
+}
+
+#[test]
+fn a_disk_that_fills_up_in_a_write_test_is_the_same_sentence_on_every_engine() {
+    use rustix::fs::FallocateFlags;
+    for engine in ["psync", "io_uring", "libaio", "posixaio"] {
+        let fs = match Mount::new("tmpfs", "size=40m") {
+            Ok(m) => m,
+            Err(why) => return skip("a_disk_that_fills_up", &why),
+        };
+        let args = [
+            "--size",
+            "16M",
+            "--measure",
+            "5",
+            "--warmup",
+            "0",
+            "--loops",
+            "1",
+            "--test",
+            "SEQ1M Q4T1",
+            "--mode",
+            "write",
+            "--engine",
+            engine,
+            "--format",
+            "json",
+        ];
+        let mut child = spawn(fs.path(), &args, &[("DISKMARK_TEST_SKIP_SPACE_CHECK", "1")]);
+        let name = wait_for_test_file(fs.path(), &mut child);
+        let path = fs.path().join(&name);
+        wait_for_prefill(&path, 16 << 20);
+        // Fill the rest, free the test file's pages, fill again but for
+        // half a block: the write test's next writes find no room, some
+        // of them part of a block.
+        let fill = std::fs::File::create(fs.path().join("fill")).unwrap();
+        fill_up(fs.path(), &fill, 0);
+        let tf = std::fs::OpenOptions::new().write(true).open(&path).unwrap();
+        rustix::fs::fallocate(
+            &tf,
+            FallocateFlags::PUNCH_HOLE | FallocateFlags::KEEP_SIZE,
+            0,
+            16 << 20,
+        )
+        .unwrap();
+        drop(tf);
+        fill_up(fs.path(), &fill, 512 << 10);
+        let out = finish(child);
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(1), "{engine}: {err}");
+        assert_eq!(
+            err.trim(),
+            format!(
+                "error: the disk filled up during the SEQ1M Q4T1 write test ({}/{name} could not be written); free some space or use a smaller --size",
+                fs.path().display()
+            ),
+            "{engine}"
+        );
+        drop(fill);
+        assert_eq!(leftovers(fs.path()), Vec::<String>::new(), "{engine}");
+    }
+}
