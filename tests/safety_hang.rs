@@ -228,6 +228,29 @@ fn sigint_ends_a_fio_that_ignores_sigterm_at_once() {
 }
 
 #[test]
+fn time_diskmark_spent_stopped_does_not_count_against_fios_deadline() {
+    // As in a frozen cgroup: diskmark and fio both stopped for longer than
+    // the grace period, then resumed; fio then ends well.
+    let fixture = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/fio/randread-4k-q32t1-libaio-direct-group.json"
+    );
+    let dir = disk_dir();
+    let fio = FakeFio::new("", &format!("sleep 1\ncat {fixture}"));
+    let (child, group) = start_job(dir.path(), &fio, "0.2");
+    let me = Pid::from_child(&child);
+    let fio_group = Pid::from_raw(group).unwrap();
+    kill_process(me, Signal::STOP).unwrap();
+    rustix::process::kill_process_group(fio_group, Signal::STOP).unwrap();
+    std::thread::sleep(Duration::from_secs(6));
+    rustix::process::kill_process_group(fio_group, Signal::CONT).unwrap();
+    kill_process(me, Signal::CONT).unwrap();
+    let (code, err, _) = finish(child, Instant::now(), Duration::from_secs(20));
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(leftovers(dir.path()), Vec::<String>::new());
+}
+
+#[test]
 fn a_grandchild_holding_fios_pipes_holds_nothing() {
     let dir = disk_dir();
     // fio fails at once, but what it started keeps its stdout and stderr.

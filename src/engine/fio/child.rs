@@ -15,6 +15,10 @@ use std::time::{Duration, Instant};
 /// to diskmark is acted on well within its 100 ms.
 const POLL: Duration = Duration::from_millis(20);
 
+/// A wait between two looks at the child this much longer than [`POLL`]
+/// means diskmark was not running; the deadline moves by as much.
+const STALL: Duration = Duration::from_secs(1);
+
 /// Between SIGTERM and SIGKILL to the group: long enough for a healthy fio
 /// to stop its jobs, short enough that a signal to diskmark still ends the
 /// run well within a second.
@@ -101,7 +105,16 @@ pub(crate) fn run(
     let out = read_on_thread(child.stdout.take(), limit);
     let err = read_on_thread(child.stderr.take(), limit);
     let start = Instant::now();
+    let (mut deadline, mut last) = (deadline, start);
     loop {
+        let now = Instant::now();
+        let gap = now.duration_since(last);
+        if gap > STALL {
+            // diskmark itself did not run (SIGSTOP, a frozen cgroup): that
+            // time is not fio's lateness, and fio was likely frozen too.
+            deadline += gap;
+        }
+        last = now;
         if exited(pid) {
             // Anything fio left in its group is killed before the leader
             // is reaped: until then the group's id cannot be reused.
