@@ -30,7 +30,7 @@ fn main() -> ExitCode {
 
 fn benchmark(args: RunArgs) -> Result<u8, Error> {
     let (settings, out) = args.into_settings()?;
-    let target = target::resolve(&settings.target).map_err(run::RunError::from)?;
+    let target = target::resolve_answering(&settings.target).map_err(run::RunError::from)?;
     let host = HostInfo::current();
     let mut progress = ProgressLine::new(!out.quiet && std::io::stderr().is_terminal());
     let output = run::run(&settings, &target, &mut |e| progress.update(e))?;

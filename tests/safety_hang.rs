@@ -657,6 +657,32 @@ fn targets_leaves_out_a_mount_that_does_not_answer() {
 }
 
 #[test]
+fn a_dead_mount_as_the_target_is_one_sentence_not_a_hang() {
+    let dead = match DeadMount::new() {
+        Ok(d) => d,
+        Err(why) => return skip("a dead mount as the target", &why),
+    };
+    for engine in ["psync", "fio:psync"] {
+        let child = Command::new("unshare")
+            .args(["-m", "--propagation", "private", "sh"])
+            .arg(&dead.script)
+            .arg(dead.mnt())
+            .arg(env!("CARGO_BIN_EXE_diskmark"))
+            .arg(dead.mnt())
+            .args(["--size", "16M", "--engine", engine])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let (code, err, took) = finish(child, Instant::now(), Duration::from_secs(20));
+        assert_eq!(code, Some(1), "{err}");
+        assert!(err.contains("did not answer within 5 s"), "{err}");
+        assert_eq!(err.trim().lines().count(), 1, "{err}");
+        assert!(took < Duration::from_secs(8), "{took:?}");
+    }
+}
+
+#[test]
 fn the_tui_quits_even_when_its_run_is_stuck_on_a_dead_mount() {
     if !have_tmux() {
         return skip("tui on a dead mount", "tmux is not installed");
