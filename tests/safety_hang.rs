@@ -251,6 +251,38 @@ fn time_diskmark_spent_stopped_does_not_count_against_fios_deadline() {
 }
 
 #[test]
+fn fio_runs_when_diskmarks_parent_left_sigchld_ignored() {
+    // SIGCHLD ignored is inherited through exec; children are then reaped
+    // by the kernel, and their status is lost unless diskmark takes the
+    // default back.
+    let fixture = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/fio/randread-4k-q32t1-libaio-direct-group.json"
+    );
+    if Command::new("perl").arg("-v").output().is_err() {
+        return skip(
+            "SIGCHLD ignored",
+            "perl is not installed (to exec with SIGCHLD ignored)",
+        );
+    }
+    let dir = disk_dir();
+    let fio = FakeFio::new("", &format!("cat {fixture}"));
+    let out = Command::new("perl")
+        .args(["-e", r#"$SIG{CHLD} = "IGNORE"; exec @ARGV or die"#])
+        .arg(env!("CARGO_BIN_EXE_diskmark"))
+        .arg(dir.path())
+        .args(["--size", "16M", "--measure", "0.2", "--warmup", "0"])
+        .args(["--loops", "1", "--test", "SEQ1M Q1T1", "--mode", "read"])
+        .args(["--engine", "fio:psync", "--fio"])
+        .arg(fio.path())
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    assert_eq!(leftovers(dir.path()), Vec::<String>::new());
+}
+
+#[test]
 fn a_grandchild_holding_fios_pipes_holds_nothing() {
     let dir = disk_dir();
     // fio fails at once, but what it started keeps its stdout and stderr.

@@ -78,6 +78,7 @@ pub(crate) fn run(
     limit: usize,
     tick: &mut dyn FnMut(Duration) -> bool,
 ) -> std::io::Result<Outcome> {
+    allow_waiting();
     let parent = rustix::process::getpid();
     cmd.stdin(Stdio::null())
         .stdout(Stdio::piped())
@@ -137,6 +138,24 @@ pub(crate) fn run(
             return Ok(Outcome::Stopped);
         }
         std::thread::sleep(POLL.min(deadline - elapsed));
+    }
+}
+
+/// Takes the default SIGCHLD back if it is ignored (inherited through exec
+/// from a parent that ignores it): then the kernel reaps children as they
+/// end, their status can never be read, and every fio run would fail with
+/// ECHILD. diskmark installs no SIGCHLD handler of its own.
+fn allow_waiting() {
+    // SAFETY: `old` is a zeroed sigaction owned here; sigaction with a null
+    // new action only reads the current one into it. signal(SIG_DFL)
+    // installs no handler, and only replaces SIG_IGN.
+    unsafe {
+        let mut old: libc::sigaction = std::mem::zeroed();
+        if libc::sigaction(libc::SIGCHLD, std::ptr::null(), &mut old) == 0
+            && old.sa_sigaction == libc::SIG_IGN
+        {
+            libc::signal(libc::SIGCHLD, libc::SIG_DFL);
+        }
     }
 }
 
