@@ -31,11 +31,12 @@ fn main() -> ExitCode {
 fn benchmark(args: RunArgs) -> Result<u8, Error> {
     let (settings, out) = args.into_settings()?;
     // The report would go nowhere: refuse before minutes of measuring
-    // (with --save the result is kept, and the failure comes at the end).
-    if out.files.is_empty() && out.save.is_none() {
+    // (with another output the result is kept, and the failure comes at
+    // the end).
+    if out.stdout && out.files.is_empty() && out.save.is_none() {
         commands::stdout_open()?;
     }
-    let target = target::resolve(&settings.target).map_err(run::RunError::from)?;
+    let target = target::resolve_answering(&settings.target).map_err(run::RunError::from)?;
     let host = HostInfo::current();
     let mut progress = ProgressLine::new(!out.quiet && std::io::stderr().is_terminal());
     let output = run::run(&settings, &target, &mut |e| progress.update(e))?;

@@ -97,6 +97,12 @@ impl TargetInfo {
 /// Why a target cannot be used.
 #[derive(Debug, thiserror::Error)]
 pub enum TargetError {
+    /// The filesystem did not answer (a dead network or FUSE mount).
+    #[error(
+        "target {} did not answer within {} s (a dead network or FUSE mount?); check the mount, or choose another target",
+        .0.display(), RESOLVE_DEADLINE.as_secs()
+    )]
+    NoAnswer(PathBuf),
     /// No such path.
     #[error("target {0} does not exist; give an existing directory")]
     NotFound(PathBuf),
@@ -150,6 +156,23 @@ impl TargetError {
             TargetError::NotFound(_) | TargetError::NotADirectory(_) | TargetError::Symlink { .. }
         )
     }
+}
+
+/// How long the target may take to answer [`resolve_answering`]: a
+/// healthy filesystem answers stat and statfs in microseconds, a dead
+/// network or FUSE mount never.
+pub const RESOLVE_DEADLINE: Duration = Duration::from_secs(5);
+
+/// [`resolve`] on a thread of its own, given [`RESOLVE_DEADLINE`]: a dead
+/// mount is an error, not a hang (the thread is left blocked, detached).
+pub fn resolve_answering(path: &Path) -> Result<TargetInfo, TargetError> {
+    let (tx, rx) = std::sync::mpsc::channel();
+    let p = path.to_path_buf();
+    std::thread::spawn(move || {
+        let _ = tx.send(resolve(&p));
+    });
+    rx.recv_timeout(RESOLVE_DEADLINE)
+        .unwrap_or_else(|_| Err(TargetError::NoAnswer(path.to_path_buf())))
 }
 
 /// Resolves `path` and checks that the benchmark can use it: a directory

@@ -15,6 +15,10 @@ use std::time::{Duration, Instant};
 /// to diskmark is acted on well within its 100 ms.
 const POLL: Duration = Duration::from_millis(20);
 
+/// A wait between two looks at the child this much longer than [`POLL`]
+/// means diskmark was not running; the deadline moves by as much.
+const STALL: Duration = Duration::from_secs(1);
+
 /// Between SIGTERM and SIGKILL to the group: long enough for a healthy fio
 /// to stop its jobs, short enough that a signal to diskmark still ends the
 /// run well within a second.
@@ -74,6 +78,7 @@ pub(crate) fn run(
     limit: usize,
     tick: &mut dyn FnMut(Duration) -> bool,
 ) -> std::io::Result<Outcome> {
+    allow_waiting();
     let parent = rustix::process::getpid();
     cmd.stdin(Stdio::null())
         .stdout(Stdio::piped())
@@ -101,7 +106,16 @@ pub(crate) fn run(
     let out = read_on_thread(child.stdout.take(), limit);
     let err = read_on_thread(child.stderr.take(), limit);
     let start = Instant::now();
+    let (mut deadline, mut last) = (deadline, start);
     loop {
+        let now = Instant::now();
+        let gap = now.duration_since(last);
+        if gap > STALL {
+            // diskmark itself did not run (SIGSTOP, a frozen cgroup): that
+            // time is not fio's lateness, and fio was likely frozen too.
+            deadline += gap;
+        }
+        last = now;
         if exited(pid) {
             // Anything fio left in its group is killed before the leader
             // is reaped: until then the group's id cannot be reused.
@@ -124,6 +138,24 @@ pub(crate) fn run(
             return Ok(Outcome::Stopped);
         }
         std::thread::sleep(POLL.min(deadline - elapsed));
+    }
+}
+
+/// Takes the default SIGCHLD back if it is ignored (inherited through exec
+/// from a parent that ignores it): then the kernel reaps children as they
+/// end, their status can never be read, and every fio run would fail with
+/// ECHILD. diskmark installs no SIGCHLD handler of its own.
+fn allow_waiting() {
+    // SAFETY: `old` is a zeroed sigaction owned here; sigaction with a null
+    // new action only reads the current one into it. signal(SIG_DFL)
+    // installs no handler, and only replaces SIG_IGN.
+    unsafe {
+        let mut old: libc::sigaction = std::mem::zeroed();
+        if libc::sigaction(libc::SIGCHLD, std::ptr::null(), &mut old) == 0
+            && old.sa_sigaction == libc::SIG_IGN
+        {
+            libc::signal(libc::SIGCHLD, libc::SIG_DFL);
+        }
     }
 }
 

@@ -546,6 +546,16 @@ mod tests {
     }
 
     #[test]
+    fn the_deadline_allows_for_the_closing_fsync_of_buffered_writes() {
+        let read = job("SEQ1M Q8T1", Direction::Read);
+        assert_eq!(FioEngine::window(&read), Duration::from_millis(700));
+        let mut write = job("SEQ1M Q8T1", Direction::Write);
+        assert_eq!(FioEngine::window(&write), Duration::from_millis(700));
+        write.direct = false;
+        assert_eq!(FioEngine::window(&write), Duration::from_millis(1200));
+    }
+
+    #[test]
     fn fios_words_reach_the_terminal_escaped() {
         assert_eq!(
             printable("a\x1b[2Jb\u{9b}c\td"),
