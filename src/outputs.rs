@@ -27,6 +27,11 @@ enum Kind {
     /// A terminal, /dev/null, /dev/zero, /dev/full, or a pipe: opened as
     /// named (it may be a magic link such as /dev/stdout), never created.
     Stream,
+    /// diskmark's own standard output (1) or error (2), under any name
+    /// (/dev/stdout, /proc/self/fd/1, the file it is redirected to): written
+    /// through that descriptor, at its offset, never emptied — so that
+    /// `-o /dev/stdout >> log` appends as the shell promised.
+    Std(i32),
 }
 
 /// An output path that passed [`check`]: where to write, and how.
@@ -50,19 +55,43 @@ pub struct Forbidden {
     target: Option<(u64, u64)>,
     /// The device number of a raw block device under test.
     target_rdev: Option<u64>,
+    /// (device, inode) of the file behind the loop device under test (the
+    /// raw device, or the one the target directory's filesystem is on):
+    /// writing it is writing the device.
+    backing: Option<(u64, u64)>,
 }
 
 impl Forbidden {
     /// The target `path` (a directory or a block device), as it is now.
     pub fn target(path: &Path) -> Forbidden {
         match std::fs::metadata(path) {
-            Ok(m) => Forbidden {
-                target: Some((m.dev(), m.ino())),
-                target_rdev: m.file_type().is_block_device().then_some(m.rdev()),
-            },
+            Ok(m) => {
+                let device = if m.file_type().is_block_device() {
+                    m.rdev()
+                } else {
+                    m.dev()
+                };
+                Forbidden {
+                    target: Some((m.dev(), m.ino())),
+                    target_rdev: m.file_type().is_block_device().then_some(m.rdev()),
+                    backing: loop_backing_file(device),
+                }
+            }
             Err(_) => Forbidden::default(),
         }
     }
+}
+
+/// (device, inode) of the file a loop device (major 7) reads and writes.
+fn loop_backing_file(rdev: u64) -> Option<(u64, u64)> {
+    let (major, minor) = (rustix::fs::major(rdev), rustix::fs::minor(rdev));
+    if major != 7 {
+        return None;
+    }
+    let file = std::fs::read_to_string(format!("/sys/dev/block/{major}:{minor}/loop/backing_file"))
+        .ok()?;
+    let m = std::fs::metadata(file.trim_end_matches('\n')).ok()?;
+    Some((m.dev(), m.ino()))
 }
 
 /// Character devices a report may go to: null, zero, full (major 1,
@@ -166,6 +195,11 @@ fn check_existing(
     let ft = m.file_type();
     let id = Some((m.dev(), m.ino()));
     let same_device = ft.is_block_device() && forbidden.target_rdev == Some(m.rdev());
+    if id == forbidden.backing {
+        return Err(refuse(format!(
+            "{shown} is the image behind the loop device under test; diskmark never writes there: give another file"
+        )));
+    }
     if id == forbidden.target || same_device {
         return Err(refuse(format!(
             "{shown} is the target under test; diskmark never writes there: give a file name"
@@ -183,6 +217,16 @@ fn check_existing(
         return Err(refuse(format!(
             "{shown} is a character device that is not a terminal or /dev/null; give a file name"
         )));
+    }
+    let null = ft.is_char_device() && m.rdev() == rustix::fs::makedev(1, 3);
+    if !null && let Some(n) = std_stream_of(id) {
+        return Ok(OutputPath {
+            shown: path.to_path_buf(),
+            dir: PathBuf::new(),
+            name: path.as_os_str().to_os_string(),
+            kind: Kind::Std(n),
+            identity: id,
+        });
     }
     if ft.is_char_device() || ft.is_fifo() {
         return Ok(OutputPath {
@@ -204,6 +248,20 @@ fn check_existing(
         std::fs::canonicalize(path).map_err(|e| refuse(format!("cannot resolve {shown}: {e}")))?;
     let (dir, name) = split(&real).ok_or_else(|| refuse(format!("cannot resolve {shown}")))?;
     finish(path, dir, name, Kind::File, id, refuse)
+}
+
+/// 1 or 2 when `id` is what diskmark's standard output or error is.
+fn std_stream_of(id: Option<(u64, u64)>) -> Option<i32> {
+    let same = |fd: std::os::fd::BorrowedFd<'_>| {
+        rustix::fs::fstat(fd).is_ok_and(|st| Some((st.st_dev, st.st_ino)) == id)
+    };
+    if same(rustix::stdio::stdout()) {
+        Some(1)
+    } else if same(rustix::stdio::stderr()) {
+        Some(2)
+    } else {
+        None
+    }
 }
 
 /// An output that does not exist yet: its directory must, outside /dev.
@@ -418,26 +476,38 @@ impl OutputPath {
     pub fn resolved(&self) -> PathBuf {
         match self.kind {
             Kind::File => self.dir.join(&self.name),
-            Kind::Stream => self.shown.clone(),
+            Kind::Stream | Kind::Std(_) => self.shown.clone(),
         }
     }
 
-    /// Whether this is a stream (terminal, pipe, /dev/null) rather than a
-    /// file.
+    /// Whether this is diskmark's own standard output.
+    pub fn is_stdout(&self) -> bool {
+        self.kind == Kind::Std(1)
+    }
+
+    /// Whether this is a stream (terminal, pipe, /dev/null, a standard
+    /// stream) rather than a file.
     pub fn is_stream(&self) -> bool {
-        self.kind == Kind::Stream
+        matches!(self.kind, Kind::Stream | Kind::Std(_))
     }
 
     /// Writes `bytes` as the whole content of the output. The file is
     /// opened without following a link and checked before anything is
     /// written; it is emptied only once it is known to be a regular file.
     pub fn write(&self, bytes: &[u8]) -> io::Result<()> {
+        // Standard streams were checked at start (a block device there
+        // ends diskmark before anything) and cannot change under it.
+        match self.kind {
+            Kind::Std(1) => return std::io::stdout().lock().write_all(bytes),
+            Kind::Std(_) => return std::io::stderr().lock().write_all(bytes),
+            _ => {}
+        }
         let fd = self.open()?;
         let st = rustix::fs::fstat(&fd)?;
         let ft = FileType::from_raw_mode(st.st_mode);
         let ok = match self.kind {
             Kind::File => ft == FileType::RegularFile,
-            Kind::Stream => {
+            Kind::Stream | Kind::Std(_) => {
                 ft == FileType::Fifo
                     || (ft == FileType::CharacterDevice && harmless_char_device(st.st_rdev))
             }
@@ -494,7 +564,9 @@ impl OutputPath {
     fn open(&self) -> io::Result<std::os::fd::OwnedFd> {
         let common = OFlags::WRONLY | OFlags::NONBLOCK | OFlags::NOCTTY | OFlags::CLOEXEC;
         match self.kind {
-            Kind::Stream => Ok(rustix::fs::open(&self.shown, common, Mode::empty())?),
+            Kind::Stream | Kind::Std(_) => {
+                Ok(rustix::fs::open(&self.shown, common, Mode::empty())?)
+            }
             Kind::File => {
                 let dir = open_dir(&self.dir)?;
                 Ok(rustix::fs::openat(
