@@ -726,3 +726,43 @@ fn the_tui_never_saves_into_dev() {
     );
     assert_eq!(leftovers(dir.path()), Vec::<String>::new());
 }
+
+#[test]
+fn a_full_disk_leaves_neither_an_empty_database_nor_a_partial_json() {
+    let m = match common::Mount::new("tmpfs", "size=64k") {
+        Ok(m) => m,
+        Err(why) => return skip("history on a full disk", &why),
+    };
+    // Fill it up, but for a few bytes.
+    let filler = m.path().join("filler");
+    let mut f = std::fs::File::create(&filler).unwrap();
+    use std::io::Write;
+    while f.write_all(&[0u8; 4096]).is_ok() {}
+    let _ = f.sync_all();
+    let target = disk_dir();
+    let db = m.path().join("history.db");
+    let out = diskmark()
+        .arg(target.path())
+        .args(TINY)
+        .args([
+            "--engine",
+            "null",
+            "--profile",
+            "demo",
+            "--save",
+            "--history",
+        ])
+        .arg(&db)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("so it is not saved"), "{err}");
+    let names: Vec<_> = std::fs::read_dir(m.path())
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(names, ["filler"], "{err}");
+    assert_eq!(leftovers(target.path()), Vec::<String>::new());
+}
