@@ -585,6 +585,12 @@ impl RunArgs {
             }
             None => None,
         };
+        if stdout && !self.output.is_empty() && checked.iter().any(|o| o.is_stdout()) {
+            return Err(UsageError::new(
+                "--output",
+                "- and another name of standard output are the same file; give each output its own file",
+            ));
+        }
         let chart = self
             .chart
             .as_ref()

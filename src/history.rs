@@ -154,7 +154,13 @@ impl History {
         if existed {
             h.check_schema()?;
         }
-        h.migrate()?;
+        if let Err(e) = h.migrate() {
+            drop(h);
+            if !existed {
+                remove_failed_creation(path);
+            }
+            return Err(e);
+        }
         Ok(h)
     }
 
@@ -360,6 +366,25 @@ impl History {
         v.truncate(n);
         v.reverse();
         Ok(v)
+    }
+}
+
+/// A database this run began to create and could not finish (a full
+/// disk) would be an empty or partial file that every later --save refuses
+/// as "not a diskmark history": it is removed, with its journal, while it
+/// still is not one.
+fn remove_failed_creation(path: &Path) {
+    if matches!(
+        History::open_existing(path),
+        Err(HistoryError::NotHistory(_))
+    ) {
+        let _ = std::fs::remove_file(path);
+    }
+    let mut journal = path.as_os_str().to_os_string();
+    journal.push("-journal");
+    let journal = PathBuf::from(journal);
+    if std::fs::symlink_metadata(&journal).is_ok_and(|m| m.len() == 0) {
+        let _ = std::fs::remove_file(journal);
     }
 }
 

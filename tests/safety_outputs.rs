@@ -120,6 +120,15 @@ fn no_output_reaches_a_block_device_by_any_name() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
+    // The image file behind the loop device is the device by another name.
+    let image = std::fs::read_to_string(format!("/sys/block/{base}/loop/backing_file")).unwrap();
+    for target in [lf.path().as_os_str().to_owned(), dev.clone().into()] {
+        let mut a = vec![target];
+        a.extend(os(&TINY));
+        a.extend(os(&RAW));
+        a.extend(os(&["--format", "json", "-o", image.trim_end()]));
+        refused(&refs(&a), "the image behind the loop device");
+    }
     assert!(std::fs::read(&dev).unwrap() == before, "the device changed");
     assert_eq!(leftovers(lf.path()), Vec::<String>::new());
     assert_eq!(bytes(&lf.path().join("user-data")), b"precious");
@@ -279,6 +288,25 @@ fn terminals_null_and_stdout_stay_allowed() {
         &[&null[..], &["-o", "/dev/null", "--chart", "/dev/null"]].concat(),
     );
     assert!(out.stdout.is_empty());
+    // -o /dev/stdout into a log opened for appending: appended, the log's
+    // earlier lines kept (the output is written through standard output,
+    // never emptied).
+    let log = dir.path().join("app.log");
+    std::fs::write(&log, b"earlier line\n").unwrap();
+    let script = format!(
+        "{} {} {} --engine null --profile demo -q -o /dev/stdout --format csv >> {}",
+        env!("CARGO_BIN_EXE_diskmark"),
+        dir.path().display(),
+        TINY.join(" "),
+        log.display()
+    );
+    let st = std::process::Command::new("bash")
+        .args(["-c", &script])
+        .status()
+        .unwrap();
+    assert!(st.success());
+    let text = std::fs::read_to_string(&log).unwrap();
+    assert!(text.starts_with("earlier line\ntest,"), "{text}");
 }
 
 /// The bytes of a file, for before/after comparisons.
@@ -697,4 +725,44 @@ fn the_tui_never_saves_into_dev() {
         "{new:?}"
     );
     assert_eq!(leftovers(dir.path()), Vec::<String>::new());
+}
+
+#[test]
+fn a_full_disk_leaves_neither_an_empty_database_nor_a_partial_json() {
+    let m = match common::Mount::new("tmpfs", "size=64k") {
+        Ok(m) => m,
+        Err(why) => return skip("history on a full disk", &why),
+    };
+    // Fill it up, but for a few bytes.
+    let filler = m.path().join("filler");
+    let mut f = std::fs::File::create(&filler).unwrap();
+    use std::io::Write;
+    while f.write_all(&[0u8; 4096]).is_ok() {}
+    let _ = f.sync_all();
+    let target = disk_dir();
+    let db = m.path().join("history.db");
+    let out = diskmark()
+        .arg(target.path())
+        .args(TINY)
+        .args([
+            "--engine",
+            "null",
+            "--profile",
+            "demo",
+            "--save",
+            "--history",
+        ])
+        .arg(&db)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("so it is not saved"), "{err}");
+    let names: Vec<_> = std::fs::read_dir(m.path())
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(names, ["filler"], "{err}");
+    assert_eq!(leftovers(target.path()), Vec::<String>::new());
 }

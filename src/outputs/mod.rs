@@ -12,10 +12,12 @@
 //! opened (`fstat`) before the first byte goes out: a block device swapped
 //! in during the run is still never written.
 
+mod write;
+
 use crate::config::UsageError;
-use rustix::fs::{FileType, Mode, OFlags};
+use rustix::fs::FileType;
 use std::ffi::OsString;
-use std::io::{self, Write};
+use std::io;
 use std::os::unix::fs::{FileTypeExt, MetadataExt};
 use std::path::{Component, Path, PathBuf};
 
@@ -27,6 +29,11 @@ enum Kind {
     /// A terminal, /dev/null, /dev/zero, /dev/full, or a pipe: opened as
     /// named (it may be a magic link such as /dev/stdout), never created.
     Stream,
+    /// diskmark's own standard output (1) or error (2), under any name
+    /// (/dev/stdout, /proc/self/fd/1, the file it is redirected to): written
+    /// through that descriptor, at its offset, never emptied — so that
+    /// `-o /dev/stdout >> log` appends as the shell promised.
+    Std(i32),
 }
 
 /// An output path that passed [`check`]: where to write, and how.
@@ -50,19 +57,43 @@ pub struct Forbidden {
     target: Option<(u64, u64)>,
     /// The device number of a raw block device under test.
     target_rdev: Option<u64>,
+    /// (device, inode) of the file behind the loop device under test (the
+    /// raw device, or the one the target directory's filesystem is on):
+    /// writing it is writing the device.
+    backing: Option<(u64, u64)>,
 }
 
 impl Forbidden {
     /// The target `path` (a directory or a block device), as it is now.
     pub fn target(path: &Path) -> Forbidden {
         match std::fs::metadata(path) {
-            Ok(m) => Forbidden {
-                target: Some((m.dev(), m.ino())),
-                target_rdev: m.file_type().is_block_device().then_some(m.rdev()),
-            },
+            Ok(m) => {
+                let device = if m.file_type().is_block_device() {
+                    m.rdev()
+                } else {
+                    m.dev()
+                };
+                Forbidden {
+                    target: Some((m.dev(), m.ino())),
+                    target_rdev: m.file_type().is_block_device().then_some(m.rdev()),
+                    backing: loop_backing_file(device),
+                }
+            }
             Err(_) => Forbidden::default(),
         }
     }
+}
+
+/// (device, inode) of the file a loop device (major 7) reads and writes.
+fn loop_backing_file(rdev: u64) -> Option<(u64, u64)> {
+    let (major, minor) = (rustix::fs::major(rdev), rustix::fs::minor(rdev));
+    if major != 7 {
+        return None;
+    }
+    let file = std::fs::read_to_string(format!("/sys/dev/block/{major}:{minor}/loop/backing_file"))
+        .ok()?;
+    let m = std::fs::metadata(file.trim_end_matches('\n')).ok()?;
+    Some((m.dev(), m.ino()))
 }
 
 /// Character devices a report may go to: null, zero, full (major 1,
@@ -166,6 +197,11 @@ fn check_existing(
     let ft = m.file_type();
     let id = Some((m.dev(), m.ino()));
     let same_device = ft.is_block_device() && forbidden.target_rdev == Some(m.rdev());
+    if id == forbidden.backing {
+        return Err(refuse(format!(
+            "{shown} is the image behind the loop device under test; diskmark never writes there: give another file"
+        )));
+    }
     if id == forbidden.target || same_device {
         return Err(refuse(format!(
             "{shown} is the target under test; diskmark never writes there: give a file name"
@@ -183,6 +219,16 @@ fn check_existing(
         return Err(refuse(format!(
             "{shown} is a character device that is not a terminal or /dev/null; give a file name"
         )));
+    }
+    let null = ft.is_char_device() && m.rdev() == rustix::fs::makedev(1, 3);
+    if !null && let Some(n) = std_stream_of(id) {
+        return Ok(OutputPath {
+            shown: path.to_path_buf(),
+            dir: PathBuf::new(),
+            name: path.as_os_str().to_os_string(),
+            kind: Kind::Std(n),
+            identity: id,
+        });
     }
     if ft.is_char_device() || ft.is_fifo() {
         return Ok(OutputPath {
@@ -204,6 +250,20 @@ fn check_existing(
         std::fs::canonicalize(path).map_err(|e| refuse(format!("cannot resolve {shown}: {e}")))?;
     let (dir, name) = split(&real).ok_or_else(|| refuse(format!("cannot resolve {shown}")))?;
     finish(path, dir, name, Kind::File, id, refuse)
+}
+
+/// 1 or 2 when `id` is what diskmark's standard output or error is.
+fn std_stream_of(id: Option<(u64, u64)>) -> Option<i32> {
+    let same = |fd: std::os::fd::BorrowedFd<'_>| {
+        rustix::fs::fstat(fd).is_ok_and(|st| Some((st.st_dev, st.st_ino)) == id)
+    };
+    if same(rustix::stdio::stdout()) {
+        Some(1)
+    } else if same(rustix::stdio::stderr()) {
+        Some(2)
+    } else {
+        None
+    }
 }
 
 /// An output that does not exist yet: its directory must, outside /dev.
@@ -396,135 +456,6 @@ pub fn check_all(
     Ok(checked)
 }
 
-impl OutputPath {
-    /// Whether two outputs would write the same file. /dev/null may take
-    /// any number of them.
-    fn same_as(&self, other: &OutputPath) -> bool {
-        let null = |p: &OutputPath| {
-            p.kind == Kind::Stream
-                && std::fs::metadata(&p.shown).is_ok_and(|m| m.rdev() == rustix::fs::makedev(1, 3))
-        };
-        if null(self) && null(other) {
-            return false;
-        }
-        (self.identity.is_some() && self.identity == other.identity)
-            || (self.kind == Kind::File
-                && other.kind == Kind::File
-                && self.dir == other.dir
-                && self.name == other.name)
-    }
-
-    /// The resolved path (what SQLite is given for the history database).
-    pub fn resolved(&self) -> PathBuf {
-        match self.kind {
-            Kind::File => self.dir.join(&self.name),
-            Kind::Stream => self.shown.clone(),
-        }
-    }
-
-    /// Whether this is a stream (terminal, pipe, /dev/null) rather than a
-    /// file.
-    pub fn is_stream(&self) -> bool {
-        self.kind == Kind::Stream
-    }
-
-    /// Writes `bytes` as the whole content of the output. The file is
-    /// opened without following a link and checked before anything is
-    /// written; it is emptied only once it is known to be a regular file.
-    pub fn write(&self, bytes: &[u8]) -> io::Result<()> {
-        let fd = self.open()?;
-        let st = rustix::fs::fstat(&fd)?;
-        let ft = FileType::from_raw_mode(st.st_mode);
-        let ok = match self.kind {
-            Kind::File => ft == FileType::RegularFile,
-            Kind::Stream => {
-                ft == FileType::Fifo
-                    || (ft == FileType::CharacterDevice && harmless_char_device(st.st_rdev))
-            }
-        };
-        if !ok || rustix::fs::fstatfs(&fd).is_ok_and(|st| is_pseudo(&st)) {
-            return Err(io::Error::other(
-                "it is no longer a regular file, a terminal or a pipe (replaced during the run); nothing was written",
-            ));
-        }
-        if ft == FileType::RegularFile {
-            rustix::fs::ftruncate(&fd, 0)?;
-        }
-        // Opened non-blocking so that a pipe nobody reads fails at once
-        // (ENXIO) instead of hanging; the writing itself may block.
-        rustix::fs::fcntl_setfl(&fd, OFlags::empty())?;
-        let mut f = std::fs::File::from(fd);
-        f.write_all(bytes)?;
-        f.flush()
-    }
-
-    /// Writes `bytes` to a file that must not exist yet (a kept result, a
-    /// saved report). If writing fails, the file is removed — by its
-    /// directory and only while its name still holds the file written — so
-    /// that no empty or partial file is left.
-    pub fn write_new(&self, bytes: &[u8]) -> io::Result<()> {
-        if self.kind != Kind::File {
-            return self.write(bytes);
-        }
-        let dir = open_dir(&self.dir)?;
-        let fd = rustix::fs::openat(
-            &dir,
-            self.name.as_os_str(),
-            OFlags::WRONLY | OFlags::CREATE | OFlags::EXCL | OFlags::NOFOLLOW | OFlags::CLOEXEC,
-            Mode::from_raw_mode(0o666),
-        )?;
-        let st = rustix::fs::fstat(&fd)?;
-        let mut f = std::fs::File::from(fd);
-        let written = f.write_all(bytes).and_then(|()| f.sync_all());
-        if written.is_err() {
-            let same = rustix::fs::statat(
-                &dir,
-                self.name.as_os_str(),
-                rustix::fs::AtFlags::SYMLINK_NOFOLLOW,
-            )
-            .is_ok_and(|now| (now.st_dev, now.st_ino) == (st.st_dev, st.st_ino));
-            if same {
-                let _ =
-                    rustix::fs::unlinkat(&dir, self.name.as_os_str(), rustix::fs::AtFlags::empty());
-            }
-        }
-        written
-    }
-
-    fn open(&self) -> io::Result<std::os::fd::OwnedFd> {
-        let common = OFlags::WRONLY | OFlags::NONBLOCK | OFlags::NOCTTY | OFlags::CLOEXEC;
-        match self.kind {
-            Kind::Stream => Ok(rustix::fs::open(&self.shown, common, Mode::empty())?),
-            Kind::File => {
-                let dir = open_dir(&self.dir)?;
-                Ok(rustix::fs::openat(
-                    &dir,
-                    self.name.as_os_str(),
-                    common | OFlags::CREATE | OFlags::NOFOLLOW,
-                    Mode::from_raw_mode(0o666),
-                )?)
-            }
-        }
-    }
-}
-
-/// Opens the resolved directory `dir`, refusing a link swapped into it
-/// since it was resolved (openat2 RESOLVE_NO_SYMLINKS where the kernel has
-/// it, since 5.6).
-fn open_dir(dir: &Path) -> io::Result<std::os::fd::OwnedFd> {
-    let flags = OFlags::PATH | OFlags::DIRECTORY | OFlags::CLOEXEC;
-    match rustix::fs::openat2(
-        rustix::fs::CWD,
-        dir,
-        flags,
-        Mode::empty(),
-        rustix::fs::ResolveFlags::NO_SYMLINKS,
-    ) {
-        Err(rustix::io::Errno::NOSYS) => Ok(rustix::fs::open(dir, flags, Mode::empty())?),
-        r => Ok(r?),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -609,18 +540,6 @@ mod tests {
     }
 
     #[test]
-    fn a_link_swapped_in_after_the_check_is_not_followed() {
-        let dir = tempfile::tempdir().unwrap();
-        let victim = dir.path().join("victim");
-        std::fs::write(&victim, "keep").unwrap();
-        let out = dir.path().join("r.txt");
-        let o = check(&out, "--output", no_target()).unwrap();
-        std::os::unix::fs::symlink(&victim, &out).unwrap();
-        assert!(o.write(b"report").is_err());
-        assert_eq!(std::fs::read(&victim).unwrap(), b"keep");
-    }
-
-    #[test]
     fn new_directories_are_resolved_from_the_nearest_existing_one() {
         let dir = tempfile::tempdir().unwrap();
         let via = dir.path().join("via");
@@ -635,31 +554,5 @@ mod tests {
         )
         .unwrap_err();
         assert!(e.to_string().contains("in /dev"), "{e}");
-    }
-
-    #[test]
-    fn write_new_never_replaces_a_file() {
-        let dir = tempfile::tempdir().unwrap();
-        let f = dir.path().join("kept.json");
-        let o = check(&f, "--history", no_target()).unwrap();
-        o.write_new(b"{}").unwrap();
-        assert!(o.write_new(b"other").is_err());
-        assert_eq!(std::fs::read(&f).unwrap(), b"{}");
-    }
-
-    #[test]
-    fn a_pipe_without_a_reader_fails_at_once() {
-        let dir = tempfile::tempdir().unwrap();
-        let fifo = dir.path().join("fifo");
-        rustix::fs::mknodat(
-            rustix::fs::CWD,
-            &fifo,
-            FileType::Fifo,
-            Mode::from_raw_mode(0o600),
-            0,
-        )
-        .unwrap();
-        let o = check(&fifo, "--output", no_target()).unwrap();
-        assert!(o.write(b"x").is_err());
     }
 }
