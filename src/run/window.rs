@@ -361,9 +361,11 @@ impl LoopContext<'_> {
             let stall = stalled_in_window(prev, now, t0, t_end);
             // Workers that moved data through the gap at their usual rate
             // ran: only this thread waited for a CPU. Stopped, frozen or
-            // suspended, they moved (next to) nothing.
+            // suspended, they moved (next to) nothing. Without a usual
+            // rate yet (the gap began with the window) nothing shows that
+            // they ran.
             let usual = moved_at_rate(prev_moved, prev - start, now - prev);
-            if stall > 0 && moved.saturating_sub(prev_moved) < usual.max(1) / 2 {
+            if stall > 0 && (usual == 0 || moved.saturating_sub(prev_moved) < usual / 2) {
                 w.stalled_ns += stall;
             }
             (prev, prev_moved) = (now, moved);
