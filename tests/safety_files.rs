@@ -344,7 +344,7 @@ fn many_runs_at_once_in_one_directory_all_succeed() {
         "--size",
         "16M",
         "--measure",
-        "0.05",
+        "0.1",
         "--warmup",
         "0",
         "--interval",

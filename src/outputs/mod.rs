@@ -65,7 +65,15 @@ pub struct Forbidden {
 
 impl Forbidden {
     /// The target `path` (a directory or a block device), as it is now.
+    /// A target that does not answer within
+    /// [`crate::target::RESOLVE_DEADLINE`] (a dead network or FUSE mount)
+    /// forbids nothing more: the run refuses it right after, at once and
+    /// before any output is written.
     pub fn target(path: &Path) -> Forbidden {
+        crate::target::answering(path, Forbidden::target_now).unwrap_or_default()
+    }
+
+    fn target_now(path: &Path) -> Forbidden {
         match std::fs::metadata(path) {
             Ok(m) => {
                 let device = if m.file_type().is_block_device() {

@@ -163,16 +163,39 @@ impl TargetError {
 /// network or FUSE mount never.
 pub const RESOLVE_DEADLINE: Duration = Duration::from_secs(5);
 
-/// [`resolve`] on a thread of its own, given [`RESOLVE_DEADLINE`]: a dead
-/// mount is an error, not a hang (the thread is left blocked, detached).
-pub fn resolve_answering(path: &Path) -> Result<TargetInfo, TargetError> {
+/// Paths that did not answer within [`RESOLVE_DEADLINE`] in this process:
+/// asked again, they fail at once rather than make the user wait twice.
+static UNANSWERED: std::sync::Mutex<Vec<PathBuf>> = std::sync::Mutex::new(Vec::new());
+
+/// `f(path)` on a thread of its own, given [`RESOLVE_DEADLINE`]; `None` when
+/// it did not answer (a dead mount: the thread is left blocked, detached),
+/// or when `path` already did not answer once.
+pub fn answering<T: Send + 'static>(
+    path: &Path,
+    f: impl FnOnce(&Path) -> T + Send + 'static,
+) -> Option<T> {
+    let dead = |list: &Vec<PathBuf>| list.iter().any(|p| p == path);
+    // A poisoned list still holds paths; nothing in it can be half-written.
+    if dead(&UNANSWERED.lock().unwrap_or_else(|e| e.into_inner())) {
+        return None;
+    }
     let (tx, rx) = std::sync::mpsc::channel();
     let p = path.to_path_buf();
     std::thread::spawn(move || {
-        let _ = tx.send(resolve(&p));
+        let _ = tx.send(f(&p));
     });
-    rx.recv_timeout(RESOLVE_DEADLINE)
-        .unwrap_or_else(|_| Err(TargetError::NoAnswer(path.to_path_buf())))
+    let answer = rx.recv_timeout(RESOLVE_DEADLINE).ok();
+    if answer.is_none() {
+        let mut list = UNANSWERED.lock().unwrap_or_else(|e| e.into_inner());
+        list.push(path.to_path_buf());
+    }
+    answer
+}
+
+/// [`resolve`] given [`RESOLVE_DEADLINE`] ([`answering`]): a dead mount is
+/// an error, not a hang.
+pub fn resolve_answering(path: &Path) -> Result<TargetInfo, TargetError> {
+    answering(path, resolve).unwrap_or_else(|| Err(TargetError::NoAnswer(path.to_path_buf())))
 }
 
 /// Resolves `path` and checks that the benchmark can use it: a directory
