@@ -181,15 +181,36 @@ pub fn answering<T: Send + 'static>(
     }
     let (tx, rx) = std::sync::mpsc::channel();
     let p = path.to_path_buf();
-    std::thread::spawn(move || {
-        let _ = tx.send(f(&p));
+    let f = std::sync::Arc::new(std::sync::Mutex::new(Some(f)));
+    let on_thread = std::sync::Arc::clone(&f);
+    let spawned = small_thread(move || {
+        let taken = on_thread.lock().ok().and_then(|mut g| g.take());
+        if let Some(f) = taken {
+            let _ = tx.send(f(&p));
+        }
     });
+    if !spawned {
+        // No thread to be had (RLIMIT_AS, RLIMIT_NPROC): asked here, without
+        // a deadline, rather than not at all.
+        let taken = f.lock().ok().and_then(|mut g| g.take());
+        return taken.map(|f| f(path));
+    }
     let answer = rx.recv_timeout(RESOLVE_DEADLINE).ok();
     if answer.is_none() {
         let mut list = UNANSWERED.lock().unwrap_or_else(|e| e.into_inner());
         list.push(path.to_path_buf());
     }
     answer
+}
+
+/// Starts `f` on a detached thread with a small stack (a stat or a sysfs
+/// walk needs little), so that it fits under a tight RLIMIT_AS; false when
+/// no thread could be started.
+fn small_thread(f: impl FnOnce() + Send + 'static) -> bool {
+    std::thread::Builder::new()
+        .stack_size(256 * 1024)
+        .spawn(f)
+        .is_ok()
 }
 
 /// [`resolve`] given [`RESOLVE_DEADLINE`] ([`answering`]): a dead mount is
@@ -388,7 +409,9 @@ fn resolve_all_within(
         .map(|m| {
             let (tx, rx) = std::sync::mpsc::channel();
             let (m, dirs) = (m.clone(), dirs.to_vec());
-            std::thread::spawn(move || {
+            // A mount that gets no thread is left out, as one that does not
+            // answer is.
+            small_thread(move || {
                 let _ = tx.send(writable_on(&m, &dirs));
             });
             rx

@@ -206,21 +206,28 @@ fn read_on_thread(pipe: Option<impl Read + Send + 'static>, limit: usize) -> Sha
         return shared;
     };
     let s = Arc::clone(&shared);
-    std::thread::spawn(move || {
-        let mut buf = vec![0u8; 64 * 1024];
-        loop {
-            match pipe.read(&mut buf) {
-                Ok(0) | Err(_) => break,
-                Ok(n) => {
-                    let mut p = lock(&s);
-                    let room = limit.saturating_sub(p.bytes.len());
-                    p.overflowed |= n > room;
-                    p.bytes.extend_from_slice(&buf[..n.min(room)]);
+    let spawned = std::thread::Builder::new()
+        .stack_size(256 * 1024)
+        .spawn(move || {
+            let mut buf = vec![0u8; 64 * 1024];
+            loop {
+                match pipe.read(&mut buf) {
+                    Ok(0) | Err(_) => break,
+                    Ok(n) => {
+                        let mut p = lock(&s);
+                        let room = limit.saturating_sub(p.bytes.len());
+                        p.overflowed |= n > room;
+                        p.bytes.extend_from_slice(&buf[..n.min(room)]);
+                    }
                 }
             }
-        }
-        lock(&s).closed = true;
-    });
+            lock(&s).closed = true;
+        });
+    if spawned.is_err() {
+        // No thread (RLIMIT_AS, RLIMIT_NPROC): the pipe is dropped with the
+        // closure, fio's writes to it fail, and its result reads as none.
+        lock(&shared).closed = true;
+    }
     shared
 }
 
