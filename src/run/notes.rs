@@ -70,7 +70,7 @@ pub fn run_notes(settings: &Settings, plans: &[PlannedTest]) -> Vec<String> {
     if settings.engine == EngineKind::Posixaio {
         let most = plans.iter().map(|p| p.q * p.t).max().unwrap_or(1);
         notes.push(format!(
-            "posixaio: each request in flight has its own descriptor (glibc serialises per descriptor) and glibc's helper threads were raised to {}",
+            "posixaio: glibc serves one descriptor's requests one at a time, so each thread spreads its Q requests over min(Q, 8 × CPUs) descriptors, or min(Q, CPUs) on a device that completes I/Os on the submitting CPU (zram, brd, pmem); glibc's helper-thread limit was raised to {}",
             (most as usize).max(20)
         ));
     }
@@ -218,9 +218,9 @@ pub fn observations(
     }
     if let Some(c) = l.cpu {
         // Threads that could keep a CPU busy: the workers, or for posixaio
-        // glibc's helper threads.
+        // glibc's helper threads, one per descriptor with work.
         let workers = if settings.engine == EngineKind::Posixaio {
-            test.plan.q * test.plan.t
+            l.facts.descriptors.unwrap_or(test.plan.q) * test.plan.t
         } else {
             test.plan.t
         };
