@@ -6,9 +6,9 @@
 //! unless `aio_init` raises the limit. So Q requests on one descriptor are
 //! depth 1 at the device (fio's posixaio does exactly that), and Q requests
 //! on Q descriptors are Q helper threads, which on a device that completes
-//! an I/O on the calling CPU (zram: 4 µs of decompression in the helper's
-//! pread) take turns on the CPUs: 32 of them on 2 CPUs ran at 0.22× fio's
-//! one descriptor. Real devices do absorb the depth (their helpers sleep
+//! an I/O on the calling CPU (zram decompresses inside the helper's pread)
+//! take turns on the CPUs: 32 of them on 2 CPUs ran at 0.22× fio's one
+//! descriptor. Real devices do absorb the depth (their helpers sleep
 //! in the kernel), and a RAM loop device served 16 descriptors best, 32
 //! worse (BENCHMARKS.md, "posixaio on fast devices").
 //!
