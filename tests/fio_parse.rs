@@ -32,7 +32,7 @@ fn grouped_output_is_taken_as_is() {
     assert_eq!(r.write.ios, 0);
     assert!(r.write.lat.is_none());
     // As one of diskmark's loops: window = fio's runtime, IOPS from it.
-    let l = r.to_loop();
+    let l = r.to_loop(4096);
     assert_eq!(l.window_ns, 2_001_000_000);
     let s = l.read.summary(l.window_ns);
     assert!(close(s.iops, 42984.0 / 2.001));
@@ -57,8 +57,8 @@ fn ungrouped_jobs_are_aggregated() {
         "{}",
         lat.stddev
     );
-    // CPU: Σ usr_cpu% · runtime.
-    let usr = (3.098451 + 1.69915 + 2.698651 + 2.147852) / 100.0 * 2.003;
+    // CPU: Σ usr_cpu% · job_runtime, each job over its own runtime.
+    let usr = (3.098451 * 2.001 + 1.69915 * 2.001 + 2.698651 * 2.001 + 2.147852 * 2.002) / 100.0;
     assert!(close(r.cpu_user_s, usr), "{}", r.cpu_user_s);
 }
 
@@ -74,11 +74,64 @@ fn mix_keeps_reads_and_writes_apart() {
         (152637, 6427209, 80081, 6374420)
     );
     // The Mix total: I/O-weighted mean over both directions.
-    let l = r.to_loop();
+    let l = r.to_loop(4096);
     let t = l.total().summary(l.window_ns);
-    assert_eq!(t.ios, 38622 + 16337);
-    let want = (1093848.427899 * 38622.0 + 1325407.616166 * 16337.0) / (38622.0 + 16337.0) / 1e3;
+    // The I/Os whose bytes fio counted: io_bytes / 4096.
+    assert_eq!(t.ios, 38647 + 16343);
+    let want = (1093848.427899 * 38647.0 + 1325407.616166 * 16343.0) / (38647.0 + 16343.0) / 1e3;
     assert!((t.lat.unwrap().mean_us - want).abs() < 1e-3);
+}
+
+/// With --group_reporting, usr_cpu/sys_cpu are per-job averages over
+/// job_runtime, the sum of the jobs' runtimes (4 × 2 s here), not the
+/// window's 2 s: the CPU time is the percentage times job_runtime.
+#[test]
+fn grouped_cpu_is_over_the_sum_of_job_runtimes() {
+    let r = parse(&fixture("randread-4k-q1t4-psync-direct-group.json")).unwrap();
+    assert!(
+        close(r.cpu_user_s, 2.1375 / 100.0 * 8.0),
+        "{}",
+        r.cpu_user_s
+    );
+    assert!(
+        close(r.cpu_system_s, 12.3 / 100.0 * 8.0),
+        "{}",
+        r.cpu_system_s
+    );
+    // One job: job_runtime is the window's.
+    let r = parse(&fixture("randread-4k-q32t1-libaio-direct-group.json")).unwrap();
+    assert!(
+        close(r.cpu_system_s, 50.2 / 100.0 * 2.0),
+        "{}",
+        r.cpu_system_s
+    );
+}
+
+/// fio's io_bytes counts the I/Os completed after the ramp, its total_ios
+/// those submitted after it (31 fewer at Q32 here: the ones in flight when
+/// the ramp ended). The loop's I/Os are the ones whose bytes were counted,
+/// so MB/s = IOPS × bs exactly, as in native results.
+#[test]
+fn bytes_and_ios_describe_the_same_ios() {
+    for (name, bs) in [
+        ("randread-4k-q32t1-libaio-direct-group.json", 4096u64),
+        ("randrw70-4k-q32t1-libaio-direct-group.json", 4096),
+        ("write-1m-q8t1-io_uring-direct-group.json", 1 << 20),
+        ("randread-4k-q1t4-psync-direct-nogroup.json", 4096),
+    ] {
+        let r = parse(&fixture(name)).unwrap();
+        let l = r.to_loop(bs);
+        for d in [&l.read, &l.write] {
+            assert_eq!(d.bytes, d.ios * bs, "{name}");
+            let s = d.summary(l.window_ns);
+            assert!(
+                (s.mbps * 1e6 - s.iops * bs as f64).abs() < 1e-6 * s.mbps.max(1.0) * 1e6,
+                "{name}"
+            );
+        }
+    }
+    let r = parse(&fixture("randread-4k-q32t1-libaio-direct-group.json")).unwrap();
+    assert_eq!((r.read.ios, r.read.completed(4096)), (59491, 59523));
 }
 
 #[test]
@@ -177,7 +230,7 @@ fn percentiles_recomputed_from_bins_equal_fios() {
     let w = r.write.lat.clone().unwrap();
     assert!(w.percentiles.contains(&(50.0, 156672)));
     // In the result model the exact values are what is reported.
-    let l = r.to_loop();
+    let l = r.to_loop(4096);
     let s = l.read.summary(l.window_ns).lat.unwrap();
     assert!(s.percentiles_us.contains(&(50.0, 148.48)));
 }

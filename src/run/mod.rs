@@ -497,7 +497,7 @@ fn run_on_file(
                 }
                 result.loops.push(l);
             }
-            result.observations = observations(settings, &result, cpus);
+            result.observations = observations(settings, &result, cpus, device_dir.as_deref());
             if let Some(map) = &verify_map {
                 result.verified = Some(verify_pass(&result, map, file)?);
             }

@@ -11,6 +11,7 @@ use crate::target::TargetInfo;
 use crate::target::caveats::{self, Caveat};
 use crate::workload::DataKind;
 use crate::workload::Pattern;
+use std::path::Path;
 
 /// The run-level notes: every adaptation, and what is inside the windows.
 pub fn run_notes(settings: &Settings, plans: &[PlannedTest]) -> Vec<String> {
@@ -49,7 +50,7 @@ pub fn run_notes(settings: &Settings, plans: &[PlannedTest]) -> Vec<String> {
     }
     if fio == Some("posixaio") {
         notes.push(
-            "fio:posixaio uses one descriptor, which glibc serves one request at a time: expect it to trail diskmark's native posixaio"
+            "fio:posixaio issues each job's requests on one descriptor, and glibc serves one descriptor's requests one at a time: one request per job is in flight, whatever Q says"
                 .into(),
         );
     }
@@ -69,7 +70,7 @@ pub fn run_notes(settings: &Settings, plans: &[PlannedTest]) -> Vec<String> {
     if settings.engine == EngineKind::Posixaio {
         let most = plans.iter().map(|p| p.q * p.t).max().unwrap_or(1);
         notes.push(format!(
-            "posixaio: each request in flight has its own descriptor (glibc serialises per descriptor) and glibc's helper threads were raised to {}",
+            "posixaio: glibc serves one descriptor's requests one at a time, so each thread spreads its Q requests over min(Q, 8 × CPUs) descriptors, or min(Q, CPUs) on a device that completes I/Os on the submitting CPU (zram, brd, pmem); glibc's helper-thread limit was raised to {}",
             (most as usize).max(20)
         ));
     }
@@ -157,7 +158,12 @@ pub(crate) fn add_note(notes: &mut Vec<String>, note: String) {
 /// figures are no figures (no I/O completed) or not to be trusted (the
 /// process did not run). Each note starts with `TEST DIRECTION: `, which
 /// the report uses to collapse the same note of several tests into one.
-pub fn observations(settings: &Settings, test: &TestResult, cpus: usize) -> Vec<String> {
+pub fn observations(
+    settings: &Settings,
+    test: &TestResult,
+    cpus: usize,
+    device_dir: Option<&Path>,
+) -> Vec<String> {
     let mut notes = Vec::new();
     let name = format!("{} {}", test.plan.requested, test.direction.name());
     let empty: Vec<usize> = test
@@ -198,16 +204,23 @@ pub fn observations(settings: &Settings, test: &TestResult, cpus: usize) -> Vec<
         && in_flight >= 4.0
         && d.avg_queue_depth < in_flight / 8.0
     {
+        // "Submitted and not completed", not "in flight": a cgroup
+        // throttle holds I/Os in the block layer before the device counts
+        // them, and then it is named.
+        let throttle = device_dir
+            .and_then(cgroup_throttle)
+            .map(|t| format!("; this process's cgroup throttles the device ({t}), which holds I/Os back before the device sees them"))
+            .unwrap_or_default();
         notes.push(format!(
-            "{name}: the device saw an average queue depth of {:.1} while {} I/Os were in flight",
+            "{name}: the device saw an average queue depth of {:.1} while {} I/Os were submitted and not yet completed{throttle}",
             d.avg_queue_depth, in_flight
         ));
     }
     if let Some(c) = l.cpu {
         // Threads that could keep a CPU busy: the workers, or for posixaio
-        // glibc's helper threads.
+        // glibc's helper threads, one per descriptor with work.
         let workers = if settings.engine == EngineKind::Posixaio {
-            test.plan.q * test.plan.t
+            l.facts.descriptors.unwrap_or(test.plan.q) * test.plan.t
         } else {
             test.plan.t
         };
@@ -252,6 +265,107 @@ fn cpu_note(name: &str, c: &crate::stats::CpuView, workers: usize, cpus: usize) 
             pct(busy)
         )
     })
+}
+
+/// cgroup v1's throttle files, one `MAJ:MIN VALUE` line per device.
+const V1_THROTTLES: [&str; 4] = [
+    "blkio.throttle.read_iops_device",
+    "blkio.throttle.write_iops_device",
+    "blkio.throttle.read_bps_device",
+    "blkio.throttle.write_bps_device",
+];
+
+/// The I/O limits that this process's cgroup, or one above it, puts on
+/// the device of `device_dir` (its own numbers, and its disk's for a
+/// partition): cgroup v2 `io.max`, v1 `blkio.throttle.*`. `None` when
+/// there are none or they cannot be read. Only parsed numbers are quoted.
+fn cgroup_throttle(device_dir: &Path) -> Option<String> {
+    let mut devs = vec![read_dev(device_dir)?];
+    if device_dir.join("partition").exists()
+        && let Some(disk) = device_dir.parent().and_then(read_dev)
+    {
+        devs.push(disk);
+    }
+    let own = std::fs::read_to_string("/proc/self/cgroup").ok()?;
+    let v2_root = ["/sys/fs/cgroup", "/sys/fs/cgroup/unified"]
+        .into_iter()
+        .find(|r| {
+            Path::new(r).join("cgroup.procs").exists()
+                && Path::new(r).join("cgroup.controllers").exists()
+        });
+    let mut found = Vec::new();
+    for line in own.lines() {
+        let mut f = line.splitn(3, ':');
+        let (Some(_), Some(ctrl), Some(path)) = (f.next(), f.next(), f.next()) else {
+            continue;
+        };
+        let (root, files): (&str, &[&str]) = if ctrl.is_empty() {
+            match v2_root {
+                Some(r) => (r, &["io.max"]),
+                None => continue,
+            }
+        } else if ctrl.split(',').any(|c| c == "blkio") {
+            ("/sys/fs/cgroup/blkio", &V1_THROTTLES)
+        } else {
+            continue;
+        };
+        // The limits of every ancestor apply too.
+        let mut dir = std::path::PathBuf::from(root);
+        let parts = path.split('/').filter(|p| !p.is_empty() && *p != "..");
+        for part in std::iter::once("").chain(parts) {
+            if !part.is_empty() {
+                dir.push(part);
+            }
+            for file in files {
+                if let Ok(text) = std::fs::read_to_string(dir.join(file)) {
+                    found.extend(throttle_limits(file, &text, &devs));
+                }
+            }
+        }
+    }
+    found.dedup();
+    (!found.is_empty()).then(|| found.join(", "))
+}
+
+/// A block device's `MAJ:MIN`, from its sysfs `dev` file.
+fn read_dev(dir: &Path) -> Option<String> {
+    let s = std::fs::read_to_string(dir.join("dev")).ok()?;
+    let (maj, min) = s.trim().split_once(':')?;
+    Some(format!(
+        "{}:{}",
+        maj.parse::<u32>().ok()?,
+        min.parse::<u32>().ok()?
+    ))
+}
+
+/// The limits in one throttle file's `text` on any of `devs`: v1's
+/// `MAJ:MIN VALUE` lines as `FILE VALUE`, v2's `io.max` lines
+/// (`MAJ:MIN riops=N wbps=max ...`) as `io.max riops=N` for each key that
+/// is not `max`.
+fn throttle_limits(file: &str, text: &str, devs: &[String]) -> Vec<String> {
+    let mut out = Vec::new();
+    for line in text.lines() {
+        let mut f = line.split_whitespace();
+        let Some(dev) = f.next() else { continue };
+        if !devs.iter().any(|d| d == dev) {
+            continue;
+        }
+        for field in f {
+            let (key, value) = match field.split_once('=') {
+                Some((k, v)) if k.chars().all(|c| c.is_ascii_lowercase()) => (Some(k), v),
+                Some(_) => continue,
+                None => (None, field),
+            };
+            let Ok(n) = value.parse::<u64>() else {
+                continue;
+            };
+            out.push(match key {
+                Some(k) => format!("{file} {k}={n}"),
+                None => format!("{file} {n}"),
+            });
+        }
+    }
+    out
 }
 
 #[cfg(test)]
@@ -299,6 +413,30 @@ mod tests {
         let c = cpu(0.0, 3.0, 3.0, 2.0, 2);
         assert!(cpu_note("x", &c, 1, 2).unwrap().contains("100% busy"));
         assert!(cpu_note("x", &cpu(0.1, 0.1, 0.1, 2.0, 2), 1, 2).is_none());
+    }
+    #[test]
+    fn throttle_limits_of_the_device_only() {
+        let devs = ["7:3".to_string()];
+        assert_eq!(
+            throttle_limits(
+                "io.max",
+                "7:3 rbps=max wbps=max riops=10000 wiops=max\n8:0 riops=5\n",
+                &devs
+            ),
+            ["io.max riops=10000"]
+        );
+        assert_eq!(
+            throttle_limits(
+                "blkio.throttle.read_iops_device",
+                "7:3 10000\n7:30 5\n",
+                &devs
+            ),
+            ["blkio.throttle.read_iops_device 10000"]
+        );
+        // Nothing on this device, garbage, or a terminal escape: nothing.
+        assert!(
+            throttle_limits("io.max", "8:0 riops=1\n\n7:3 \u{1b}[2J riops=x\n", &devs).is_empty()
+        );
     }
     use crate::run::plan_all;
     use std::path::PathBuf;

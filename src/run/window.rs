@@ -316,7 +316,7 @@ impl LoopContext<'_> {
             // Only a tick can stop fio, and every tick that does sets
             // `interrupted`, handled above.
             .ok_or(RunError::Interrupted(libc::SIGINT))?;
-        let mut l = result.to_loop();
+        let mut l = result.to_loop(planned.applied().block_size);
         l.stopped_ns = stalled_ns;
         if let (Some(b), Some(a)) = (before, after) {
             (l.device, l.cpu) = b.views(&a);

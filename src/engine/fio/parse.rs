@@ -7,6 +7,15 @@
 //! Σ bytes and I/Os over the longest runtime, latency means weighted by
 //! the number of samples, percentiles recomputed from the summed `bins`
 //! (never averaged).
+//!
+//! Which of fio's counters (docs/fio.md): `io_bytes` counts the bytes of
+//! the I/Os that *completed* after the ramp, `total_ios` the I/Os
+//! *submitted* after it; the two differ by the Q−1 I/Os in flight when the
+//! ramp ends. diskmark's native engines count the I/Os completed inside
+//! the window, so the figures come from `io_bytes` alone: I/Os are
+//! `io_bytes / bs`, and MB/s is IOPS × bs exactly. CPU: `usr_cpu` and
+//! `sys_cpu` are percent of fio's `job_runtime`, which with
+//! `--group_reporting` is the sum of the jobs' runtimes.
 
 use crate::stats::{DirStats, LoopResult};
 use serde_json::Value;
@@ -63,9 +72,10 @@ pub struct FioLat {
 /// One direction of a fio result.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct FioDir {
-    /// Completed I/Os.
+    /// I/Os submitted after the ramp (fio's `total_ios`); the figures use
+    /// [`FioDir::completed`] instead.
     pub ios: u64,
-    /// Bytes moved.
+    /// Bytes of the I/Os completed after the ramp (fio's `io_bytes`).
     pub bytes: u64,
     /// Runtime, ms.
     pub runtime_ms: u64,
@@ -82,38 +92,50 @@ pub struct FioResult {
     pub write: FioDir,
     /// Text fio printed before its JSON, line by line (notes, warnings).
     pub text: Vec<String>,
-    /// fio's user CPU time over its runtime, seconds (all jobs).
+    /// fio's user CPU time over its runtime, seconds (all jobs together).
     pub cpu_user_s: f64,
-    /// fio's system CPU time over its runtime, seconds (all jobs).
+    /// fio's system CPU time over its runtime, seconds (all jobs together).
     pub cpu_system_s: f64,
 }
 
+impl FioDir {
+    /// The I/Os completed after the ramp, of `block_size` bytes each: the
+    /// set `bytes` describes (a short I/O counts as the part it moved).
+    pub fn completed(&self, block_size: u64) -> u64 {
+        let bs = block_size.max(1);
+        (self.bytes + bs / 2) / bs
+    }
+}
+
 impl FioResult {
-    /// The result as one of diskmark's loops: the window is fio's longest
-    /// runtime, latencies keep fio's mean, extremes, deviation and
-    /// percentiles, and its bins fill the histogram so that loops merge.
-    pub fn to_loop(&self) -> LoopResult {
+    /// The result as one of diskmark's loops of `block_size` I/Os: the
+    /// window is fio's longest runtime, the I/Os those whose bytes fio
+    /// counted (so MB/s = IOPS × bs), latencies keep fio's mean, extremes,
+    /// deviation and percentiles, and its bins fill the histogram so that
+    /// loops merge.
+    pub fn to_loop(&self, block_size: u64) -> LoopResult {
         let runtime_ms = self.read.runtime_ms.max(self.write.runtime_ms);
         let mut l = LoopResult::empty(runtime_ms * 1_000_000);
-        l.read = dir_stats(&self.read);
-        l.write = dir_stats(&self.write);
+        l.read = dir_stats(&self.read, block_size);
+        l.write = dir_stats(&self.write, block_size);
         l
     }
 }
 
-fn dir_stats(d: &FioDir) -> DirStats {
+fn dir_stats(d: &FioDir, block_size: u64) -> DirStats {
+    let ios = d.completed(block_size);
     let mut s = DirStats {
-        ios: d.ios,
+        ios,
         bytes: d.bytes,
         ..DirStats::default()
     };
     if let Some(lat) = &d.lat
-        && d.ios > 0
+        && ios > 0
     {
         // Sums scaled to the I/O count (fio's latency samples can differ
-        // from its I/O count by the few in flight at the edges), so that
-        // the mean and deviation come out as fio's.
-        let n = d.ios as f64;
+        // from it by one at the ramp's edge), so that the mean and
+        // deviation come out as fio's.
+        let n = ios as f64;
         s.lat_sum_ns = (lat.mean * n).round() as u128;
         s.lat_sumsq_ns2 = ((lat.stddev * lat.stddev + lat.mean * lat.mean) * n).round() as u128;
         s.lat_min_ns = lat.min;
@@ -341,14 +363,18 @@ pub fn parse(stdout: &str) -> Result<FioResult, ParseError> {
     }
     let read = aggregate(&jobs, "read")?;
     let write = aggregate(&jobs, "write")?;
-    // usr_cpu/sys_cpu are percent of one CPU over the job's runtime.
+    // usr_cpu/sys_cpu are percent of the entry's job_runtime: with
+    // --group_reporting that is the sum of its jobs' runtimes (so the
+    // percentage is a per-job average), without it one job's runtime.
+    // fio versions without job_runtime report one job per entry.
     let runtime_s = read.runtime_ms.max(write.runtime_ms) as f64 / 1e3;
     let cpu = |key: &str| {
         jobs.iter()
-            .map(|j| j[key].as_f64().unwrap_or(0.0))
+            .map(|j| {
+                let job_s = j["job_runtime"].as_f64().map_or(runtime_s, |ms| ms / 1e3);
+                j[key].as_f64().unwrap_or(0.0) / 100.0 * job_s
+            })
             .sum::<f64>()
-            / 100.0
-            * runtime_s
     };
     Ok(FioResult {
         cpu_user_s: cpu("usr_cpu"),
