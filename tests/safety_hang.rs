@@ -8,7 +8,7 @@
 //! survives. The terminal interface and dead mounts: safety_hang_tui.rs.
 
 mod common;
-use common::{disk_dir, leftovers, skip};
+use common::{Ended, disk_dir, finish, leftovers, skip};
 use rustix::process::{Pid, Signal, kill_process};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
@@ -118,29 +118,6 @@ fn spawn(dir: &Path, fio: &FakeFio, measure: &str) -> Child {
         .unwrap()
 }
 
-/// How `child` ended: exit code, stderr, and how long it took from `from`.
-/// Kills it and fails if it takes longer than `limit` (it hangs).
-fn finish(mut child: Child, from: Instant, limit: Duration) -> (Option<i32>, String, Duration) {
-    loop {
-        if child.try_wait().unwrap().is_some() {
-            break;
-        }
-        if from.elapsed() > limit {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("diskmark still running {limit:?} later: it hangs");
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    }
-    let took = from.elapsed();
-    let out = child.wait_with_output().unwrap();
-    (
-        out.status.code(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-        took,
-    )
-}
-
 /// Waits until the fake fio runs (`run`: "probe" or "job"); returns its
 /// process group.
 fn wait_for(fio: &FakeFio, run: &str, child: &mut Child) -> i32 {
@@ -176,7 +153,11 @@ fn ends_at_the_deadline(body: &str) {
     let fio = FakeFio::new("", body);
     let (child, group) = start_job(dir.path(), &fio, "0.2");
     let start = Instant::now();
-    let (code, err, took) = finish(child, start, Duration::from_secs(15));
+    let Ended {
+        code,
+        stderr: err,
+        took,
+    } = finish(child, start, Duration::from_secs(15));
     assert_eq!(code, Some(1), "{err}");
     assert!(
         err.contains("fio did not finish within 5 s after the end of its 0.2 s run"),
@@ -210,7 +191,11 @@ fn sigint_ends_the_run_at_once(body: &str) {
     let (child, group) = start_job(dir.path(), &fio, "30");
     let start = Instant::now();
     kill_process(Pid::from_child(&child), Signal::INT).unwrap();
-    let (code, err, took) = finish(child, start, Duration::from_secs(10));
+    let Ended {
+        code,
+        stderr: err,
+        took,
+    } = finish(child, start, Duration::from_secs(10));
     assert_eq!(code, Some(130), "{err}");
     assert!(took < Duration::from_secs(1), "{took:?} after SIGINT");
     assert_eq!(leftovers(dir.path()), Vec::<String>::new());
@@ -245,7 +230,9 @@ fn time_diskmark_spent_stopped_does_not_count_against_fios_deadline() {
     std::thread::sleep(Duration::from_secs(6));
     rustix::process::kill_process_group(fio_group, Signal::CONT).unwrap();
     kill_process(me, Signal::CONT).unwrap();
-    let (code, err, _) = finish(child, Instant::now(), Duration::from_secs(20));
+    let Ended {
+        code, stderr: err, ..
+    } = finish(child, Instant::now(), Duration::from_secs(20));
     assert_eq!(code, Some(0), "{err}");
     assert_eq!(leftovers(dir.path()), Vec::<String>::new());
 }
@@ -290,7 +277,11 @@ fn a_grandchild_holding_fios_pipes_holds_nothing() {
     let mut child = spawn(dir.path(), &fio, "0.2");
     let start = Instant::now();
     let group = wait_for(&fio, "job", &mut child);
-    let (code, err, took) = finish(child, start, Duration::from_secs(10));
+    let Ended {
+        code,
+        stderr: err,
+        took,
+    } = finish(child, start, Duration::from_secs(10));
     assert_eq!(code, Some(1), "{err}");
     assert!(err.contains("fio: no such engine"), "{err}");
     assert!(took < Duration::from_secs(3), "{took:?}");
@@ -304,7 +295,11 @@ fn a_version_probe_that_hangs_has_a_deadline() {
     let fio = FakeFio::new("sleep 100000 & sleep 100000", "exit 1");
     let child = spawn(dir.path(), &fio, "0.2");
     let start = Instant::now();
-    let (code, err, took) = finish(child, start, Duration::from_secs(15));
+    let Ended {
+        code,
+        stderr: err,
+        took,
+    } = finish(child, start, Duration::from_secs(15));
     assert_eq!(code, Some(2), "{err}");
     assert!(err.contains("did not answer --version within 5 s"), "{err}");
     assert!(err.contains("--fio"), "{err}");
@@ -321,7 +316,11 @@ fn sigint_during_the_version_probe_ends_it_at_once() {
     let group = wait_for(&fio, "probe", &mut child);
     let start = Instant::now();
     kill_process(Pid::from_child(&child), Signal::INT).unwrap();
-    let (code, err, took) = finish(child, start, Duration::from_secs(10));
+    let Ended {
+        code,
+        stderr: err,
+        took,
+    } = finish(child, start, Duration::from_secs(10));
     assert_eq!(code, Some(130), "{err}");
     assert!(err.contains("interrupted by SIGINT"), "{err}");
     assert!(took < Duration::from_secs(1), "{took:?} after SIGINT");
@@ -334,7 +333,9 @@ fn a_fio_killed_by_a_signal_is_named() {
         let dir = disk_dir();
         let fio = FakeFio::new("", &format!("kill -{sig} $$"));
         let child = spawn(dir.path(), &fio, "0.2");
-        let (code, err, _) = finish(child, Instant::now(), Duration::from_secs(20));
+        let Ended {
+            code, stderr: err, ..
+        } = finish(child, Instant::now(), Duration::from_secs(20));
         assert_eq!(code, Some(1), "{err}");
         assert!(err.contains(&format!("fio was killed by {name}")), "{err}");
         assert!(!err.contains("JSON"), "{err}");

@@ -5,34 +5,11 @@
 //! out of `targets` and is one sentence as the target, not a hang.
 
 mod common;
-use common::{disk_dir, leftovers, skip};
+use common::{Ended, disk_dir, finish, leftovers, skip};
 use rustix::process::{Pid, Signal, kill_process};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
-
-/// How `child` ended: exit code, stderr, and how long it took from `from`.
-/// Kills it and fails if it takes longer than `limit` (it hangs).
-fn finish(mut child: Child, from: Instant, limit: Duration) -> (Option<i32>, String, Duration) {
-    loop {
-        if child.try_wait().unwrap().is_some() {
-            break;
-        }
-        if from.elapsed() > limit {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("diskmark still running {limit:?} later: it hangs");
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    }
-    let took = from.elapsed();
-    let out = child.wait_with_output().unwrap();
-    (
-        out.status.code(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-        took,
-    )
-}
 
 /// utime + stime of `pid` in clock ticks, `None` once it is gone or a
 /// zombie.
@@ -321,7 +298,11 @@ fn targets_leaves_out_a_mount_that_does_not_answer() {
         .spawn()
         .unwrap();
     let start = Instant::now();
-    let (code, err, took) = finish(child, start, Duration::from_secs(20));
+    let Ended {
+        code,
+        stderr: err,
+        took,
+    } = finish(child, start, Duration::from_secs(20));
     assert_eq!(code, Some(0), "{err}");
     assert!(took < Duration::from_secs(4), "{took:?}");
 }
@@ -344,7 +325,11 @@ fn a_dead_mount_as_the_target_is_one_sentence_not_a_hang() {
             .stderr(Stdio::piped())
             .spawn()
             .unwrap();
-        let (code, err, took) = finish(child, Instant::now(), Duration::from_secs(20));
+        let Ended {
+            code,
+            stderr: err,
+            took,
+        } = finish(child, Instant::now(), Duration::from_secs(20));
         assert_eq!(code, Some(1), "{err}");
         assert!(err.contains("did not answer within 5 s"), "{err}");
         assert_eq!(err.trim().lines().count(), 1, "{err}");

@@ -414,3 +414,40 @@ impl Drop for Throttle {
         let _ = std::fs::remove_dir(&self.dir);
     }
 }
+
+/// How a child ended, from [`finish`].
+pub struct Ended {
+    /// Its exit code (`None` when a signal ended it).
+    pub code: Option<i32>,
+    /// Its standard error.
+    pub stderr: String,
+    /// How long it took from the instant given.
+    pub took: std::time::Duration,
+}
+
+/// Waits for `child` (its stderr piped); kills it and fails if it takes
+/// longer than `limit` from `from` (it hangs).
+pub fn finish(
+    mut child: std::process::Child,
+    from: std::time::Instant,
+    limit: std::time::Duration,
+) -> Ended {
+    loop {
+        if child.try_wait().unwrap().is_some() {
+            break;
+        }
+        if from.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("diskmark still running {limit:?} later: it hangs");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    let took = from.elapsed();
+    let out = child.wait_with_output().unwrap();
+    Ended {
+        code: out.status.code(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+        took,
+    }
+}
