@@ -8,7 +8,7 @@
 //! survives. The terminal interface and dead mounts: safety_hang_tui.rs.
 
 mod common;
-use common::{Ended, disk_dir, finish, leftovers, skip};
+use common::{Ended, cpu_ticks, disk_dir, finish, leftovers, skip};
 use rustix::process::{Pid, Signal, kill_process};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
@@ -393,16 +393,4 @@ fn diskmark_killed_outright_takes_fio_with_it() {
         );
         std::thread::sleep(Duration::from_millis(10));
     }
-}
-
-/// utime + stime of `pid` in clock ticks, `None` once it is gone or a
-/// zombie.
-fn cpu_ticks(pid: i32) -> Option<u64> {
-    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
-    let (_, rest) = stat.rsplit_once(") ")?;
-    let f: Vec<&str> = rest.split_whitespace().collect();
-    if f.first() == Some(&"Z") {
-        return None;
-    }
-    Some(f.get(11)?.parse::<u64>().ok()? + f.get(12)?.parse::<u64>().ok()?)
 }

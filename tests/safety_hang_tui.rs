@@ -5,23 +5,11 @@
 //! out of `targets` and is one sentence as the target, not a hang.
 
 mod common;
-use common::{Ended, disk_dir, finish, leftovers, skip};
+use common::{Ended, cpu_ticks, disk_dir, finish, leftovers, skip};
 use rustix::process::{Pid, Signal, kill_process};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
-
-/// utime + stime of `pid` in clock ticks, `None` once it is gone or a
-/// zombie.
-fn cpu_ticks(pid: i32) -> Option<u64> {
-    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
-    let (_, rest) = stat.rsplit_once(") ")?;
-    let f: Vec<&str> = rest.split_whitespace().collect();
-    if f.first() == Some(&"Z") {
-        return None;
-    }
-    Some(f.get(11)?.parse::<u64>().ok()? + f.get(12)?.parse::<u64>().ok()?)
-}
 
 fn have_tmux() -> bool {
     Command::new("tmux")

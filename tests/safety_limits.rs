@@ -5,32 +5,12 @@
 
 mod common;
 mod safety_common;
-use common::{Mount, disk_dir, json, leftovers, skip};
+use common::{FOUR_TESTS, Mount, disk_dir, json, leftovers, skip};
 use rustix::process::{Pid, Signal, kill_process};
 use safety_common::*;
 use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
-
-/// Four tests of 0.3 s each; a signal arrives in the middle.
-const FOUR_TESTS: [&str; 16] = [
-    "--size",
-    "16M",
-    "--measure",
-    "0.3",
-    "--warmup",
-    "0",
-    "--interval",
-    "0",
-    "--loops",
-    "1",
-    "--test",
-    "RND4K Q1T1",
-    "--test",
-    "RND4K Q1T2",
-    "--format",
-    "json",
-];
 
 #[test]
 fn every_signal_that_would_end_the_process_ends_the_run_cleanly() {

@@ -3,7 +3,7 @@
 //! 128 + signal.
 
 mod common;
-use common::{disk_dir, json, leftovers, skip};
+use common::{FOUR_TESTS, disk_dir, json, leftovers, skip};
 use rustix::process::{Pid, Signal, kill_process};
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
@@ -36,26 +36,6 @@ fn send(child: &Child, sig: Signal) {
     let pid = Pid::from_child(child);
     kill_process(pid, sig).unwrap();
 }
-
-/// Four tests of 0.3 s each; the signal arrives in the middle.
-const FOUR_TESTS: [&str; 16] = [
-    "--size",
-    "16M",
-    "--measure",
-    "0.3",
-    "--warmup",
-    "0",
-    "--interval",
-    "0",
-    "--loops",
-    "1",
-    "--test",
-    "RND4K Q1T1",
-    "--test",
-    "RND4K Q1T2",
-    "--format",
-    "json",
-];
 
 fn interrupt_in_window(sig: Signal, code: i32) {
     let dir = disk_dir();

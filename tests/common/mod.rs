@@ -451,3 +451,35 @@ pub fn finish(
         took,
     }
 }
+
+/// utime + stime of `pid` in clock ticks, `None` once it is gone or a
+/// zombie.
+pub fn cpu_ticks(pid: i32) -> Option<u64> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    let (_, rest) = stat.rsplit_once(") ")?;
+    let f: Vec<&str> = rest.split_whitespace().collect();
+    if f.first() == Some(&"Z") {
+        return None;
+    }
+    Some(f.get(11)?.parse::<u64>().ok()? + f.get(12)?.parse::<u64>().ok()?)
+}
+
+/// Four tests of 0.3 s each; the signal arrives in the middle.
+pub const FOUR_TESTS: [&str; 16] = [
+    "--size",
+    "16M",
+    "--measure",
+    "0.3",
+    "--warmup",
+    "0",
+    "--interval",
+    "0",
+    "--loops",
+    "1",
+    "--test",
+    "RND4K Q1T1",
+    "--test",
+    "RND4K Q1T2",
+    "--format",
+    "json",
+];
