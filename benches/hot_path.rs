@@ -6,7 +6,8 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use diskmark::engine::null::Null;
 use diskmark::engine::{Completion, Engine, Op, ThreadSetup};
 use diskmark::stats::{DirStats, Histogram};
-use diskmark::workload::access::{Offsets, Rng, SeqCursor, WRITE_MAGIC, stamp_pages};
+use diskmark::workload::access::{Offsets, Rng, SeqCursor};
+use diskmark::workload::stamp::{WRITE_MAGIC, stamp_pages};
 use std::hint::black_box;
 use std::time::Instant;
 

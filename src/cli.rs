@@ -1,13 +1,15 @@
 //! Command-line definitions (clap). Values are parsed and range-checked
 //! here; combinations are checked by [`Settings::validate`].
 
+use crate::backend::Backend;
 use crate::config::{MAX_LOOPS, MAX_SIZE, MIN_SIZE, Settings, UsageError};
-use crate::engine::fio::FioEngine;
-use crate::engine::probe::{default_engine, probe, probe_all};
-use crate::engine::{Backend, EngineKind};
+use crate::engine::EngineKind;
+use crate::engine::registry::{default_engine, probe, probe_all};
+use crate::fio::FioEngine;
 use crate::outputs::{Forbidden, OutputPath};
 use crate::report::Format;
-use crate::workload::{DataKind, LoopStat, Mode, Profile, TestSpec, parse_test};
+use crate::stats::LoopStat;
+use crate::workload::{DataKind, Mode, Profile, TestSpec, parse_test};
 use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
 use std::time::Duration;
@@ -445,7 +447,7 @@ impl RunArgs {
             data: self.data,
             direct: !self.buffered,
             keep_cache: self.keep_cache,
-            loop_stat: self.loop_stat.unwrap_or(profile.loop_stat()),
+            loop_stat: self.loop_stat.unwrap_or(LoopStat::for_profile(profile)),
             engine: match self.engine.clone() {
                 Some(EngineArg::Native(kind)) => {
                     if let Err(why) = probe(kind).status {

@@ -5,7 +5,7 @@ use crate::Error;
 use crate::cli::{CompareArgs, CompareFormat, HistoryArgs, HistoryCommand, ListFormat};
 use crate::compare::{self, CompareError, RunSummary};
 use crate::config::UsageError;
-use crate::engine::probe::{default_engine, probe_all};
+use crate::engine::registry::{default_engine, probe_all};
 use crate::history::{self, History, HistoryError};
 use crate::outputs::{self, OutputPath};
 use crate::report::{engines, targets};

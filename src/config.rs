@@ -2,9 +2,11 @@
 //! [`Settings`] through [`Settings::validate`]; everything after that
 //! trusts it.
 
-use crate::engine::{Backend, EngineKind};
+use crate::backend::Backend;
+use crate::engine::EngineKind;
+use crate::stats::LoopStat;
 use crate::units::{GIB, MIB};
-use crate::workload::{DataKind, Direction, LoopStat, Mode, Profile, TestSpec};
+use crate::workload::{DataKind, Direction, Mode, Profile, TestSpec};
 use std::path::PathBuf;
 use std::time::Duration;
 

@@ -7,12 +7,14 @@
 
 #![warn(missing_docs)]
 
+pub mod backend;
 pub mod cli;
 pub mod commands;
 pub mod compare;
 pub mod config;
 pub mod engine;
 pub mod error;
+pub mod fio;
 pub mod history;
 pub mod host;
 pub mod outputs;

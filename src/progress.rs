@@ -129,7 +129,7 @@ mod tests {
         let p = plan(
             parse_test("RND4K Q32T1").unwrap(),
             "psync",
-            &crate::engine::probe::probe(EngineKind::Psync).caps,
+            &crate::engine::registry::probe(EngineKind::Psync).caps,
         )
         .unwrap();
         let e = Event::Running {

@@ -6,7 +6,7 @@
 
 mod common;
 use common::{disk_dir, diskmark, is_root, json, leftovers, skip};
-use diskmark::workload::access::{PREFILL_MAGIC, WRITE_MAGIC, read_stamp};
+use diskmark::workload::stamp::{PREFILL_MAGIC, WRITE_MAGIC, read_stamp};
 use serde_json::Value;
 use std::os::unix::fs::FileExt;
 use std::path::Path;

@@ -23,9 +23,10 @@
 
 mod common;
 use common::{RamExt4, Throttle, disk_dir, have_fio, skip};
+use diskmark::backend::Backend;
 use diskmark::config::Settings;
-use diskmark::engine::fio::FioEngine;
-use diskmark::engine::{Backend, EngineKind};
+use diskmark::engine::EngineKind;
+use diskmark::fio::FioEngine;
 use diskmark::run::{run_one_loop, testfile::TestFile};
 use diskmark::stats::Spread;
 use diskmark::workload::{DataKind, Direction, parse_test};

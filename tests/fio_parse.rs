@@ -2,7 +2,7 @@
 //! tests/fixtures/fio (see its README), against values computed by hand
 //! from the raw JSON, and on truncated or corrupted output.
 
-use diskmark::engine::fio::parse::{ParseError, parse, percentiles_from_bins};
+use diskmark::fio::parse::{ParseError, parse, percentiles_from_bins};
 use diskmark::stats::DEFAULT_PERCENTILES;
 use proptest::prelude::*;
 

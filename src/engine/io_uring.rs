@@ -11,10 +11,7 @@
 //! registration is refused the engine falls back to plain buffers and says
 //! so in its facts.
 
-use super::{
-    AlignedBuf, Completion, Engine, EngineError, EngineFacts, Op, ThreadSetup,
-    probe::io_uring_reason,
-};
+use super::{AlignedBuf, Completion, Engine, EngineError, EngineFacts, EngineOps, Op, ThreadSetup};
 use io_uring::{IoUring, opcode, squeue, types};
 use std::fs::File;
 use std::io;
@@ -37,6 +34,35 @@ pub struct IoUringEngine {
     /// Entered and not yet reaped.
     in_flight: u32,
     facts: EngineFacts,
+}
+
+/// Environment variable that makes the io_uring probe behave as if
+/// io_uring_setup had failed with EPERM and `kernel.io_uring_disabled`
+/// held the given value. For tests only: the real sysctl is machine-wide.
+pub const TEST_IO_URING_DISABLED: &str = "DISKMARK_TEST_IO_URING_DISABLED";
+
+/// The registry's probe: [`probe`], with [`TEST_IO_URING_DISABLED`] read.
+fn probe_here() -> Result<(), String> {
+    probe(std::env::var(TEST_IO_URING_DISABLED).ok())
+}
+
+/// Why io_uring_setup failed, in words, from its errno and the value of
+/// `kernel.io_uring_disabled` (absent on kernels before 6.6).
+pub fn io_uring_reason(errno: i32, disabled: Option<&str>) -> String {
+    match errno {
+        libc::ENOSYS => "this kernel has no io_uring (io_uring_setup: ENOSYS)".into(),
+        libc::EPERM => match disabled.map(str::trim) {
+            Some("2") => "io_uring is disabled on this machine (kernel.io_uring_disabled = 2)".into(),
+            Some("1") => "io_uring is limited to the group in kernel.io_uring_group (kernel.io_uring_disabled = 1)".into(),
+            _ => "io_uring is blocked by a seccomp filter or security policy (io_uring_setup: EPERM)"
+                .into(),
+        },
+        libc::ENOMEM => "io_uring could not allocate its ring (ENOMEM: locked-memory limit?)".into(),
+        e => format!(
+            "io_uring_setup failed: {}",
+            std::io::Error::from_raw_os_error(e)
+        ),
+    }
 }
 
 /// Whether io_uring works here: `Ok`, or the reason in words.
@@ -65,6 +91,60 @@ pub fn probe(simulate_disabled: Option<String>) -> Result<(), String> {
 /// Retries an io_uring_enter that a signal interrupted.
 fn enter(ring: &IoUring, want: usize) -> io::Result<usize> {
     super::retry_eintr(|| ring.submit_and_wait(want))
+}
+
+/// A ring of `entries`, polled for `hipri`, with the lean setup flags
+/// where the kernel has them; whether it has them.
+fn build_ring(entries: u32, hipri: bool) -> io::Result<(IoUring, bool)> {
+    let build = |lean: bool| {
+        let mut builder = IoUring::builder();
+        if hipri {
+            builder.setup_iopoll();
+        }
+        if lean {
+            // One thread submits and reaps: completion work can wait
+            // until it asks (no IPIs, fewer wake-ups). Linux 6.1+.
+            builder
+                .setup_coop_taskrun()
+                .setup_single_issuer()
+                .setup_defer_taskrun();
+        }
+        builder.build(entries)
+    };
+    match build(true) {
+        Ok(r) => Ok((r, true)),
+        Err(e) if e.raw_os_error() == Some(libc::EINVAL) => Ok((build(false)?, false)),
+        Err(e) => Err(e),
+    }
+}
+
+/// Registers the `slots` buffers of `buf` with `ring`; when the kernel
+/// refuses, says why and that plain buffers are used.
+fn register_buffers(
+    ring: &IoUring,
+    buf: &mut AlignedBuf,
+    slots: usize,
+    slot_len: usize,
+) -> Result<(), String> {
+    let iovecs: Vec<libc::iovec> = (0..slots)
+        .map(|s| libc::iovec {
+            iov_base: buf.slot_ptr(s).cast(),
+            iov_len: slot_len,
+        })
+        .collect();
+    // SAFETY: every iovec points into `buf`, which the engine owns and
+    // keeps alive (and never moves: it is one heap allocation) for as
+    // long as the ring, which is dropped first (field order) or drained.
+    unsafe { ring.submitter().register_buffers(&iovecs) }.map_err(|e| {
+        let limit = rustix::process::getrlimit(rustix::process::Resource::Memlock).current;
+        match limit {
+            Some(l) => format!(
+                "buffer registration refused ({e}; RLIMIT_MEMLOCK is {}): plain buffers used",
+                crate::units::human_bytes(l)
+            ),
+            None => format!("buffer registration refused ({e}): plain buffers used"),
+        }
+    })
 }
 
 impl IoUringEngine {
@@ -124,7 +204,17 @@ impl IoUringEngine {
 }
 
 impl Engine for IoUringEngine {
-    const NAME: &'static str = "io_uring";
+    const OPS: EngineOps = EngineOps {
+        name: "io_uring",
+        aliases: &["io-uring"],
+        synchronous: false,
+        moves_data: true,
+        polls: true,
+        probe: probe_here,
+        budget: EngineOps::unlimited,
+        prepare_process: EngineOps::no_process_setup,
+        process_note: EngineOps::no_process_note,
+    };
 
     fn open(setup: &ThreadSetup<'_>) -> Result<Self, EngineError> {
         let err = |source| EngineError::setup(Self::NAME, source);
@@ -135,27 +225,7 @@ impl Engine for IoUringEngine {
                 format!("depth {depth} exceeds the ring's limit"),
             )));
         }
-        let entries = depth.next_power_of_two();
-        let build = |lean: bool| {
-            let mut builder = IoUring::builder();
-            if setup.hipri {
-                builder.setup_iopoll();
-            }
-            if lean {
-                // One thread submits and reaps: completion work can wait
-                // until it asks (no IPIs, fewer wake-ups). Linux 6.1+.
-                builder
-                    .setup_coop_taskrun()
-                    .setup_single_issuer()
-                    .setup_defer_taskrun();
-            }
-            builder.build(entries)
-        };
-        let (ring, lean) = match build(true) {
-            Ok(r) => (r, true),
-            Err(e) if e.raw_os_error() == Some(libc::EINVAL) => (build(false).map_err(err)?, false),
-            Err(e) => return Err(err(e)),
-        };
+        let (ring, lean) = build_ring(depth.next_power_of_two(), setup.hipri).map_err(err)?;
         let file = setup.file.try_clone().map_err(err)?;
         let block_len = u32::try_from(setup.block_size).map_err(|_| {
             err(io::Error::new(
@@ -172,26 +242,10 @@ impl Engine for IoUringEngine {
         };
         let fixed_file = ring.submitter().register_files(&[file.as_raw_fd()]).is_ok();
         facts.registered_file = Some(fixed_file);
-        let iovecs: Vec<libc::iovec> = (0..depth as usize)
-            .map(|s| libc::iovec {
-                iov_base: buf.slot_ptr(s).cast(),
-                iov_len: setup.block_size,
-            })
-            .collect();
-        // SAFETY: every iovec points into `buf`, which this engine owns and
-        // keeps alive (and never moves: it is one heap allocation) for as
-        // long as the ring, which is dropped first (field order) or drained.
-        let fixed_bufs = match unsafe { ring.submitter().register_buffers(&iovecs) } {
+        let fixed_bufs = match register_buffers(&ring, &mut buf, depth as usize, setup.block_size) {
             Ok(()) => true,
-            Err(e) => {
-                let limit = rustix::process::getrlimit(rustix::process::Resource::Memlock).current;
-                facts.fallback = Some(match limit {
-                    Some(l) => format!(
-                        "buffer registration refused ({e}; RLIMIT_MEMLOCK is {}): plain buffers used",
-                        crate::units::human_bytes(l)
-                    ),
-                    None => format!("buffer registration refused ({e}): plain buffers used"),
-                });
+            Err(fallback) => {
+                facts.fallback = Some(fallback);
                 false
             }
         };
@@ -372,6 +426,19 @@ mod tests {
         }
         e.submit().unwrap();
         drop(e);
+    }
+
+    #[test]
+    fn io_uring_reasons() {
+        assert!(io_uring_reason(libc::ENOSYS, None).contains("no io_uring"));
+        assert_eq!(
+            io_uring_reason(libc::EPERM, Some("2\n")),
+            "io_uring is disabled on this machine (kernel.io_uring_disabled = 2)"
+        );
+        assert!(io_uring_reason(libc::EPERM, Some("1")).contains("io_uring_group"));
+        assert!(io_uring_reason(libc::EPERM, Some("0")).contains("seccomp"));
+        assert!(io_uring_reason(libc::EPERM, None).contains("seccomp"));
+        assert!(io_uring_reason(libc::EINVAL, None).starts_with("io_uring_setup failed"));
     }
 
     #[test]

@@ -7,7 +7,7 @@
 //! io_submit, synchronously: the device then sees depth 1 (the planner
 //! notes it).
 
-use super::{AlignedBuf, Completion, Engine, EngineError, Op, ThreadSetup, probe::aio_reason};
+use super::{AlignedBuf, Budget, Completion, Engine, EngineError, EngineOps, Op, ThreadSetup};
 use std::fs::File;
 use std::io;
 use std::os::fd::AsRawFd;
@@ -100,10 +100,53 @@ pub fn probe() -> Result<(), String> {
         Ok(()) => io_destroy(ctx),
         Err(e) => return Err(aio_reason(e.raw_os_error().unwrap_or(0))),
     }
-    match super::probe::aio_sysctls() {
+    match aio_sysctls() {
         Some((max, used)) if used >= max => Err(aio_reason(libc::EAGAIN)),
         _ => Ok(()),
     }
+}
+
+/// Why io_setup failed, in words.
+pub fn aio_reason(errno: i32) -> String {
+    match errno {
+        libc::ENOSYS => "this kernel has no native AIO (io_setup: ENOSYS, CONFIG_AIO off)".into(),
+        libc::EAGAIN => {
+            let (max, used) = aio_sysctls().unwrap_or((0, 0));
+            format!(
+                "fs.aio-max-nr is used up ({used} of {max} events); raise it with sysctl fs.aio-max-nr"
+            )
+        }
+        libc::EPERM => {
+            "native AIO is blocked by a seccomp filter or security policy (io_setup: EPERM)".into()
+        }
+        e => format!("io_setup failed: {}", std::io::Error::from_raw_os_error(e)),
+    }
+}
+
+fn read_u64(path: &str) -> Option<u64> {
+    std::fs::read_to_string(path).ok()?.trim().parse().ok()
+}
+
+/// `(fs.aio-max-nr, fs.aio-nr)`.
+pub fn aio_sysctls() -> Option<(u64, u64)> {
+    Some((
+        read_u64("/proc/sys/fs/aio-max-nr")?,
+        read_u64("/proc/sys/fs/aio-nr")?,
+    ))
+}
+
+/// io_setup(nr) charges `nr` events to fs.aio-nr and fails with EAGAIN
+/// beyond fs.aio-max-nr (fs/aio.c, ioctx_alloc; measured here: io_setup(32)
+/// raises aio-nr by 32). The ring itself is sized larger, but that is not
+/// what the limit counts.
+fn aio_budget() -> Option<Budget> {
+    let (max, used) = aio_sysctls()?;
+    Some(Budget {
+        total: max.saturating_sub(used),
+        per_io: 1,
+        min_per_thread: 1,
+        resource: "fs.aio-max-nr".into(),
+    })
 }
 
 /// One thread's native AIO engine.
@@ -139,7 +182,17 @@ impl Libaio {
 }
 
 impl Engine for Libaio {
-    const NAME: &'static str = "libaio";
+    const OPS: EngineOps = EngineOps {
+        name: "libaio",
+        aliases: &[],
+        synchronous: false,
+        moves_data: true,
+        polls: false,
+        probe,
+        budget: aio_budget,
+        prepare_process: EngineOps::no_process_setup,
+        process_note: EngineOps::no_process_note,
+    };
 
     fn open(setup: &ThreadSetup<'_>) -> Result<Self, EngineError> {
         let depth = setup.depth.max(1) as usize;
@@ -400,6 +453,13 @@ mod tests {
             })
             .unwrap(),
         )
+    }
+
+    #[test]
+    fn aio_reasons() {
+        assert!(aio_reason(libc::ENOSYS).contains("CONFIG_AIO"));
+        assert!(aio_reason(libc::EAGAIN).contains("fs.aio-max-nr"));
+        assert!(aio_reason(libc::EPERM).contains("seccomp"));
     }
 
     #[test]

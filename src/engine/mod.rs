@@ -14,19 +14,26 @@
 //! kernel in `submit` and waits in `reap`. Either way a worker reads the
 //! clock at most twice per I/O.
 
+//!
+//! Each engine's file holds all that is known of it: its [`Engine`] impl
+//! and, in that impl, its [`EngineOps`] (name, whether it is synchronous,
+//! its probe and budget, its process set-up). [`registry`] lists the
+//! engines once and is the one place that turns an [`EngineKind`] into a
+//! concrete engine type.
+
 pub mod buffer;
-pub mod fio;
 pub mod io_uring;
 pub mod libaio;
 pub mod null;
 pub mod posixaio;
-pub mod probe;
 pub mod psync;
+pub mod registry;
 
 use std::fs::File;
 use std::io;
 
 pub use buffer::AlignedBuf;
+pub use registry::EngineKind;
 
 /// Read or write.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
@@ -158,8 +165,12 @@ pub struct EngineFacts {
 /// prepared slot completes exactly once through `reap`. An engine's `Drop`
 /// must not return while the kernel may still use a slot's buffer.
 pub trait Engine: Sized {
+    /// What the core knows of the engine besides this contract: the
+    /// registry's entry for it.
+    const OPS: EngineOps;
+
     /// Engine name as the report prints it (`psync`).
-    const NAME: &'static str;
+    const NAME: &'static str = Self::OPS.name;
 
     /// Sets up one thread's instance.
     fn open(setup: &ThreadSetup<'_>) -> Result<Self, EngineError>;
@@ -220,175 +231,53 @@ pub struct Capabilities {
     pub budget: Option<Budget>,
 }
 
-/// The engines diskmark has, by name.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum EngineKind {
-    /// io_uring: one ring per thread, Q in flight.
-    IoUring,
-    /// Linux native AIO through raw syscalls.
-    Libaio,
-    /// glibc POSIX AIO, spread over descriptors.
-    Posixaio,
-    /// pread/pwrite, one I/O per thread at a time.
-    Psync,
-    /// No I/O at all: measures diskmark's own overhead.
-    Null,
-}
-
-impl EngineKind {
-    /// Every engine, best first for the default choice.
-    pub const ALL: [EngineKind; 5] = [
-        EngineKind::IoUring,
-        EngineKind::Libaio,
-        EngineKind::Posixaio,
-        EngineKind::Psync,
-        EngineKind::Null,
-    ];
-
-    /// The engines the default is chosen from, best first.
-    pub const DEFAULT_ORDER: [EngineKind; 3] =
-        [EngineKind::IoUring, EngineKind::Libaio, EngineKind::Psync];
-
-    /// The command-line name.
-    pub fn name(self) -> &'static str {
-        match self {
-            EngineKind::IoUring => io_uring::IoUringEngine::NAME,
-            EngineKind::Libaio => libaio::Libaio::NAME,
-            EngineKind::Posixaio => posixaio::PosixAio::NAME,
-            EngineKind::Psync => psync::Psync::NAME,
-            EngineKind::Null => null::Null::NAME,
-        }
-    }
-
-    /// Looks an engine up by name (whether it works here is
-    /// [`probe::probe`]'s business).
-    pub fn parse(name: &str) -> Option<EngineKind> {
-        let name = name.trim();
-        Self::ALL
-            .into_iter()
-            .find(|e| e.name().eq_ignore_ascii_case(name))
-            .or_else(|| {
-                name.eq_ignore_ascii_case("io-uring")
-                    .then_some(EngineKind::IoUring)
-            })
-    }
-
+/// What the core may ask of an engine besides the per-thread contract,
+/// like fio's `ioengine_ops`: the core reads these flags and calls these
+/// hooks, never an engine's name. Each engine states its own in its
+/// [`Engine::OPS`].
+#[derive(Debug, Clone, Copy)]
+pub struct EngineOps {
+    /// The command-line and report name (`psync`).
+    pub name: &'static str,
+    /// Other names the command line accepts (`io-uring`).
+    pub aliases: &'static [&'static str],
+    /// At most one I/O in flight per thread: the planner runs QxTy as
+    /// Q1T(x·y).
+    pub synchronous: bool,
     /// Whether it really moves data (the null engine does not).
-    pub fn does_io(self) -> bool {
-        !matches!(self, EngineKind::Null)
-    }
-
-    /// Whether it keeps one I/O per thread.
-    pub fn synchronous(self) -> bool {
-        matches!(self, EngineKind::Psync)
-    }
-
-    /// How the report's footer names it: `psync (native)`.
-    pub fn label(self) -> String {
-        format!("{} (native)", self.name())
-    }
+    pub moves_data: bool,
+    /// Whether it can poll for completions (`--hipri`).
+    pub polls: bool,
+    /// Whether it works here: `Ok`, or why not in words. The registry
+    /// calls it once per process.
+    pub probe: fn() -> Result<(), String>,
+    /// A limit over all threads from a kernel or process resource, read
+    /// when the engine is probed.
+    pub budget: fn() -> Option<Budget>,
+    /// Process-wide set-up before the first I/O of the process, given the
+    /// largest Q×T the process will run.
+    pub prepare_process: fn(most_in_flight: usize),
+    /// What that set-up means for the figures, as a run note.
+    pub process_note: fn(most_in_flight: usize) -> Option<String>,
 }
 
-impl std::fmt::Display for EngineKind {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// What runs the tests: a native engine, or fio with one of its engines.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Backend {
-    /// diskmark's own engine.
-    Native(EngineKind),
-    /// The fio binary, per test and loop.
-    Fio(fio::FioEngine),
-}
-
-impl PartialEq<EngineKind> for Backend {
-    fn eq(&self, kind: &EngineKind) -> bool {
-        matches!(self, Backend::Native(k) if k == kind)
-    }
-}
-
-impl From<EngineKind> for Backend {
-    fn from(k: EngineKind) -> Self {
-        Backend::Native(k)
-    }
-}
-
-impl Backend {
-    /// `io_uring` or `fio:libaio`.
-    pub fn name(&self) -> String {
-        match self {
-            Backend::Native(k) => k.name().to_string(),
-            Backend::Fio(f) => format!("fio:{}", f.ioengine),
-        }
+impl EngineOps {
+    /// A probe for an engine that works wherever diskmark runs.
+    pub fn always_available() -> Result<(), String> {
+        Ok(())
     }
 
-    /// The report footer's name: `io_uring (native)` or `fio-libaio`.
-    pub fn label(&self) -> String {
-        match self {
-            Backend::Native(k) => k.label(),
-            Backend::Fio(f) => format!("fio-{}", f.ioengine),
-        }
+    /// A budget for an engine that no resource limits.
+    pub fn unlimited() -> Option<Budget> {
+        None
     }
 
-    /// The report's second header line.
-    pub fn header(&self) -> String {
-        match self {
-            Backend::Native(k) => format!("Native I/O engine: {}", k.name()),
-            Backend::Fio(f) => {
-                format!(
-                    "Flexible I/O Tester ({}): https://github.com/axboe/fio",
-                    f.version
-                )
-            }
-        }
-    }
+    /// Process set-up for an engine that needs none.
+    pub fn no_process_setup(_most_in_flight: usize) {}
 
-    /// Whether it keeps one I/O in flight per thread.
-    pub fn synchronous(&self) -> bool {
-        match self {
-            Backend::Native(k) => k.synchronous(),
-            Backend::Fio(f) => f.synchronous(),
-        }
-    }
-
-    /// Whether it really moves data.
-    pub fn does_io(&self) -> bool {
-        match self {
-            Backend::Native(k) => k.does_io(),
-            Backend::Fio(f) => f.ioengine != "null",
-        }
-    }
-
-    /// Its limits here (native engines are probed).
-    pub fn capabilities(&self) -> Capabilities {
-        match self {
-            Backend::Native(k) => probe::probe(*k).caps,
-            Backend::Fio(f) => f.capabilities(),
-        }
-    }
-
-    /// The native engine, if it is one.
-    pub fn native(&self) -> Option<EngineKind> {
-        match self {
-            Backend::Native(k) => Some(*k),
-            Backend::Fio(_) => None,
-        }
-    }
-}
-
-impl std::fmt::Display for Backend {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.name())
-    }
-}
-
-impl serde::Serialize for Backend {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(&self.name())
+    /// The note of an engine without process set-up.
+    pub fn no_process_note(_most_in_flight: usize) -> Option<String> {
+        None
     }
 }
 
@@ -460,19 +349,6 @@ pub(crate) mod contract {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn engine_names() {
-        assert_eq!(EngineKind::parse("psync"), Some(EngineKind::Psync));
-        assert_eq!(EngineKind::parse("NULL"), Some(EngineKind::Null));
-        assert_eq!(EngineKind::parse("io_uring"), Some(EngineKind::IoUring));
-        assert_eq!(EngineKind::parse("io-uring"), Some(EngineKind::IoUring));
-        assert_eq!(EngineKind::parse("libaio"), Some(EngineKind::Libaio));
-        assert_eq!(EngineKind::parse("posixaio"), Some(EngineKind::Posixaio));
-        assert_eq!(EngineKind::parse("nosuch"), None);
-        assert!(EngineKind::Psync.synchronous());
-        assert_eq!(EngineKind::Psync.label(), "psync (native)");
-    }
 
     #[test]
     fn budgets_charge_the_minimum_depth() {

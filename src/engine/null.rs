@@ -2,7 +2,7 @@
 //! diskmark's own per-I/O cost (clock reads, offsets, bookkeeping) and lets
 //! the whole pipeline run in tests without a disk. It keeps any depth.
 
-use super::{AlignedBuf, Completion, Engine, EngineError, Op, ThreadSetup};
+use super::{AlignedBuf, Completion, Engine, EngineError, EngineOps, Op, ThreadSetup};
 
 /// One thread's null engine.
 pub struct Null {
@@ -15,7 +15,17 @@ pub struct Null {
 }
 
 impl Engine for Null {
-    const NAME: &'static str = "null";
+    const OPS: EngineOps = EngineOps {
+        name: "null",
+        aliases: &[],
+        synchronous: false,
+        moves_data: false,
+        polls: false,
+        probe: EngineOps::always_available,
+        budget: EngineOps::unlimited,
+        prepare_process: EngineOps::no_process_setup,
+        process_note: EngineOps::no_process_note,
+    };
 
     fn open(setup: &ThreadSetup<'_>) -> Result<Self, EngineError> {
         let depth = setup.depth.max(1) as usize;

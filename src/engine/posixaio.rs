@@ -21,7 +21,9 @@
 //! only for descriptors with work). glibc's own locking is exempt from the
 //! hot-path rule.
 
-use super::{AlignedBuf, Completion, Engine, EngineError, EngineFacts, Op, ThreadSetup};
+use super::{
+    AlignedBuf, Budget, Completion, Engine, EngineError, EngineFacts, EngineOps, Op, ThreadSetup,
+};
 use std::collections::VecDeque;
 use std::fs::File;
 use std::io;
@@ -73,6 +75,33 @@ pub fn init_process(in_flight: usize) -> usize {
         // SAFETY: aio_init reads one valid `struct aioinit`.
         unsafe { aio_init(&init) };
         n
+    })
+}
+
+/// The registry's process set-up: [`init_process`] with the run's largest
+/// Q×T.
+fn prepare_process(most_in_flight: usize) {
+    init_process(most_in_flight);
+}
+
+/// What the set-up does, for the report.
+fn process_note(most_in_flight: usize) -> Option<String> {
+    Some(format!(
+        "posixaio: glibc serves one descriptor's requests one at a time, so each thread spreads its Q requests over min(Q, 8 × CPUs) descriptors, or min(Q, CPUs) on a device that completes I/Os on the submitting CPU (zram, brd, pmem); glibc's helper-thread limit was raised to {}",
+        most_in_flight.max(20)
+    ))
+}
+
+/// posixaio spreads its requests over one descriptor each: the open-file
+/// limit bounds the depth (with room for everything else).
+fn descriptor_budget() -> Option<Budget> {
+    let soft = rustix::process::getrlimit(rustix::process::Resource::Nofile).current?;
+    let open = std::fs::read_dir("/proc/self/fd").map_or(16, |d| d.count() as u64);
+    Some(Budget {
+        total: soft.saturating_sub(open + 64),
+        per_io: 1,
+        min_per_thread: 1,
+        resource: "the open-file limit (ulimit -n)".into(),
     })
 }
 
@@ -148,7 +177,17 @@ fn inline_device(dir: &Path, level: u32) -> bool {
 }
 
 impl Engine for PosixAio {
-    const NAME: &'static str = "posixaio";
+    const OPS: EngineOps = EngineOps {
+        name: "posixaio",
+        aliases: &[],
+        synchronous: false,
+        moves_data: true,
+        polls: false,
+        probe: EngineOps::always_available,
+        budget: descriptor_budget,
+        prepare_process,
+        process_note,
+    };
 
     fn open(setup: &ThreadSetup<'_>) -> Result<Self, EngineError> {
         let depth = setup.depth.max(1) as usize;

@@ -1,7 +1,7 @@
 //! `psync`: pread/pwrite. Synchronous: one I/O in flight per thread, so the
 //! planner runs QxTy as Q1T(x·y) (DESIGN §2.3).
 
-use super::{AlignedBuf, Completion, Engine, EngineError, Op, ThreadSetup, retry_eintr};
+use super::{AlignedBuf, Completion, Engine, EngineError, EngineOps, Op, ThreadSetup, retry_eintr};
 use std::fs::File;
 use std::os::unix::fs::FileExt;
 
@@ -14,7 +14,17 @@ pub struct Psync {
 }
 
 impl Engine for Psync {
-    const NAME: &'static str = "psync";
+    const OPS: EngineOps = EngineOps {
+        name: "psync",
+        aliases: &[],
+        synchronous: true,
+        moves_data: true,
+        polls: false,
+        probe: EngineOps::always_available,
+        budget: EngineOps::unlimited,
+        prepare_process: EngineOps::no_process_setup,
+        process_note: EngineOps::no_process_note,
+    };
 
     fn open(setup: &ThreadSetup<'_>) -> Result<Self, EngineError> {
         let setup_err = |source| EngineError::setup(Self::NAME, source);

@@ -1,7 +1,7 @@
 //! `diskmark engines`: every engine, whether it works here (or why not),
 //! whether it is synchronous, and its depth limit here.
 
-use crate::engine::probe::Probe;
+use crate::engine::registry::Probe;
 use crate::engine::{Capabilities, EngineKind};
 use crate::plan::MAX_SYNC_THREADS;
 use serde::Serialize;

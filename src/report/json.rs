@@ -89,7 +89,7 @@ struct Settings<'a> {
     data: crate::workload::DataKind,
     direct: bool,
     cache: &'static str,
-    loop_stat: crate::workload::LoopStat,
+    loop_stat: crate::stats::LoopStat,
     seed: u64,
     strict: bool,
     hipri: bool,
@@ -121,7 +121,7 @@ struct Test {
     engine_setup: crate::engine::EngineFacts,
     /// Under --verify: written blocks read back and found intact.
     verified_blocks: Option<u64>,
-    loop_stat: crate::workload::LoopStat,
+    loop_stat: crate::stats::LoopStat,
     /// The loop `best`/`median` chose; null for `mean` (pooled).
     selected_loop: Option<usize>,
     result: Loop,
@@ -336,11 +336,7 @@ pub fn render(r: &Report<'_>) -> String {
                 },
                 notes: test.plan.notes.clone(),
                 observations: test.observations.clone(),
-                engine_setup: test
-                    .loops
-                    .first()
-                    .map(|l| l.facts.clone())
-                    .unwrap_or_default(),
+                engine_setup: test.facts.clone(),
                 verified_blocks: test.verified,
                 loop_stat: s.loop_stat,
                 selected_loop: sel.loop_index,
@@ -399,11 +395,11 @@ pub fn render(r: &Report<'_>) -> String {
             label: s.engine.label(),
             synchronous: s.engine.synchronous(),
             fio_version: match &s.engine {
-                crate::engine::Backend::Fio(f) => Some(f.version.clone()),
+                crate::backend::Backend::Fio(f) => Some(f.version.clone()),
                 _ => None,
             },
             fio_binary: match &s.engine {
-                crate::engine::Backend::Fio(f) => Some(f.binary.clone()),
+                crate::backend::Backend::Fio(f) => Some(f.binary.clone()),
                 _ => None,
             },
         },

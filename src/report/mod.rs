@@ -293,6 +293,7 @@ pub(crate) mod fixtures {
                     loops,
                     observations: Vec::new(),
                     verified: None,
+                    facts: Default::default(),
                 });
             }
         }

@@ -158,7 +158,7 @@ pub enum RunError {
         /// Test and direction.
         test: String,
         /// What failed, in fio's words where it gave some.
-        source: crate::engine::fio::FioError,
+        source: crate::fio::FioError,
     },
     /// --verify found blocks that did not read back as written.
     #[error(

@@ -18,7 +18,7 @@ pub use error::RunError;
 pub use notes::{observations, run_notes};
 
 use crate::config::Settings;
-use crate::engine::{Capabilities, EngineKind};
+use crate::engine::{Capabilities, EngineFacts};
 use crate::plan::{PlannedTest, plan};
 use crate::stats::{LoopResult, Selected, select};
 use crate::target::TargetInfo;
@@ -27,7 +27,7 @@ use notes::add_note;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 use testfile::TestFile;
-use window::LoopContext;
+use window::{LoopArgs, LoopContext};
 
 /// Longest sleep between two looks at signals, errors and progress.
 const TICK: Duration = Duration::from_millis(100);
@@ -104,11 +104,14 @@ pub struct TestResult {
     pub observations: Vec<String>,
     /// Under --verify: written blocks read back and found intact.
     pub verified: Option<u64>,
+    /// How the engine set itself up (its first loop's; the same for
+    /// every loop; default for fio).
+    pub facts: EngineFacts,
 }
 
 impl TestResult {
     /// The loops summarised by `stat`.
-    pub fn selected(&self, stat: crate::workload::LoopStat) -> Option<Selected> {
+    pub fn selected(&self, stat: crate::stats::LoopStat) -> Option<Selected> {
         select(&self.loops, stat)
     }
 }
@@ -252,16 +255,23 @@ pub fn run_one_loop(
         &settings.engine.capabilities(),
     )
     .map_err(RunError::Plan)?;
-    if settings.engine == EngineKind::Posixaio {
-        crate::engine::posixaio::init_process((planned.q * planned.t) as usize);
-    }
+    settings
+        .engine
+        .prepare_process((planned.q * planned.t) as usize);
     if direction.reads() && !settings.keep_cache {
         drop_cache(settings, file)?;
     }
     let device_dir = target.device.as_ref().map(|d| d.sys_dir.clone());
     let ctx = LoopContext::new(settings, file, device_dir.as_deref());
-    let l = ctx.run_loop(&planned, 0, direction, 0, None, &mut |_| {})?;
-    Ok((planned, l))
+    let args = LoopArgs {
+        planned: &planned,
+        test_index: 0,
+        direction,
+        loop_index: 0,
+        verify: None,
+    };
+    let l = ctx.run_loop(&args, &mut |_| {})?;
+    Ok((planned, l.result))
 }
 
 /// Runs every test of `settings` on `target`, telling `observer` what
@@ -279,14 +289,8 @@ pub fn run(
     worker::quiet_worker_panics();
     let plans = plan_all(settings)?;
     check_hipri(settings, target)?;
-    if settings.engine == EngineKind::Posixaio {
-        let most = plans
-            .iter()
-            .map(|p| (p.q * p.t) as usize)
-            .max()
-            .unwrap_or(1);
-        crate::engine::posixaio::init_process(most);
-    }
+    let most = plans.iter().map(|p| (p.q * p.t) as usize).max();
+    settings.engine.prepare_process(most.unwrap_or(1));
     let mut out = RunOutput {
         started: chrono::Local::now(),
         tests: Vec::new(),
@@ -466,6 +470,7 @@ fn run_on_file(
                 loops: Vec::new(),
                 observations: Vec::new(),
                 verified: None,
+                facts: EngineFacts::default(),
             };
             let bs = planned.requested.block_size;
             let verify_map = (settings.verify && direction.writes())
@@ -475,19 +480,19 @@ fn run_on_file(
                 if direction.reads() && !settings.keep_cache {
                     drop_cache(settings, file)?;
                 }
-                let l = ctx.run_loop(
+                let args = LoopArgs {
                     planned,
-                    index,
+                    test_index: index,
                     direction,
                     loop_index,
-                    verify_map.as_ref(),
-                    observer,
-                )?;
+                    verify: verify_map.as_ref(),
+                };
+                let l = ctx.run_loop(&args, observer)?;
                 observer(&Event::LoopDone {
                     test: planned,
                     direction,
                     loop_index,
-                    result: &l,
+                    result: &l.result,
                 });
                 if let Some(f) = &l.facts.fallback {
                     add_note(&mut out.notes, format!("{}: {f}", settings.engine));
@@ -495,7 +500,10 @@ fn run_on_file(
                 for n in &l.fio_notes {
                     add_note(&mut out.notes, format!("fio said: {n}"));
                 }
-                result.loops.push(l);
+                if loop_index == 0 {
+                    result.facts = l.facts;
+                }
+                result.loops.push(l.result);
             }
             result.observations = observations(settings, &result, cpus, device_dir.as_deref());
             if let Some(map) = &verify_map {

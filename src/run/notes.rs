@@ -4,8 +4,9 @@
 
 use super::TestResult;
 use super::testfile::{Nocow, TestFile};
+use crate::backend::Backend;
 use crate::config::Settings;
-use crate::engine::{Backend, EngineKind};
+use crate::engine::EngineKind;
 use crate::plan::PlannedTest;
 use crate::target::TargetInfo;
 use crate::target::caveats::{self, Caveat};
@@ -67,13 +68,8 @@ pub fn run_notes(settings: &Settings, plans: &[PlannedTest]) -> Vec<String> {
             ));
         }
     }
-    if settings.engine == EngineKind::Posixaio {
-        let most = plans.iter().map(|p| p.q * p.t).max().unwrap_or(1);
-        notes.push(format!(
-            "posixaio: glibc serves one descriptor's requests one at a time, so each thread spreads its Q requests over min(Q, 8 × CPUs) descriptors, or min(Q, CPUs) on a device that completes I/Os on the submitting CPU (zram, brd, pmem); glibc's helper-thread limit was raised to {}",
-            (most as usize).max(20)
-        ));
-    }
+    let most = plans.iter().map(|p| p.q * p.t).max().unwrap_or(1);
+    notes.extend(settings.engine.process_note(most as usize));
     if settings.hipri {
         notes.push("--hipri: completions are polled (IORING_SETUP_IOPOLL)".into());
     }
@@ -193,7 +189,7 @@ pub fn observations(
             stopped_ns as f64 / 1e9
         ));
     }
-    let Some(sel) = test.selected(crate::workload::LoopStat::Mean) else {
+    let Some(sel) = test.selected(crate::stats::LoopStat::Mean) else {
         return notes;
     };
     let l = &sel.result;
@@ -219,10 +215,9 @@ pub fn observations(
     if let Some(c) = l.cpu {
         // Threads that could keep a CPU busy: the workers, or for posixaio
         // glibc's helper threads, one per descriptor with work.
-        let workers = if settings.engine == EngineKind::Posixaio {
-            l.facts.descriptors.unwrap_or(test.plan.q) * test.plan.t
-        } else {
-            test.plan.t
+        let workers = match test.facts.descriptors {
+            Some(d) => d * test.plan.t,
+            None => test.plan.t,
         };
         notes.extend(cpu_note(&name, &c, workers as usize, cpus));
     }

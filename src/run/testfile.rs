@@ -6,7 +6,8 @@ mod owned;
 use super::RunError;
 use crate::engine::AlignedBuf;
 use crate::workload::DataKind;
-use crate::workload::access::{PREFILL_MAGIC, Rng, stamp_pages};
+use crate::workload::access::Rng;
+use crate::workload::stamp::{PREFILL_MAGIC, stamp_pages};
 pub use owned::NotRemoved;
 use owned::Owned;
 use rustix::fs::IFlags;
@@ -380,7 +381,7 @@ impl Drop for TestFile {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::workload::access::read_stamp;
+    use crate::workload::stamp::read_stamp;
 
     #[test]
     fn created_prefilled_and_removed() {

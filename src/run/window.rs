@@ -5,14 +5,13 @@
 use super::error::io_error;
 use super::testfile::TestFile;
 use super::verify::VerifyMap;
-use super::worker::{self, Clock, Gate, Padded, WorkerParams};
+use super::worker::{self, Clock, Gate, Padded, WorkerError, WorkerOutput, WorkerParams};
 use super::{Event, Phase, RunError, TICK, WORKER_STACK, devstats, signals};
+use crate::backend::Backend;
 use crate::config::Settings;
-use crate::engine::fio::{FioEngine, FioJob};
-use crate::engine::{
-    Backend, Engine, EngineFacts, EngineKind, ThreadSetup, io_uring::IoUringEngine, libaio::Libaio,
-    null::Null, posixaio::PosixAio, psync::Psync,
-};
+use crate::engine::registry::WithEngine;
+use crate::engine::{Engine, EngineFacts, ThreadSetup};
+use crate::fio::{FioEngine, FioJob};
 use crate::plan::PlannedTest;
 use crate::stats::{CpuView, DeviceView, LoopResult, Sample};
 use crate::workload::access::{Offsets, SeqCursor, thread_seed};
@@ -20,16 +19,33 @@ use crate::workload::{Direction, Pattern};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-/// What every loop of a run shares.
-/// Which loop: the test, its index, direction, loop number, verify map.
-type LoopArgs<'v> = (
-    &'v PlannedTest,
-    usize,
-    Direction,
-    u32,
-    Option<&'v VerifyMap>,
-);
+/// Which loop of a run to run.
+pub(crate) struct LoopArgs<'v> {
+    /// The test as planned.
+    pub(crate) planned: &'v PlannedTest,
+    /// Its index in the run (part of every thread's seed).
+    pub(crate) test_index: usize,
+    /// Read, write or mix.
+    pub(crate) direction: Direction,
+    /// Loop number, from 0.
+    pub(crate) loop_index: u32,
+    /// `--verify`'s map of sealed writes, for a write test under it.
+    pub(crate) verify: Option<&'v VerifyMap>,
+}
 
+/// What one loop produced: its figures, and beside them what the backend
+/// said about itself (which the figures know nothing of).
+#[derive(Debug, Clone)]
+pub struct LoopRun {
+    /// What the window measured.
+    pub result: LoopResult,
+    /// How the native engine set itself up (default for fio).
+    pub facts: EngineFacts,
+    /// What fio printed besides its result (notes, warnings).
+    pub fio_notes: Vec<String>,
+}
+
+/// What every loop of a run shares.
 pub(crate) struct LoopContext<'a> {
     settings: &'a Settings,
     file: &'a TestFile,
@@ -37,6 +53,33 @@ pub(crate) struct LoopContext<'a> {
     clock: Clock,
     /// Hands each worker of the run a distinct number for its stamps.
     stamp_ids: AtomicU64,
+}
+
+/// What one native loop's threads share, made before they start.
+struct Shared {
+    cursor: SeqCursor,
+    gate: Gate,
+    stop: AtomicBool,
+    /// Bytes each thread has moved so far.
+    progress: Vec<Padded>,
+}
+
+/// Each thread's result, or its panic.
+type Joined = Vec<std::thread::Result<Result<WorkerOutput, WorkerError>>>;
+
+/// A native loop, for the registry's dispatch to run with the engine type.
+struct NativeLoop<'c, 'a, 'o> {
+    ctx: &'c LoopContext<'a>,
+    args: &'c LoopArgs<'c>,
+    observer: &'o mut dyn FnMut(&Event<'_>),
+}
+
+impl WithEngine for NativeLoop<'_, '_, '_> {
+    type Output = Result<LoopRun, RunError>;
+
+    fn run<E: Engine>(self) -> Self::Output {
+        self.ctx.run_loop_with::<E>(self.args, self.observer)
+    }
 }
 
 impl<'a> LoopContext<'a> {
@@ -57,24 +100,18 @@ impl<'a> LoopContext<'a> {
 }
 
 impl LoopContext<'_> {
+    /// Runs one loop with the run's backend.
     pub(crate) fn run_loop(
         &self,
-        planned: &PlannedTest,
-        test_index: usize,
-        direction: Direction,
-        loop_index: u32,
-        verify: Option<&VerifyMap>,
+        args: &LoopArgs<'_>,
         observer: &mut dyn FnMut(&Event<'_>),
-    ) -> Result<LoopResult, RunError> {
-        let args = (planned, test_index, direction, loop_index, verify);
+    ) -> Result<LoopRun, RunError> {
         match &self.settings.engine {
-            Backend::Native(EngineKind::IoUring) => {
-                self.run_loop_with::<IoUringEngine>(args, observer)
-            }
-            Backend::Native(EngineKind::Libaio) => self.run_loop_with::<Libaio>(args, observer),
-            Backend::Native(EngineKind::Posixaio) => self.run_loop_with::<PosixAio>(args, observer),
-            Backend::Native(EngineKind::Psync) => self.run_loop_with::<Psync>(args, observer),
-            Backend::Native(EngineKind::Null) => self.run_loop_with::<Null>(args, observer),
+            Backend::Native(kind) => kind.with(NativeLoop {
+                ctx: self,
+                args,
+                observer,
+            }),
             Backend::Fio(fio) => self.run_fio_loop(fio, args, observer),
         }
     }
@@ -83,76 +120,110 @@ impl LoopContext<'_> {
     /// merge. Monomorphised per engine so the hot loop has no indirection.
     fn run_loop_with<E: Engine>(
         &self,
-        (planned, test_index, direction, loop_index, verify): LoopArgs<'_>,
+        a: &LoopArgs<'_>,
         observer: &mut dyn FnMut(&Event<'_>),
-    ) -> Result<LoopResult, RunError> {
+    ) -> Result<LoopRun, RunError> {
         let s = self.settings;
-        let spec = planned.applied();
-        let test_name = planned.requested.to_string();
-        let bs = spec.block_size;
-        let blocks = self.file.size() / bs;
-        let cursor = SeqCursor::new();
-        let gate = Gate::new();
-        let stop = AtomicBool::new(false);
-        let progress: Vec<Padded> = (0..spec.t).map(|_| Padded::default()).collect();
-        let warmup_ns = s.warmup.as_nanos() as u64;
-        let measure_ns = s.measure.as_nanos() as u64;
+        let test_name = a.planned.requested.to_string();
+        let shared = Shared {
+            cursor: SeqCursor::new(),
+            gate: Gate::new(),
+            stop: AtomicBool::new(false),
+            progress: (0..a.planned.t).map(|_| Padded::default()).collect(),
+        };
         let mut report = |phase, remaining, mbps| {
             observer(&Event::Running {
-                test: planned,
-                direction,
-                loop_index,
+                test: a.planned,
+                direction: a.direction,
+                loop_index: a.loop_index,
                 loops: s.loops,
                 phase,
                 remaining,
                 mbps,
             })
         };
+        let (outputs, watched) = self.run_workers::<E>(a, &shared, &test_name, &mut report)?;
+        if let Some(sig) = watched.interrupted {
+            return Err(RunError::Interrupted(sig));
+        }
+        let (mut result, facts) = self.merge(outputs, a.direction, test_name.clone())?;
+        self.close_window(&mut result, watched, a.direction, &test_name)?;
+        Ok(LoopRun {
+            result,
+            facts,
+            fio_notes: Vec::new(),
+        })
+    }
 
-        let (outputs, watched) = std::thread::scope(|scope| {
-            let mut handles = Vec::with_capacity(spec.t as usize);
-            for thread in 0..spec.t {
-                let params = WorkerParams {
-                    setup: ThreadSetup {
-                        file: self.file.file(),
-                        depth: spec.q,
-                        block_size: bs as usize,
-                        hipri: s.hipri,
-                    },
-                    direction,
-                    offsets: match spec.pattern {
-                        Pattern::Seq => Offsets::Seq {
-                            cursor: &cursor,
-                            blocks,
-                            block_size: bs,
-                        },
-                        Pattern::Rnd => Offsets::Rnd {
-                            blocks,
-                            block_size: bs,
-                        },
-                    },
-                    seed: thread_seed(s.seed, test_index, loop_index, thread),
-                    data: s.data,
-                    stamp_id: self.stamp_ids.fetch_add(1, Ordering::Relaxed),
-                    gate: &gate,
-                    stop: &stop,
-                    progress: &progress[thread as usize],
-                    clock: self.clock,
-                    verify,
-                };
+    /// What thread `thread` of the loop is given.
+    fn worker_params<'s>(
+        &'s self,
+        a: &LoopArgs<'s>,
+        shared: &'s Shared,
+        thread: u32,
+    ) -> WorkerParams<'s> {
+        let s = self.settings;
+        let spec = a.planned.applied();
+        let (bs, blocks) = (spec.block_size, self.file.size() / spec.block_size);
+        WorkerParams {
+            setup: ThreadSetup {
+                file: self.file.file(),
+                depth: spec.q,
+                block_size: bs as usize,
+                hipri: s.hipri,
+            },
+            direction: a.direction,
+            offsets: match spec.pattern {
+                Pattern::Seq => Offsets::Seq {
+                    cursor: &shared.cursor,
+                    blocks,
+                    block_size: bs,
+                },
+                Pattern::Rnd => Offsets::Rnd {
+                    blocks,
+                    block_size: bs,
+                },
+            },
+            seed: thread_seed(s.seed, a.test_index, a.loop_index, thread),
+            data: s.data,
+            stamp_id: self.stamp_ids.fetch_add(1, Ordering::Relaxed),
+            gate: &shared.gate,
+            stop: &shared.stop,
+            progress: &shared.progress[thread as usize],
+            clock: self.clock,
+            verify: a.verify,
+        }
+    }
+
+    /// Starts the T workers behind the gate, opens it when all are set up,
+    /// watches the window and joins them.
+    fn run_workers<E: Engine>(
+        &self,
+        a: &LoopArgs<'_>,
+        shared: &Shared,
+        test_name: &str,
+        report: &mut dyn FnMut(Phase, Duration, Option<f64>),
+    ) -> Result<(Joined, Watched), RunError> {
+        let threads = a.planned.t;
+        let warmup_ns = self.settings.warmup.as_nanos() as u64;
+        let measure_ns = self.settings.measure.as_nanos() as u64;
+        std::thread::scope(|scope| {
+            let mut handles = Vec::with_capacity(threads as usize);
+            for thread in 0..threads {
+                let params = self.worker_params(a, shared, thread);
                 let spawned = std::thread::Builder::new()
-                    .name(format!("diskmark-w{thread}"))
+                    .name(format!("{}{thread}", worker::THREAD_PREFIX))
                     .stack_size(WORKER_STACK)
                     .spawn_scoped(scope, move || worker::run::<E>(params));
                 match spawned {
                     Ok(h) => handles.push(h),
                     Err(source) => {
                         // Release those already waiting, then give up.
-                        gate.abort();
+                        shared.gate.abort();
                         handles.into_iter().for_each(|h| drop(h.join()));
                         return Err(RunError::Threads {
-                            test: test_name.clone(),
-                            threads: spec.t,
+                            test: test_name.to_string(),
+                            threads,
                             source,
                         });
                     }
@@ -160,8 +231,8 @@ impl LoopContext<'_> {
             }
             // A signal while the workers set up (buffers, rings) is acted
             // on within a tick, as in the window.
-            let opened = gate.open_when_ready(
-                spec.t,
+            let opened = shared.gate.open_when_ready(
+                threads,
                 || {
                     let now = self.clock.now_ns();
                     (now + warmup_ns, now + warmup_ns + measure_ns)
@@ -170,20 +241,35 @@ impl LoopContext<'_> {
                 || signals::pending().is_some(),
             );
             let Some((t0, t_end)) = opened else {
-                stop.store(true, Ordering::Relaxed);
+                shared.stop.store(true, Ordering::Relaxed);
                 handles.into_iter().for_each(|h| drop(h.join()));
                 return Err(RunError::Interrupted(signals::pending().unwrap_or(0)));
             };
-            let watched = self.watch(t0, t_end, &stop, &progress, bs, &mut report);
+            let block_size = a.planned.requested.block_size;
+            let watched = self.watch(
+                t0,
+                t_end,
+                &shared.stop,
+                &shared.progress,
+                block_size,
+                report,
+            );
             report(Phase::Drain, Duration::ZERO, None);
-            let outputs: Vec<_> = handles.into_iter().map(|h| h.join()).collect();
+            let outputs: Joined = handles.into_iter().map(|h| h.join()).collect();
             Ok((outputs, watched))
-        })?;
-        if let Some(sig) = watched.interrupted {
-            return Err(RunError::Interrupted(sig));
-        }
+        })
+    }
 
-        let mut result = LoopResult::empty(measure_ns);
+    /// What the threads counted, added up, and how their engines set
+    /// themselves up; or the first error one of them ended with.
+    fn merge(
+        &self,
+        outputs: Joined,
+        direction: Direction,
+        test_name: String,
+    ) -> Result<(LoopResult, EngineFacts), RunError> {
+        let mut result = LoopResult::empty(self.settings.measure.as_nanos() as u64);
+        let mut facts = EngineFacts::default();
         let mut first_error = None;
         for r in outputs {
             match r {
@@ -191,8 +277,8 @@ impl LoopContext<'_> {
                     result.read.merge(&o.read);
                     result.write.merge(&o.write);
                     // Threads set up alike; where one fell back, say so.
-                    if result.facts == EngineFacts::default() || o.facts.fallback.is_some() {
-                        result.facts = o.facts;
+                    if facts == EngineFacts::default() || o.facts.fallback.is_some() {
+                        facts = o.facts;
                     }
                 }
                 Ok(Err(e)) => {
@@ -206,11 +292,24 @@ impl LoopContext<'_> {
                 }
             }
         }
-        if let Some(e) = first_error {
-            return Err(io_error(test_name, direction, self.file.path(), e));
+        match first_error {
+            Some(e) => Err(io_error(test_name, direction, self.file.path(), e)),
+            None => Ok((result, facts)),
         }
+    }
+
+    /// Ends the window: the final fsync of buffered writes (which belongs
+    /// to it), the time diskmark did not run, the device's and the CPU's
+    /// view, the samples.
+    fn close_window(
+        &self,
+        result: &mut LoopResult,
+        watched: Watched,
+        direction: Direction,
+        test_name: &str,
+    ) -> Result<(), RunError> {
         let mut after = watched.after;
-        if direction.writes() && !s.direct {
+        if direction.writes() && !self.settings.direct {
             // Buffered writes are not on the device yet: the final fsync
             // belongs to the window (KDiskMark's end_fsync=1).
             let t = Instant::now();
@@ -233,7 +332,25 @@ impl LoopContext<'_> {
             result.stopped_ns += b.suspended_ns(&a);
         }
         result.samples = watched.samples;
-        Ok(result)
+        Ok(())
+    }
+
+    /// The fio job equivalent to loop `a`, on the test file at `io_path`.
+    fn fio_job<'p>(&self, a: &LoopArgs<'_>, io_path: &'p std::path::Path) -> FioJob<'p> {
+        let s = self.settings;
+        FioJob {
+            file: io_path,
+            file_size: self.file.size(),
+            test: a.planned.applied(),
+            direction: a.direction,
+            measure: s.measure,
+            warmup: s.warmup,
+            direct: s.direct,
+            data: s.data,
+            drop_cache: !s.keep_cache && a.direction.reads(),
+            dsync: s.dsync,
+            raw: self.file.is_raw(),
+        }
     }
 
     /// One loop through fio: one fio run on the test file, watched for
@@ -242,93 +359,96 @@ impl LoopContext<'_> {
     fn run_fio_loop(
         &self,
         fio: &FioEngine,
-        (planned, _, direction, loop_index, _): LoopArgs<'_>,
+        a: &LoopArgs<'_>,
         observer: &mut dyn FnMut(&Event<'_>),
-    ) -> Result<LoopResult, RunError> {
+    ) -> Result<LoopRun, RunError> {
         let s = self.settings;
-        let test = planned.requested.to_string();
         // Through the descriptor, never the name: fio must not write to a
         // file put in the test file's place.
         let io_path = self.file.io_path();
-        let job = FioJob {
-            file: &io_path,
-            file_size: self.file.size(),
-            test: planned.applied(),
-            direction,
-            measure: s.measure,
-            warmup: s.warmup,
-            direct: s.direct,
-            data: s.data,
-            drop_cache: !s.keep_cache && direction.reads(),
-            dsync: s.dsync,
-            raw: self.file.is_raw(),
-        };
-        let args = fio.args(&job);
-        let (mut before, mut after) = (None, None);
-        let mut interrupted = None;
-        let (mut prev, mut stalled_ns) = (Duration::ZERO, 0u64);
-        let (t0, t_end) = (
-            s.warmup.as_nanos() as u64,
-            (s.warmup + s.measure).as_nanos() as u64,
-        );
-        let run = fio.run(&args, FioEngine::window(&job), |elapsed| {
-            if let Some(sig) = signals::pending() {
-                interrupted = Some(sig);
-                return false;
-            }
-            // diskmark and fio stop together (one process group, one
-            // cgroup): a gap in the ticks is a stall of fio's window too.
-            let now = elapsed.as_nanos() as u64;
-            stalled_ns += stalled_in_window(prev.as_nanos() as u64, now, t0, t_end);
-            prev = elapsed;
-            let (phase, remaining) = if elapsed < s.warmup {
-                (Phase::Warmup, s.warmup - elapsed)
-            } else if elapsed < s.warmup + s.measure {
-                (Phase::Measure, s.warmup + s.measure - elapsed)
-            } else {
-                (Phase::Drain, Duration::ZERO)
-            };
-            if phase != Phase::Warmup && before.is_none() {
-                before = Some(Snapshot::take(self.device_dir, self.clock.now_ns()));
-            }
-            if phase == Phase::Drain && after.is_none() {
-                after = Some(Snapshot::take(self.device_dir, self.clock.now_ns()));
-            }
+        let job = self.fio_job(a, &io_path);
+        let mut report = |phase, remaining| {
             observer(&Event::Running {
-                test: planned,
-                direction,
-                loop_index,
+                test: a.planned,
+                direction: a.direction,
+                loop_index: a.loop_index,
                 loops: s.loops,
                 phase,
                 remaining,
                 mbps: None,
-            });
-            true
+            })
+        };
+        let mut w = FioWatch::default();
+        let run = fio.run(&fio.args(&job), job.window(), |elapsed| {
+            self.fio_tick(&mut w, elapsed, &mut report)
         });
-        if let Some(sig) = interrupted {
+        if let Some(sig) = w.interrupted {
             return Err(RunError::Interrupted(sig));
         }
         let result = run
             .map_err(|source| RunError::Fio {
-                test: format!("{test} {}", direction.name()),
+                test: format!("{} {}", a.planned.requested, a.direction.name()),
                 source,
             })?
             // Only a tick can stop fio, and every tick that does sets
             // `interrupted`, handled above.
             .ok_or(RunError::Interrupted(libc::SIGINT))?;
-        let mut l = result.to_loop(planned.applied().block_size);
-        l.stopped_ns = stalled_ns;
-        if let (Some(b), Some(a)) = (before, after) {
-            (l.device, l.cpu) = b.views(&a);
-            l.stopped_ns += b.suspended_ns(&a);
+        let mut l = result.to_loop(a.planned.applied().block_size);
+        l.stopped_ns = w.stalled_ns;
+        if let (Some(b), Some(after)) = (w.before, w.after) {
+            (l.device, l.cpu) = b.views(&after);
+            l.stopped_ns += b.suspended_ns(&after);
         }
         // diskmark only waited: the CPU that counts is fio's.
         if let Some(c) = l.cpu.as_mut() {
             c.process_user_s = result.cpu_user_s;
             c.process_system_s = result.cpu_system_s;
         }
-        l.fio_notes = result.text;
-        Ok(l)
+        Ok(LoopRun {
+            result: l,
+            facts: EngineFacts::default(),
+            fio_notes: result.text,
+        })
+    }
+
+    /// One look at a running fio, about every 20 ms: signals, stalls, the
+    /// counters at the start and end of its window, progress. `false`
+    /// stops fio.
+    fn fio_tick(
+        &self,
+        w: &mut FioWatch,
+        elapsed: Duration,
+        report: &mut dyn FnMut(Phase, Duration),
+    ) -> bool {
+        if let Some(sig) = signals::pending() {
+            w.interrupted = Some(sig);
+            return false;
+        }
+        let (warmup, measure) = (self.settings.warmup, self.settings.measure);
+        // diskmark and fio stop together (one process group, one
+        // cgroup): a gap in the ticks is a stall of fio's window too.
+        let (t0, t_end) = (
+            warmup.as_nanos() as u64,
+            (warmup + measure).as_nanos() as u64,
+        );
+        let now = elapsed.as_nanos() as u64;
+        w.stalled_ns += stalled_in_window(w.prev.as_nanos() as u64, now, t0, t_end);
+        w.prev = elapsed;
+        let (phase, remaining) = if elapsed < warmup {
+            (Phase::Warmup, warmup - elapsed)
+        } else if elapsed < warmup + measure {
+            (Phase::Measure, warmup + measure - elapsed)
+        } else {
+            (Phase::Drain, Duration::ZERO)
+        };
+        if phase != Phase::Warmup && w.before.is_none() {
+            w.before = Some(Snapshot::take(self.device_dir, self.clock.now_ns()));
+        }
+        if phase == Phase::Drain && w.after.is_none() {
+            w.after = Some(Snapshot::take(self.device_dir, self.clock.now_ns()));
+        }
+        report(phase, remaining);
+        true
     }
 
     /// The coordinator's side of a window: wakes at least every tick to
@@ -424,6 +544,18 @@ struct Watched {
     after: Option<Snapshot>,
     interrupted: Option<i32>,
     /// Time of the window in which the coordinator did not run, ns.
+    stalled_ns: u64,
+}
+
+/// What the coordinator saw of a fio run, tick by tick.
+#[derive(Default)]
+struct FioWatch {
+    before: Option<Snapshot>,
+    after: Option<Snapshot>,
+    interrupted: Option<i32>,
+    /// Time of the last tick since fio's launch.
+    prev: Duration,
+    /// Time of fio's window in which diskmark did not run, ns.
     stalled_ns: u64,
 }
 

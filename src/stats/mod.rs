@@ -3,9 +3,10 @@
 //! and the summary values the reports print.
 
 pub mod histogram;
+pub mod loopstat;
 
-use crate::workload::LoopStat;
 pub use histogram::{DEFAULT_PERCENTILES, Histogram};
+pub use loopstat::{LoopStat, Selected, select};
 
 /// What one thread (or the merge of several) counted for one direction in
 /// one measure window.
@@ -272,10 +273,6 @@ pub struct LoopResult {
     pub device: Option<DeviceView>,
     /// CPU time over the window, when /proc/stat is readable.
     pub cpu: Option<CpuView>,
-    /// How the engine set itself up (the same for every loop).
-    pub facts: crate::engine::EngineFacts,
-    /// What fio printed besides its result (notes, warnings).
-    pub fio_notes: Vec<String>,
     /// Throughput over time, about every 100 ms of the window.
     pub samples: Vec<Sample>,
     /// Time of the window in which diskmark did not run (stopped by
@@ -305,8 +302,6 @@ impl LoopResult {
             write: DirStats::default(),
             device: None,
             cpu: None,
-            facts: crate::engine::EngineFacts::default(),
-            fio_notes: Vec::new(),
             samples: Vec::new(),
             stopped_ns: 0,
         }
@@ -325,64 +320,6 @@ impl LoopResult {
             return 0.0;
         }
         (self.read.bytes + self.write.bytes) as f64 / self.window_ns as f64
-    }
-}
-
-/// The loops of a test summarised by a [`LoopStat`].
-#[derive(Debug, Clone, PartialEq)]
-pub struct Selected {
-    /// The pooled loops (mean) or the chosen loop (best, median).
-    pub result: LoopResult,
-    /// Which loop was chosen; `None` for mean.
-    pub loop_index: Option<usize>,
-}
-
-/// Summarises `loops` by `stat`; `None` when there is no loop.
-pub fn select(loops: &[LoopResult], stat: LoopStat) -> Option<Selected> {
-    if loops.is_empty() {
-        return None;
-    }
-    match stat {
-        LoopStat::Mean => {
-            let mut pooled = LoopResult::empty(0);
-            for l in loops {
-                pooled.window_ns += l.window_ns;
-                pooled.fsync_ns += l.fsync_ns;
-                pooled.stopped_ns += l.stopped_ns;
-                pooled.read.merge(&l.read);
-                pooled.write.merge(&l.write);
-            }
-            // Pooled only when every loop has them: a partial sum would
-            // mislead.
-            pooled.device = loops
-                .iter()
-                .map(|l| l.device)
-                .reduce(|a, b| Some(a?.pool(&b?)))
-                .flatten();
-            pooled.cpu = loops
-                .iter()
-                .map(|l| l.cpu)
-                .reduce(|a, b| Some(a?.pool(&b?)))
-                .flatten();
-            Some(Selected {
-                result: pooled,
-                loop_index: None,
-            })
-        }
-        LoopStat::Best | LoopStat::Median => {
-            let mut order: Vec<usize> = (0..loops.len()).collect();
-            // Stable: among equal throughputs the earlier loop wins.
-            order.sort_by(|&a, &b| loops[a].throughput().total_cmp(&loops[b].throughput()));
-            let i = match stat {
-                LoopStat::Best => order[order.len() - 1],
-                // The lower middle for an even count: a loop that ran.
-                _ => order[(order.len() - 1) / 2],
-            };
-            Some(Selected {
-                result: loops[i].clone(),
-                loop_index: Some(i),
-            })
-        }
     }
 }
 
@@ -493,112 +430,6 @@ mod tests {
         // (7·100 + 3·400) / 10 = 190 µs.
         assert!((t.lat.unwrap().mean_us - 190.0).abs() < 1e-9);
         assert_eq!(l.read.summary(l.window_ns).ios, 7);
-    }
-
-    fn loop_with(ios: u64, lat_ns: u64, window_ns: u64) -> LoopResult {
-        let mut l = LoopResult::empty(window_ns);
-        l.read = stats(&vec![lat_ns; ios as usize], 4096);
-        l
-    }
-
-    #[test]
-    fn loop_statistics() {
-        let loops = [
-            loop_with(100, 10_000, 1_000_000_000),
-            loop_with(300, 30_000, 1_000_000_000),
-            loop_with(200, 20_000, 2_000_000_000),
-        ];
-        // mean: pooled. 600 I/Os over 4 s = 150 IOPS; latency I/O-weighted:
-        // (100·10 + 300·30 + 200·20)/600 = 23.333 µs.
-        let m = select(&loops, LoopStat::Mean).unwrap();
-        assert_eq!(m.loop_index, None);
-        let s = m.result.read.summary(m.result.window_ns);
-        assert_eq!(m.result.window_ns, 4_000_000_000);
-        assert!((s.iops - 150.0).abs() < 1e-9);
-        assert!((s.lat.unwrap().mean_us - 70.0 / 3.0).abs() < 1e-9);
-        // best: loop 1 (300/s), with its own latency.
-        let b = select(&loops, LoopStat::Best).unwrap();
-        assert_eq!(b.loop_index, Some(1));
-        assert_eq!(
-            b.result
-                .read
-                .summary(b.result.window_ns)
-                .lat
-                .unwrap()
-                .mean_us,
-            30.0
-        );
-        // median: throughputs 100/s, 300/s, 100/s -> sorted 0, 2, 1: loop 2.
-        let md = select(&loops, LoopStat::Median).unwrap();
-        assert_eq!(md.loop_index, Some(2));
-        assert!(select(&[], LoopStat::Mean).is_none());
-    }
-
-    #[test]
-    fn device_and_cpu_views_pool_over_loops() {
-        let view = |ios, depth, span| DeviceView {
-            read_ios: ios,
-            read_bytes: ios * 4096,
-            avg_queue_depth: depth,
-            span_ns: span,
-            ..DeviceView::default()
-        };
-        let mut a = loop_with(10, 1000, 1_000_000_000);
-        let mut b = loop_with(10, 1000, 1_000_000_000);
-        a.device = Some(view(100, 1.0, 1_000_000_000));
-        b.device = Some(view(300, 4.0, 3_000_000_000));
-        a.cpu = Some(CpuView {
-            user_s: 0.5,
-            system_s: 1.0,
-            steal_s: 0.0,
-            process_user_s: 0.5,
-            process_system_s: 0.0,
-            total_s: 2.0,
-            machine_cpus: 2,
-            span_s: 1.0,
-        });
-        b.cpu = Some(CpuView {
-            user_s: 0.25,
-            system_s: 1.0,
-            steal_s: 0.1,
-            process_user_s: 0.25,
-            process_system_s: 0.5,
-            total_s: 2.0,
-            machine_cpus: 2,
-            span_s: 1.0,
-        });
-        let m = select(&[a.clone(), b.clone()], LoopStat::Mean)
-            .unwrap()
-            .result;
-        let d = m.device.unwrap();
-        assert_eq!((d.read_ios, d.span_ns), (400, 4_000_000_000));
-        // (1·1 + 4·3) / 4 = 3.25
-        assert!((d.avg_queue_depth - 3.25).abs() < 1e-12);
-        assert_eq!(
-            m.cpu.unwrap(),
-            CpuView {
-                user_s: 0.75,
-                system_s: 2.0,
-                steal_s: 0.1,
-                process_user_s: 0.75,
-                process_system_s: 0.5,
-                total_s: 4.0,
-                machine_cpus: 2,
-                span_s: 2.0,
-            }
-        );
-        let c = m.cpu.unwrap();
-        // (0.75 + 2 + 0.1) / 4 of the machine's time; 0.75 - 0.75 = 0.
-        assert!((c.busy_share().unwrap() - 2.85 / 4.0).abs() < 1e-12);
-        assert_eq!(c.others_user_s(), 0.0);
-        b.device = None;
-        assert!(
-            select(&[a, b], LoopStat::Mean)
-                .unwrap()
-                .result
-                .device
-                .is_none()
-        );
     }
 
     #[test]

@@ -1,14 +1,16 @@
 //! The interface's state and what each key does: no terminal, no I/O, so
 //! that every key can be tested.
 
+use crate::backend::Backend;
 use crate::config::Settings;
-use crate::engine::probe::Probe;
-use crate::engine::{Backend, EngineKind};
+use crate::engine::EngineKind;
+use crate::engine::registry::Probe;
 use crate::run::{Event, Phase, RunOutput};
+use crate::stats::LoopStat;
 use crate::stats::{LoopResult, select};
 use crate::target::TargetInfo;
 use crate::units::{GIB, MIB};
-use crate::workload::{DataKind, Direction, LoopStat, Mode, Profile, TestSpec};
+use crate::workload::{DataKind, Direction, Mode, Profile, TestSpec};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use std::time::Duration;
 
@@ -584,7 +586,7 @@ impl App {
                 let p = cycle(&PROFILES, s.profile, forward);
                 s.profile = p;
                 s.tests = p.tests().to_vec();
-                s.loop_stat = p.loop_stat();
+                s.loop_stat = LoopStat::for_profile(p);
                 self.reset_results();
             }
             Field::Mix => s.mix = !s.mix,
@@ -746,7 +748,7 @@ fn step_secs(d: Duration, forward: bool, min: f64) -> Duration {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::probe::probe_all;
+    use crate::engine::registry::probe_all;
     use ratatui::crossterm::event::KeyEvent;
 
     pub(crate) fn app() -> App {

@@ -74,7 +74,7 @@ pub fn run(args: RunArgs) -> Result<u8, crate::Error> {
         .into_iter()
         .map(|t| TargetChoice { path: t.path })
         .collect();
-    let mut app = App::new(settings, targets, crate::engine::probe::probe_all());
+    let mut app = App::new(settings, targets, crate::engine::registry::probe_all());
     app.no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
     let (tx, rx) = mpsc::channel::<Msg>();
     resolve_target(&app, &tx);

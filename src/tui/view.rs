@@ -367,8 +367,9 @@ fn draw_help(f: &mut Frame<'_>, theme: &Theme, area: Rect) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::backend::Backend;
     use crate::config::Settings;
-    use crate::engine::{Backend, EngineKind};
+    use crate::engine::EngineKind;
     use crate::run::RunOutput;
     use crate::stats::LoopResult;
     use crate::tui::app::{App, Msg, TargetChoice};

@@ -1,5 +1,5 @@
-//! Offsets, read/write choice and write stamps (DESIGN §2.2). Everything
-//! here runs once per I/O, so it allocates nothing and takes no lock.
+//! Offsets and the read/write choice (DESIGN §2.2). Everything here runs
+//! once per I/O, so it allocates nothing and takes no lock.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -158,49 +158,6 @@ impl MixChooser {
     }
 }
 
-/// Bytes a stamp takes at the start of a block.
-pub const STAMP_LEN: usize = 24;
-/// Marks a block written by a write test.
-pub const WRITE_MAGIC: [u8; 8] = *b"DMWRITE1";
-/// Marks a block written by the pre-fill.
-pub const PREFILL_MAGIC: [u8; 8] = *b"DMPREFL1";
-
-/// Granule of stamping: every 4 KiB of a block carries a stamp, because
-/// deduplicating drives compare 4 KiB pages, not whole I/Os (fio's
-/// scramble_buffers stamps every 512 bytes for the same reason).
-pub const STAMP_EVERY: usize = 4096;
-
-/// Writes the stamp (magic, offset, sequence number) at the start of
-/// `block`, so that a reader can tell who wrote a block. `block` must hold
-/// at least [`STAMP_LEN`] bytes.
-#[inline]
-pub fn stamp(block: &mut [u8], magic: &[u8; 8], offset: u64, seq: u64) {
-    block[..8].copy_from_slice(magic);
-    block[8..16].copy_from_slice(&offset.to_le_bytes());
-    block[16..24].copy_from_slice(&seq.to_le_bytes());
-}
-
-/// Stamps every [`STAMP_EVERY`] bytes of `buf`, which goes to file offset
-/// `offset`, each piece with its own offset: no two written 4 KiB pages of
-/// a run are identical. `buf` must hold at least [`STAMP_LEN`] bytes.
-#[inline]
-pub fn stamp_pages(buf: &mut [u8], magic: &[u8; 8], offset: u64, seq: u64) {
-    let mut at = 0usize;
-    while at + STAMP_LEN <= buf.len() {
-        stamp(&mut buf[at..], magic, offset + at as u64, seq);
-        at += STAMP_EVERY;
-    }
-}
-
-/// Reads a stamp back: `(magic, offset, sequence)`, if the block is long
-/// enough.
-pub fn read_stamp(block: &[u8]) -> Option<([u8; 8], u64, u64)> {
-    let magic: [u8; 8] = block.get(..8)?.try_into().ok()?;
-    let off = u64::from_le_bytes(block.get(8..16)?.try_into().ok()?);
-    let seq = u64::from_le_bytes(block.get(16..24)?.try_into().ok()?);
-    Some((magic, off, seq))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -289,30 +246,5 @@ mod tests {
         }
         assert!((0..1000).all(|_| MixChooser::new(100).is_read(&mut r)));
         assert!((0..1000).all(|_| !MixChooser::new(0).is_read(&mut r)));
-    }
-
-    #[test]
-    fn stamps_round_trip() {
-        let mut block = vec![0u8; 512];
-        stamp(&mut block, &WRITE_MAGIC, 8192, 77);
-        assert_eq!(read_stamp(&block), Some((WRITE_MAGIC, 8192, 77)));
-        assert_eq!(read_stamp(&block[..10]), None);
-    }
-
-    #[test]
-    fn every_page_of_a_large_block_is_stamped() {
-        let mut buf = vec![0u8; 3 * STAMP_EVERY + 100];
-        stamp_pages(&mut buf, &WRITE_MAGIC, 1 << 20, 5);
-        for i in 0..4 {
-            let at = i * STAMP_EVERY;
-            assert_eq!(
-                read_stamp(&buf[at..]),
-                Some((WRITE_MAGIC, (1 << 20) + at as u64, 5)),
-                "page {i}"
-            );
-        }
-        let mut small = vec![0u8; 512];
-        stamp_pages(&mut small, &PREFILL_MAGIC, 512, 0);
-        assert_eq!(read_stamp(&small), Some((PREFILL_MAGIC, 512, 0)));
     }
 }

@@ -1,14 +1,16 @@
 //! What a test is: pattern, block size, queue depth and threads (DESIGN §2),
-//! the built-in profiles, and the access patterns that generate offsets.
+//! the built-in profiles, the access patterns that generate offsets, and
+//! the stamps written data carries.
 
 pub mod access;
 pub mod notation;
 pub mod profile;
+pub mod stamp;
 
 use serde::Serialize;
 
 pub use notation::{NotationError, parse_test};
-pub use profile::{LoopStat, Profile};
+pub use profile::Profile;
 
 /// Smallest block size accepted (DESIGN §2.1).
 pub const MIN_BLOCK: u64 = 512;

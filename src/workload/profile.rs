@@ -4,29 +4,6 @@ use super::{Pattern, TestSpec};
 use crate::units::{KIB, MIB};
 use serde::Serialize;
 
-/// How the loops of one test are summarised (DESIGN §4).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, clap::ValueEnum)]
-#[serde(rename_all = "lowercase")]
-pub enum LoopStat {
-    /// The loops pooled: Σbytes/Σwindows, Σlatency/ΣI/Os, merged histograms.
-    Mean,
-    /// The loop with the highest throughput, with its own numbers.
-    Best,
-    /// The loop with the median throughput, with its own numbers.
-    Median,
-}
-
-impl LoopStat {
-    /// `mean`, `best` or `median`.
-    pub fn name(self) -> &'static str {
-        match self {
-            LoopStat::Mean => "mean",
-            LoopStat::Best => "best",
-            LoopStat::Median => "median",
-        }
-    }
-}
-
 /// A built-in profile, or `Custom` for tests given with `--test`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, clap::ValueEnum)]
 #[serde(rename_all = "kebab-case")]
@@ -66,14 +43,6 @@ impl Profile {
             Profile::Real => &[SEQ1M_Q1T1, RND4K_Q1T1],
             Profile::Demo => &[SEQ1M_Q8T1],
             Profile::Custom => &[],
-        }
-    }
-
-    /// The loop statistic the profile uses unless `--loop-stat` says otherwise.
-    pub fn loop_stat(self) -> LoopStat {
-        match self {
-            Profile::Default | Profile::Nvme | Profile::Custom => LoopStat::Mean,
-            Profile::Peak | Profile::PeakNvme | Profile::Real | Profile::Demo => LoopStat::Best,
         }
     }
 
@@ -129,8 +98,6 @@ mod tests {
         assert_eq!(names(Profile::PeakNvme), "SEQ1M Q8T1, RND4K Q32T16");
         assert_eq!(names(Profile::Real), "SEQ1M Q1T1, RND4K Q1T1");
         assert_eq!(names(Profile::Demo), "SEQ1M Q8T1");
-        assert_eq!(Profile::Default.loop_stat(), LoopStat::Mean);
-        assert_eq!(Profile::Peak.loop_stat(), LoopStat::Best);
         for p in [
             Profile::Default,
             Profile::Nvme,

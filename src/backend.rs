@@ -1,0 +1,116 @@
+//! What runs the tests: one of diskmark's native engines, or fio with one
+//! of its engines. The two backends sit side by side; this names the one a
+//! run uses and answers for it what the planner and the report ask.
+
+use crate::engine::{Capabilities, EngineKind, registry};
+use crate::fio::FioEngine;
+
+/// What runs the tests: a native engine, or fio with one of its engines.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Backend {
+    /// diskmark's own engine.
+    Native(EngineKind),
+    /// The fio binary, per test and loop.
+    Fio(FioEngine),
+}
+
+impl PartialEq<EngineKind> for Backend {
+    fn eq(&self, kind: &EngineKind) -> bool {
+        matches!(self, Backend::Native(k) if k == kind)
+    }
+}
+
+impl From<EngineKind> for Backend {
+    fn from(k: EngineKind) -> Self {
+        Backend::Native(k)
+    }
+}
+
+impl Backend {
+    /// `io_uring` or `fio:libaio`.
+    pub fn name(&self) -> String {
+        match self {
+            Backend::Native(k) => k.name().to_string(),
+            Backend::Fio(f) => format!("fio:{}", f.ioengine),
+        }
+    }
+
+    /// The report footer's name: `io_uring (native)` or `fio-libaio`.
+    pub fn label(&self) -> String {
+        match self {
+            Backend::Native(k) => k.label(),
+            Backend::Fio(f) => format!("fio-{}", f.ioengine),
+        }
+    }
+
+    /// The report's second header line.
+    pub fn header(&self) -> String {
+        match self {
+            Backend::Native(k) => format!("Native I/O engine: {}", k.name()),
+            Backend::Fio(f) => {
+                format!(
+                    "Flexible I/O Tester ({}): https://github.com/axboe/fio",
+                    f.version
+                )
+            }
+        }
+    }
+
+    /// Whether it keeps one I/O in flight per thread.
+    pub fn synchronous(&self) -> bool {
+        match self {
+            Backend::Native(k) => k.synchronous(),
+            Backend::Fio(f) => f.synchronous(),
+        }
+    }
+
+    /// Whether it really moves data.
+    pub fn does_io(&self) -> bool {
+        match self {
+            Backend::Native(k) => k.does_io(),
+            Backend::Fio(f) => f.ioengine != "null",
+        }
+    }
+
+    /// Its limits here (native engines are probed).
+    pub fn capabilities(&self) -> Capabilities {
+        match self {
+            Backend::Native(k) => registry::probe(*k).caps,
+            Backend::Fio(f) => f.capabilities(),
+        }
+    }
+
+    /// Process-wide set-up before the run, given its largest Q×T: the
+    /// native engine's hook; fio sets itself up.
+    pub fn prepare_process(&self, most_in_flight: usize) {
+        if let Backend::Native(k) = self {
+            k.prepare_process(most_in_flight);
+        }
+    }
+
+    /// What [`Backend::prepare_process`] means for the figures, as a run
+    /// note.
+    pub fn process_note(&self, most_in_flight: usize) -> Option<String> {
+        self.native()?.process_note(most_in_flight)
+    }
+
+    /// The native engine, if it is one.
+    pub fn native(&self) -> Option<EngineKind> {
+        match self {
+            Backend::Native(k) => Some(*k),
+            Backend::Fio(_) => None,
+        }
+    }
+}
+
+impl std::fmt::Display for Backend {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.name())
+    }
+}
+
+impl serde::Serialize for Backend {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.name())
+    }
+}
