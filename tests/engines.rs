@@ -6,7 +6,7 @@
 
 mod common;
 use common::{disk_dir, diskmark, is_root, json, leftovers, skip};
-use diskmark::workload::stamp::{PREFILL_MAGIC, WRITE_MAGIC, read_stamp};
+use diskmark::workload::stamp::{PREFILL_MAGIC, Stamp, WRITE_MAGIC, read_stamp};
 use serde_json::Value;
 use std::os::unix::fs::FileExt;
 use std::path::Path;
@@ -107,7 +107,11 @@ fn check_written_stamps(engine: &str, file: &Path) {
     for i in 0..512u64 {
         let at = (i * 7919 % pages) * 4096;
         f.read_exact_at(&mut page, at).unwrap();
-        let (magic, off, seq) = read_stamp(&page).unwrap();
+        let Stamp {
+            magic,
+            offset: off,
+            seq,
+        } = read_stamp(&page).unwrap();
         if magic == WRITE_MAGIC {
             assert_eq!(
                 off, at,

@@ -381,7 +381,7 @@ impl Drop for TestFile {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::workload::stamp::read_stamp;
+    use crate::workload::stamp::{Stamp, read_stamp};
 
     #[test]
     fn created_prefilled_and_removed() {
@@ -409,7 +409,11 @@ mod tests {
                 let at = page * 4096;
                 assert_eq!(
                     read_stamp(&content[at..]),
-                    Some((PREFILL_MAGIC, at as u64, 0))
+                    Some(Stamp {
+                        magic: PREFILL_MAGIC,
+                        offset: at as u64,
+                        seq: 0
+                    })
                 );
             }
             // Pages differ from each other although the chunk repeats.

@@ -38,13 +38,24 @@ pub fn stamp_pages(buf: &mut [u8], magic: &[u8; 8], offset: u64, seq: u64) {
     }
 }
 
-/// Reads a stamp back: `(magic, offset, sequence)`, if the block is long
-/// enough.
-pub fn read_stamp(block: &[u8]) -> Option<([u8; 8], u64, u64)> {
-    let magic: [u8; 8] = block.get(..8)?.try_into().ok()?;
-    let off = u64::from_le_bytes(block.get(8..16)?.try_into().ok()?);
-    let seq = u64::from_le_bytes(block.get(16..24)?.try_into().ok()?);
-    Some((magic, off, seq))
+/// A stamp read back.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Stamp {
+    /// Who wrote the block ([`WRITE_MAGIC`], [`PREFILL_MAGIC`]).
+    pub magic: [u8; 8],
+    /// The file offset it was written to.
+    pub offset: u64,
+    /// Its sequence number.
+    pub seq: u64,
+}
+
+/// Reads a stamp back, if the block is long enough.
+pub fn read_stamp(block: &[u8]) -> Option<Stamp> {
+    Some(Stamp {
+        magic: block.get(..8)?.try_into().ok()?,
+        offset: u64::from_le_bytes(block.get(8..16)?.try_into().ok()?),
+        seq: u64::from_le_bytes(block.get(16..24)?.try_into().ok()?),
+    })
 }
 
 #[cfg(test)]
@@ -55,7 +66,14 @@ mod tests {
     fn stamps_round_trip() {
         let mut block = vec![0u8; 512];
         stamp(&mut block, &WRITE_MAGIC, 8192, 77);
-        assert_eq!(read_stamp(&block), Some((WRITE_MAGIC, 8192, 77)));
+        assert_eq!(
+            read_stamp(&block),
+            Some(Stamp {
+                magic: WRITE_MAGIC,
+                offset: 8192,
+                seq: 77
+            })
+        );
         assert_eq!(read_stamp(&block[..10]), None);
     }
 
@@ -67,12 +85,23 @@ mod tests {
             let at = i * STAMP_EVERY;
             assert_eq!(
                 read_stamp(&buf[at..]),
-                Some((WRITE_MAGIC, (1 << 20) + at as u64, 5)),
+                Some(Stamp {
+                    magic: WRITE_MAGIC,
+                    offset: (1 << 20) + at as u64,
+                    seq: 5
+                }),
                 "page {i}"
             );
         }
         let mut small = vec![0u8; 512];
         stamp_pages(&mut small, &PREFILL_MAGIC, 512, 0);
-        assert_eq!(read_stamp(&small), Some((PREFILL_MAGIC, 512, 0)));
+        assert_eq!(
+            read_stamp(&small),
+            Some(Stamp {
+                magic: PREFILL_MAGIC,
+                offset: 512,
+                seq: 0
+            })
+        );
     }
 }
