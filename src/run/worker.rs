@@ -294,7 +294,39 @@ struct Issuer<'p, 'a> {
     slot_seq: Vec<u64>,
 }
 
-impl Issuer<'_, '_> {
+impl<'p, 'a> Issuer<'p, 'a> {
+    /// The issuer of worker `p`, its buffers filled for random writes.
+    fn new<E: Engine>(p: &'p WorkerParams<'a>, engine: &mut E) -> Self {
+        let depth = p.setup.depth.max(1) as usize;
+        let mut rng = Rng::new(p.seed);
+        let stamp_writes = p.direction.writes() && p.data == DataKind::Random;
+        if stamp_writes {
+            // Fill once, before the gate: never inside the timed path.
+            for slot in 0..depth as u32 {
+                rng.fill(engine.buffer(slot));
+            }
+        }
+        Issuer {
+            p,
+            rng,
+            mix: match p.direction {
+                Direction::Mix { read_pct } => Some(MixChooser::new(read_pct)),
+                _ => None,
+            },
+            fixed_op: match p.direction {
+                Direction::Write => Op::Write,
+                _ => Op::Read,
+            },
+            stamp_writes,
+            // Never 0: a verify map reads 0 as "never written".
+            seq: (p.stamp_id << 40) + 1,
+            slot_op: vec![Op::Read; depth],
+            slot_off: vec![0u64; depth],
+            slot_issued: vec![0u64; depth],
+            slot_seq: vec![0u64; depth],
+        }
+    }
+
     /// Prepares the next I/O in `slot`, takes its issue time and hands it to
     /// the engine: one clock read.
     #[inline]
@@ -330,40 +362,6 @@ impl Issuer<'_, '_> {
         self.slot_off[s] = offset;
         self.slot_issued[s] = self.p.clock.now_ns();
         engine.submit()
-    }
-}
-
-impl<'p, 'a> Issuer<'p, 'a> {
-    /// The issuer of worker `p`, its buffers filled for random writes.
-    fn new<E: Engine>(p: &'p WorkerParams<'a>, engine: &mut E) -> Self {
-        let depth = p.setup.depth.max(1) as usize;
-        let mut rng = Rng::new(p.seed);
-        let stamp_writes = p.direction.writes() && p.data == DataKind::Random;
-        if stamp_writes {
-            // Fill once, before the gate: never inside the timed path.
-            for slot in 0..depth as u32 {
-                rng.fill(engine.buffer(slot));
-            }
-        }
-        Issuer {
-            p,
-            rng,
-            mix: match p.direction {
-                Direction::Mix { read_pct } => Some(MixChooser::new(read_pct)),
-                _ => None,
-            },
-            fixed_op: match p.direction {
-                Direction::Write => Op::Write,
-                _ => Op::Read,
-            },
-            stamp_writes,
-            // Never 0: a verify map reads 0 as "never written".
-            seq: (p.stamp_id << 40) + 1,
-            slot_op: vec![Op::Read; depth],
-            slot_off: vec![0u64; depth],
-            slot_issued: vec![0u64; depth],
-            slot_seq: vec![0u64; depth],
-        }
     }
 }
 
