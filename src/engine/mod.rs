@@ -13,7 +13,6 @@
 //! hands back its result; an asynchronous engine hands the request to the
 //! kernel in `submit` and waits in `reap`. Either way a worker reads the
 //! clock at most twice per I/O.
-
 //!
 //! Each engine's file holds all that is known of it: its [`Engine`] impl
 //! and, in that impl, its [`EngineOps`] (name, whether it is synchronous,
