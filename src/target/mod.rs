@@ -222,10 +222,6 @@ pub fn resolve_answering(path: &Path) -> Result<TargetInfo, TargetError> {
 /// Resolves `path` and checks that the benchmark can use it: a directory
 /// must take a test file; a block device must be readable.
 pub fn resolve(path: &Path) -> Result<TargetInfo, TargetError> {
-    let io_err = |source| TargetError::Io {
-        path: path.to_path_buf(),
-        source,
-    };
     // The target itself, not where a link points: a link is refused, so
     // that what is tested is what was named.
     if let Ok(m) = std::fs::symlink_metadata(path)
@@ -241,7 +237,7 @@ pub fn resolve(path: &Path) -> Result<TargetInfo, TargetError> {
         Err(e) if e.kind() == io::ErrorKind::NotFound => {
             return Err(TargetError::NotFound(path.to_path_buf()));
         }
-        Err(e) => return Err(io_err(e)),
+        Err(e) => return Err(io_error(path, e)),
     };
     use std::os::unix::fs::FileTypeExt;
     if meta.file_type().is_block_device() {
@@ -250,44 +246,25 @@ pub fn resolve(path: &Path) -> Result<TargetInfo, TargetError> {
     if !meta.is_dir() {
         return Err(TargetError::NotADirectory(path.to_path_buf()));
     }
-    let canonical = std::fs::canonicalize(path).map_err(io_err)?;
-    let vfs = rustix::fs::statvfs(&canonical).map_err(|e| io_err(e.into()))?;
-    if vfs.f_flag.contains(StatVfsMountFlags::RDONLY) {
-        return Err(TargetError::ReadOnly(canonical));
+    resolve_directory(path, &meta)
+}
+
+/// Anything else the OS refused about `path`.
+fn io_error(path: &Path, source: io::Error) -> TargetError {
+    TargetError::Io {
+        path: path.to_path_buf(),
+        source,
     }
-    match rustix::fs::access(&canonical, Access::WRITE_OK | Access::EXEC_OK) {
-        Ok(()) => {}
-        Err(rustix::io::Errno::ROFS) => return Err(TargetError::ReadOnly(canonical)),
-        Err(rustix::io::Errno::ACCESS) | Err(rustix::io::Errno::PERM) => {
-            return Err(TargetError::NotWritable(canonical));
-        }
-        Err(e) => return Err(io_err(e.into())),
-    }
-    let frsize = vfs.f_frsize;
-    let usage = Usage {
-        total: vfs.f_blocks.saturating_mul(frsize),
-        used: vfs
-            .f_blocks
-            .saturating_sub(vfs.f_bfree)
-            .saturating_mul(frsize),
-        available: vfs.f_bavail.saturating_mul(frsize),
-    };
+}
+
+/// A directory (`meta` is its metadata): writable, its usage, its mount,
+/// the block device behind it and its caveats.
+fn resolve_directory(path: &Path, meta: &std::fs::Metadata) -> Result<TargetInfo, TargetError> {
+    let canonical = std::fs::canonicalize(path).map_err(|e| io_error(path, e))?;
+    let usage = writable_usage(path, &canonical)?;
     let dev = (rustix::fs::major(meta.dev()), rustix::fs::minor(meta.dev()));
     let mount = mountinfo::find(&canonical, dev);
-    // btrfs (and others) give files an anonymous device number: then the
-    // mounted device, by its node, says which block device it is.
-    let device = sysfs::BlockDevice::from_dev(Path::new("/sys"), dev).or_else(|| {
-        let source = mount.as_ref()?.source.clone();
-        let meta =
-            std::fs::metadata(source.strip_prefix("/dev/").map(|_| source.as_str())?).ok()?;
-        use std::os::unix::fs::FileTypeExt;
-        meta.file_type().is_block_device().then_some(())?;
-        let rdev = (
-            rustix::fs::major(meta.rdev()),
-            rustix::fs::minor(meta.rdev()),
-        );
-        sysfs::BlockDevice::from_dev(Path::new("/sys"), rdev)
-    });
+    let device = backing_device(dev, mount.as_ref());
     let fs_type = mount
         .as_ref()
         .map(|m| m.fs_type.clone())
@@ -304,6 +281,51 @@ pub fn resolve(path: &Path) -> Result<TargetInfo, TargetError> {
         device,
         usage,
         caveats,
+    })
+}
+
+/// The space on the filesystem of the directory `canonical` (named `path`
+/// by the user), once it is known to take a test file: mounted read-write
+/// and writable by this user.
+fn writable_usage(path: &Path, canonical: &Path) -> Result<Usage, TargetError> {
+    let vfs = rustix::fs::statvfs(canonical).map_err(|e| io_error(path, e.into()))?;
+    if vfs.f_flag.contains(StatVfsMountFlags::RDONLY) {
+        return Err(TargetError::ReadOnly(canonical.to_path_buf()));
+    }
+    match rustix::fs::access(canonical, Access::WRITE_OK | Access::EXEC_OK) {
+        Ok(()) => {}
+        Err(rustix::io::Errno::ROFS) => return Err(TargetError::ReadOnly(canonical.to_path_buf())),
+        Err(rustix::io::Errno::ACCESS) | Err(rustix::io::Errno::PERM) => {
+            return Err(TargetError::NotWritable(canonical.to_path_buf()));
+        }
+        Err(e) => return Err(io_error(path, e.into())),
+    }
+    let frsize = vfs.f_frsize;
+    Ok(Usage {
+        total: vfs.f_blocks.saturating_mul(frsize),
+        used: vfs
+            .f_blocks
+            .saturating_sub(vfs.f_bfree)
+            .saturating_mul(frsize),
+        available: vfs.f_bavail.saturating_mul(frsize),
+    })
+}
+
+/// The block device behind a filesystem whose files have device number
+/// `dev`. btrfs (and others) give files an anonymous device number: then
+/// the mounted device, by its node, says which block device it is.
+fn backing_device(dev: (u32, u32), mount: Option<&mountinfo::Mount>) -> Option<sysfs::BlockDevice> {
+    sysfs::BlockDevice::from_dev(Path::new("/sys"), dev).or_else(|| {
+        let source = mount?.source.clone();
+        let meta =
+            std::fs::metadata(source.strip_prefix("/dev/").map(|_| source.as_str())?).ok()?;
+        use std::os::unix::fs::FileTypeExt;
+        meta.file_type().is_block_device().then_some(())?;
+        let rdev = (
+            rustix::fs::major(meta.rdev()),
+            rustix::fs::minor(meta.rdev()),
+        );
+        sysfs::BlockDevice::from_dev(Path::new("/sys"), rdev)
     })
 }
 
