@@ -3,10 +3,13 @@
 //! CPU counters), the drain, the merge of what the threads counted.
 
 use super::error::io_error;
+use super::event::{LoopTick, Phase};
+use super::memory::WORKER_STACK;
+use super::stop::{StopReason, StopToken, TICK};
 use super::testfile::TestFile;
 use super::verify::VerifyMap;
 use super::worker::{self, Clock, Gate, Padded, WorkerParams};
-use super::{Event, Phase, RunError, TICK, WORKER_STACK, devstats, signals};
+use super::{RunError, devstats};
 use crate::config::Settings;
 use crate::engine::fio::{FioEngine, FioJob};
 use crate::engine::{
@@ -34,6 +37,7 @@ pub(crate) struct LoopContext<'a> {
     settings: &'a Settings,
     file: &'a TestFile,
     device_dir: Option<&'a std::path::Path>,
+    stop: &'a StopToken,
     clock: Clock,
     /// Hands each worker of the run a distinct number for its stamps.
     stamp_ids: AtomicU64,
@@ -45,11 +49,13 @@ impl<'a> LoopContext<'a> {
         settings: &'a Settings,
         file: &'a TestFile,
         device_dir: Option<&'a std::path::Path>,
+        stop: &'a StopToken,
     ) -> Self {
         LoopContext {
             settings,
             file,
             device_dir,
+            stop,
             clock: Clock::new(),
             stamp_ids: AtomicU64::new(0),
         }
@@ -64,7 +70,7 @@ impl LoopContext<'_> {
         direction: Direction,
         loop_index: u32,
         verify: Option<&VerifyMap>,
-        observer: &mut dyn FnMut(&Event<'_>),
+        observer: &mut dyn FnMut(LoopTick),
     ) -> Result<LoopResult, RunError> {
         let args = (planned, test_index, direction, loop_index, verify);
         match &self.settings.engine {
@@ -84,7 +90,7 @@ impl LoopContext<'_> {
     fn run_loop_with<E: Engine>(
         &self,
         (planned, test_index, direction, loop_index, verify): LoopArgs<'_>,
-        observer: &mut dyn FnMut(&Event<'_>),
+        observer: &mut dyn FnMut(LoopTick),
     ) -> Result<LoopResult, RunError> {
         let s = self.settings;
         let spec = planned.applied();
@@ -98,11 +104,7 @@ impl LoopContext<'_> {
         let warmup_ns = s.warmup.as_nanos() as u64;
         let measure_ns = s.measure.as_nanos() as u64;
         let mut report = |phase, remaining, mbps| {
-            observer(&Event::Running {
-                test: planned,
-                direction,
-                loop_index,
-                loops: s.loops,
+            observer(LoopTick {
                 phase,
                 remaining,
                 mbps,
@@ -167,12 +169,13 @@ impl LoopContext<'_> {
                     (now + warmup_ns, now + warmup_ns + measure_ns)
                 },
                 TICK,
-                || signals::pending().is_some(),
+                || self.stop.stopped(),
             );
             let Some((t0, t_end)) = opened else {
                 stop.store(true, Ordering::Relaxed);
                 handles.into_iter().for_each(|h| drop(h.join()));
-                return Err(RunError::Interrupted(signals::pending().unwrap_or(0)));
+                let reason = self.stop.reason().unwrap_or(StopReason::User);
+                return Err(RunError::Interrupted(reason));
             };
             let watched = self.watch(t0, t_end, &stop, &progress, bs, &mut report);
             report(Phase::Drain, Duration::ZERO, None);
@@ -242,8 +245,8 @@ impl LoopContext<'_> {
     fn run_fio_loop(
         &self,
         fio: &FioEngine,
-        (planned, _, direction, loop_index, _): LoopArgs<'_>,
-        observer: &mut dyn FnMut(&Event<'_>),
+        (planned, _, direction, _, _): LoopArgs<'_>,
+        observer: &mut dyn FnMut(LoopTick),
     ) -> Result<LoopResult, RunError> {
         let s = self.settings;
         let test = planned.requested.to_string();
@@ -272,8 +275,8 @@ impl LoopContext<'_> {
             (s.warmup + s.measure).as_nanos() as u64,
         );
         let run = fio.run(&args, FioEngine::window(&job), |elapsed| {
-            if let Some(sig) = signals::pending() {
-                interrupted = Some(sig);
+            if let Some(reason) = self.stop.reason() {
+                interrupted = Some(reason);
                 return false;
             }
             // diskmark and fio stop together (one process group, one
@@ -294,11 +297,7 @@ impl LoopContext<'_> {
             if phase == Phase::Drain && after.is_none() {
                 after = Some(Snapshot::take(self.device_dir, self.clock.now_ns()));
             }
-            observer(&Event::Running {
-                test: planned,
-                direction,
-                loop_index,
-                loops: s.loops,
+            observer(LoopTick {
                 phase,
                 remaining,
                 mbps: None,
@@ -315,7 +314,7 @@ impl LoopContext<'_> {
             })?
             // Only a tick can stop fio, and every tick that does sets
             // `interrupted`, handled above.
-            .ok_or(RunError::Interrupted(libc::SIGINT))?;
+            .ok_or(RunError::Interrupted(StopReason::Signal(libc::SIGINT)))?;
         let mut l = result.to_loop(planned.applied().block_size);
         l.stopped_ns = stalled_ns;
         if let (Some(b), Some(a)) = (before, after) {
@@ -389,9 +388,9 @@ impl LoopContext<'_> {
             if now >= t_end || stop.load(Ordering::Relaxed) {
                 break;
             }
-            if let Some(sig) = signals::pending() {
+            if let Some(reason) = self.stop.reason() {
                 stop.store(true, Ordering::Relaxed);
-                w.interrupted = Some(sig);
+                w.interrupted = Some(reason);
                 return w;
             }
             // Throughput over at least half a tick, so that the first
@@ -422,7 +421,7 @@ struct Watched {
     samples: Vec<Sample>,
     before: Option<Snapshot>,
     after: Option<Snapshot>,
-    interrupted: Option<i32>,
+    interrupted: Option<StopReason>,
     /// Time of the window in which the coordinator did not run, ns.
     stalled_ns: u64,
 }

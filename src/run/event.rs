@@ -1,0 +1,184 @@
+//! What a run tells its front-end: one owned [`Event`] per step, the same
+//! for the CLI's progress line, the TUI and a GUI. Each carries where the
+//! run is, what it measures right now, and the planned total time with the
+//! time left (see [`super::timeline`]).
+
+use crate::plan::PlannedTest;
+use crate::stats::{DirSummary, LoopResult, select};
+use crate::workload::{Direction, LoopStat, TestSpec};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// Phase of a loop.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Phase {
+    /// Running, not counted yet.
+    Warmup,
+    /// Inside the measure window.
+    Measure,
+    /// Waiting for in-flight I/Os after the window (and the final fsync).
+    Drain,
+}
+
+impl Phase {
+    /// `warm-up`, `measure`, `drain`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Phase::Warmup => "warm-up",
+            Phase::Measure => "measure",
+            Phase::Drain => "drain",
+        }
+    }
+}
+
+/// Which loop of which test the run is at.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Position {
+    /// The test's index in the plan (its row in a grid).
+    pub test_index: usize,
+    /// The test as asked.
+    pub requested: TestSpec,
+    /// The test as it runs (Q and T adapted to the engine).
+    pub applied: TestSpec,
+    /// Read, Write or Mix.
+    pub direction: Direction,
+    /// Loop number, from 0.
+    pub loop_index: u32,
+    /// Loops in all.
+    pub loops: u32,
+}
+
+impl Position {
+    /// Loop `loop_index` of `test` (the `test_index`th) in `direction`.
+    pub(crate) fn new(
+        test_index: usize,
+        test: &PlannedTest,
+        direction: Direction,
+        loop_index: u32,
+        loops: u32,
+    ) -> Position {
+        Position {
+            test_index,
+            requested: test.requested,
+            applied: test.applied(),
+            direction,
+            loop_index,
+            loops,
+        }
+    }
+}
+
+/// A loop running.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Live {
+    /// Which loop.
+    pub at: Position,
+    /// Which phase.
+    pub phase: Phase,
+    /// Time left in this phase.
+    pub remaining: Duration,
+    /// Throughput over the last tick, 10^6 bytes/s, when known (fio runs
+    /// do not say while they run).
+    pub mbps: Option<f64>,
+    /// I/Os per second over the last tick, when known.
+    pub iops: Option<f64>,
+}
+
+/// A loop finished: what it measured, and its test's cell so far.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Finished {
+    /// Which loop.
+    pub at: Position,
+    /// Everything it counted.
+    pub result: Arc<LoopResult>,
+    /// Its headline figures: its direction's own, both for Mix.
+    pub headline: DirSummary,
+    /// The cell: the test's loops so far in this direction, summarised by
+    /// the run's loop statistic.
+    pub cell: DirSummary,
+}
+
+/// What is happening.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Step {
+    /// Pre-filling the test file.
+    Prefill {
+        /// Bytes written so far.
+        done: u64,
+        /// File size.
+        total: u64,
+    },
+    /// Pausing between tests.
+    Interval {
+        /// Time left in the pause.
+        remaining: Duration,
+    },
+    /// A loop is running.
+    Running(Live),
+    /// A loop finished.
+    LoopDone(Box<Finished>),
+}
+
+/// The run's time: planned in all, and left.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TimeLeft {
+    /// The whole run as planned, refined by the measured pre-fill rate.
+    pub planned: Duration,
+    /// What is left of it from here.
+    pub left: Duration,
+}
+
+/// One step of a run, for a front-end.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Event {
+    /// What is happening.
+    pub step: Step,
+    /// Planned total and time left.
+    pub time: TimeLeft,
+}
+
+/// What a loop reports each tick: its phase, the time left in it, and the
+/// throughput over the last tick.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct LoopTick {
+    /// Which phase.
+    pub phase: Phase,
+    /// Time left in it.
+    pub remaining: Duration,
+    /// 10^6 bytes/s over the last tick, when known.
+    pub mbps: Option<f64>,
+}
+
+/// The figures a cell shows for `l`: its direction's own, both for Mix.
+fn headline(direction: Direction, l: &LoopResult) -> DirSummary {
+    crate::report::headline(direction, l).summary(l.window_ns)
+}
+
+impl Finished {
+    /// Loop `at`, which measured the last of `loops`.
+    pub(crate) fn new(at: Position, loops: &[LoopResult], stat: LoopStat) -> Option<Finished> {
+        let last = loops.last()?;
+        let cell = select(loops, stat)?;
+        Some(Finished {
+            at,
+            result: Arc::new(last.clone()),
+            headline: headline(at.direction, last),
+            cell: headline(at.direction, &cell.result),
+        })
+    }
+}
+
+impl Live {
+    /// A tick of loop `at`; IOPS follow from the throughput and the block.
+    pub(crate) fn new(at: Position, tick: LoopTick) -> Live {
+        Live {
+            at,
+            phase: tick.phase,
+            remaining: tick.remaining,
+            mbps: tick.mbps,
+            iops: tick
+                .mbps
+                .map(|m| m * 1e6 / at.applied.block_size.max(1) as f64),
+        }
+    }
+}
