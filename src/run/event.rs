@@ -1,10 +1,10 @@
 //! What a run tells its front-end: one owned [`Event`] per step, the same
 //! for the CLI's progress line, the TUI and a GUI. Each carries where the
 //! run is, what it measures right now, and the planned total time with the
-//! time left (see [`super::timeline`]).
+//! time left (counted by the run's timeline).
 
 use crate::plan::PlannedTest;
-use crate::stats::{DirSummary, LoopResult, select};
+use crate::stats::{DirStats, DirSummary, LoopResult, select};
 use crate::workload::{Direction, LoopStat, TestSpec};
 use std::sync::Arc;
 use std::time::Duration;
@@ -149,9 +149,20 @@ pub(crate) struct LoopTick {
     pub mbps: Option<f64>,
 }
 
-/// The figures a cell shows for `l`: its direction's own, both for Mix.
+/// The counts a cell's figures come from: its direction's own, both for
+/// Mix. (The report's headline is the same rule; run must not import
+/// report.)
+pub(crate) fn headline_stats(direction: Direction, l: &LoopResult) -> DirStats {
+    match direction {
+        Direction::Read => l.read.clone(),
+        Direction::Write => l.write.clone(),
+        Direction::Mix { .. } => l.total(),
+    }
+}
+
+/// The figures a cell shows for `l`.
 fn headline(direction: Direction, l: &LoopResult) -> DirSummary {
-    crate::report::headline(direction, l).summary(l.window_ns)
+    headline_stats(direction, l).summary(l.window_ns)
 }
 
 impl Finished {

@@ -434,3 +434,88 @@ fn verify_pass(
     }
     Ok(report.checked)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::Choices;
+
+    /// A real tiny run: two tests, read and write, two loops each.
+    fn tiny(dir: &std::path::Path) -> RunPlan {
+        let mut c = Choices::defaults(dir.to_path_buf());
+        c.tests = vec![
+            crate::workload::parse_test("SEQ1M Q1T1").unwrap(),
+            crate::workload::parse_test("RND4K Q1T1").unwrap(),
+        ];
+        c.size = 16 << 20;
+        c.loops = 2;
+        c.measure = Duration::from_millis(100);
+        c.warmup = Duration::from_millis(50);
+        c.interval = Duration::from_millis(100);
+        // Any filesystem the tests run on, tmpfs too.
+        c.direct = false;
+        c.engine = EngineKind::Psync.into();
+        let settings = Settings::validate(c).unwrap();
+        let target = crate::target::resolve(dir).unwrap();
+        RunPlan::prepare(settings, target).unwrap()
+    }
+
+    #[test]
+    fn time_left_runs_down_to_zero_in_a_real_run() {
+        let dir = tempfile::tempdir().unwrap();
+        let plan = tiny(dir.path());
+        // 4 cells × 2 loops × 150 ms + 3 intervals × 100 ms + the pre-fill.
+        let fixed = Duration::from_millis(1500);
+        assert!(plan.planned_total() > fixed, "{:?}", plan.planned_total());
+        assert!(plan.planned_total() < fixed + Duration::from_millis(100));
+        let mut events = Vec::new();
+        let out = run(&plan, &StopToken::new(), &mut |e| events.push(e.clone())).unwrap();
+        assert_eq!(out.tests.len(), 4);
+        assert!(out.interrupted.is_none());
+        let after_prefill: Vec<&Event> = events
+            .iter()
+            .skip_while(|e| matches!(e.step, Step::Prefill { .. }))
+            .collect();
+        assert!(after_prefill.len() > 10, "{} events", after_prefill.len());
+        // Once the pre-fill has measured its rate, the plan holds still
+        // and the time left only goes down.
+        let planned = after_prefill[0].time.planned;
+        for w in after_prefill.windows(2) {
+            assert_eq!(w[1].time.planned, planned);
+            assert!(w[1].time.left <= w[0].time.left, "{:?}", (w[0], w[1]));
+        }
+        assert!(after_prefill[0].time.left <= fixed);
+        let last = after_prefill.last().unwrap();
+        assert!(matches!(last.step, Step::LoopDone(_)), "{last:?}");
+        assert_eq!(last.time.left, Duration::ZERO);
+        // Every loop's cell is in the stream, in run order.
+        let done: Vec<(usize, Direction, u32)> = events
+            .iter()
+            .filter_map(|e| match &e.step {
+                Step::LoopDone(f) => Some((f.at.test_index, f.at.direction, f.at.loop_index)),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(done.len(), 8);
+        assert_eq!(done[0], (0, Direction::Read, 0));
+        assert_eq!(done[7], (1, Direction::Write, 1));
+    }
+
+    #[test]
+    fn a_user_stop_ends_the_run_with_its_reason_and_no_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let plan = tiny(dir.path());
+        let stop = StopToken::new();
+        let mut seen = 0;
+        let out = run(&plan, &stop, &mut |e| {
+            if matches!(e.step, Step::Running(_)) {
+                seen += 1;
+                stop.stop();
+            }
+        })
+        .unwrap();
+        assert_eq!(out.interrupted, Some(StopReason::User));
+        assert!(seen >= 1 && out.tests.is_empty());
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+    }
+}

@@ -171,7 +171,7 @@ pub fn observations(
         .iter()
         .enumerate()
         .filter(|(_, l)| {
-            !crate::report::headline(test.direction, l)
+            !super::event::headline_stats(test.direction, l)
                 .summary(l.window_ns)
                 .completed()
         })
