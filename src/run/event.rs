@@ -193,3 +193,45 @@ impl Live {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What a front-end on another thread (the TUI's, a GUI's) needs.
+    fn owned_and_sendable<T: Clone + Send + Sync + 'static>() {}
+
+    #[test]
+    fn events_travel_between_threads() {
+        owned_and_sendable::<Event>();
+        owned_and_sendable::<super::super::StopToken>();
+        fn sendable<T: Send + 'static>() {}
+        sendable::<super::super::RunPlan>();
+    }
+
+    #[test]
+    fn a_finished_loop_carries_its_cell_so_far() {
+        let t = crate::workload::parse_test("RND4K Q1T1").unwrap();
+        let at = Position {
+            test_index: 0,
+            requested: t,
+            applied: t,
+            direction: Direction::Write,
+            loop_index: 1,
+            loops: 2,
+        };
+        let mut a = LoopResult::empty(1_000_000_000);
+        a.write.record(1000, 4096);
+        let mut b = LoopResult::empty(1_000_000_000);
+        for _ in 0..3 {
+            b.write.record(1000, 4096);
+        }
+        let f = Finished::new(at, &[a, b], LoopStat::Mean).unwrap();
+        // This loop: 3 I/Os in 1 s; the two loops pooled: 4 in 2 s.
+        assert_eq!(f.headline.ios, 3);
+        assert_eq!((f.cell.ios, f.cell.iops), (4, 2.0));
+        let best = Finished::new(at, std::slice::from_ref(&*f.result), LoopStat::Best).unwrap();
+        assert_eq!(best.cell, f.headline);
+        assert!(Finished::new(at, &[], LoopStat::Mean).is_none());
+    }
+}
