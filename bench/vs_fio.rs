@@ -10,7 +10,7 @@
 
 use clap::Parser;
 use diskmark::backend::Backend;
-use diskmark::config::Settings;
+use diskmark::config::{Choices, Settings};
 use diskmark::engine::EngineKind;
 use diskmark::fio::FioEngine;
 use diskmark::run::{run_one_loop, testfile::TestFile};
@@ -55,12 +55,12 @@ fn main() -> anyhow::Result<()> {
     let file = TestFile::create(&target.path, size, true)?;
     file.prefill(DataKind::Random, 7, |_| Ok(()))?;
     let settings = |backend: Backend| {
-        let mut s = Settings::defaults(target.path.clone());
+        let mut s = Choices::defaults(target.path.clone());
         s.size = size;
         s.measure = Duration::from_secs_f64(a.measure);
         s.warmup = Duration::from_secs_f64(a.warmup);
         s.engine = backend;
-        s
+        Settings::validate(s)
     };
     println!(
         "{} pairs per row, {} s windows after {} s warm-up, O_DIRECT, one {} test file in {} ({} on {})\n",
@@ -86,8 +86,8 @@ fn main() -> anyhow::Result<()> {
             for engine in ENGINES {
                 let native = settings(Backend::Native(
                     EngineKind::parse(engine).expect("native engine"),
-                ));
-                let fio = settings(Backend::Fio(FioEngine::locate(engine, None)?));
+                ))?;
+                let fio = settings(Backend::Fio(FioEngine::locate(engine, None)?))?;
                 let (mut ni, mut fi, mut nl, mut fl, mut ratios) =
                     (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());
                 let mut applied = String::new();

@@ -1,6 +1,8 @@
-//! Validated settings of one run. The CLI (and later the TUI) builds a
-//! [`Settings`] through [`Settings::validate`]; everything after that
-//! trusts it.
+//! The settings of one run. A front-end (the CLI, the TUI, a GUI) fills in
+//! a plain [`Choices`]; [`Settings::validate`] checks every range and every
+//! combination once and is the only way to a [`Settings`], which can be
+//! read (it derefs to its choices) but no longer changed: everything after
+//! it trusts it. To change a setting, edit the choices and validate again.
 
 use crate::backend::Backend;
 use crate::engine::EngineKind;
@@ -23,9 +25,10 @@ pub const MIN_MEASURE: Duration = Duration::from_millis(100);
 /// Longest measure, warm-up or interval time.
 pub const MAX_SECONDS: u64 = 3600;
 
-/// Everything that decides what a run does and what its numbers mean.
+/// What a front-end asks for: everything that decides what a run does and
+/// what its numbers mean, not yet checked.
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]
-pub struct Settings {
+pub struct Choices {
     /// Directory in which the test file is created.
     pub target: PathBuf,
     /// Built-in profile, or Custom when tests were given.
@@ -83,6 +86,21 @@ fn ser_secs<S: serde::Serializer>(d: &Duration, s: S) -> Result<S::Ok, S::Error>
     s.serialize_f64(d.as_secs_f64())
 }
 
+/// Validated [`Choices`]: made only by [`Settings::validate`], read through
+/// `Deref` (`settings.size`), never changed afterwards.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+#[serde(transparent)]
+pub struct Settings {
+    choices: Choices,
+}
+
+impl std::ops::Deref for Settings {
+    type Target = Choices;
+    fn deref(&self) -> &Choices {
+        &self.choices
+    }
+}
+
 /// A setting that cannot be used; names the option and what is accepted.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{option}: {message}")]
@@ -103,10 +121,10 @@ impl UsageError {
     }
 }
 
-impl Settings {
+impl Choices {
     /// The defaults of DESIGN §2.1 for `target`.
     pub fn defaults(target: PathBuf) -> Self {
-        Settings {
+        Choices {
             target,
             profile: Profile::Default,
             tests: Profile::Default.tests().to_vec(),
@@ -134,118 +152,6 @@ impl Settings {
         }
     }
 
-    /// Checks every range and every combination; the first problem found
-    /// is returned. Nothing is touched on disk.
-    pub fn validate(&self) -> Result<(), UsageError> {
-        if !(MIN_SIZE..=MAX_SIZE).contains(&self.size) {
-            return Err(UsageError::new(
-                "--size",
-                format!(
-                    "{} is outside the accepted 16MiB..64GiB",
-                    crate::units::human_bytes(self.size)
-                ),
-            ));
-        }
-        if !self.size.is_multiple_of(MIB) {
-            return Err(UsageError::new(
-                "--size",
-                "the test file must be a whole number of MiB (e.g. 1G, 512M)",
-            ));
-        }
-        if !(1..=MAX_LOOPS).contains(&self.loops) {
-            return Err(UsageError::new(
-                "--loops",
-                format!("{} is outside the accepted 1..{MAX_LOOPS}", self.loops),
-            ));
-        }
-        let max = Duration::from_secs(MAX_SECONDS);
-        if self.measure < MIN_MEASURE || self.measure > max {
-            return Err(UsageError::new(
-                "--measure",
-                format!(
-                    "must be {}..{MAX_SECONDS} seconds",
-                    MIN_MEASURE.as_secs_f64()
-                ),
-            ));
-        }
-        for (option, d) in [("--interval", self.interval), ("--warmup", self.warmup)] {
-            if d > max {
-                return Err(UsageError::new(
-                    option,
-                    format!("must be 0..{MAX_SECONDS} seconds"),
-                ));
-            }
-        }
-        if self.mix_read > 100 {
-            return Err(UsageError::new(
-                "--mix-read",
-                format!("{} is outside the accepted 0..100", self.mix_read),
-            ));
-        }
-        if self.hipri && self.engine != EngineKind::IoUring {
-            return Err(UsageError::new(
-                "--hipri",
-                format!(
-                    "polled completions need --engine io_uring, not {}",
-                    self.engine
-                ),
-            ));
-        }
-        if self.hipri && !self.direct {
-            return Err(UsageError::new(
-                "--hipri",
-                "polled completions need O_DIRECT; drop --buffered",
-            ));
-        }
-        if self.verify && self.engine.native().is_none() {
-            return Err(UsageError::new(
-                "--verify",
-                format!(
-                    "checks need diskmark's own writes: use a native engine, not {}",
-                    self.engine
-                ),
-            ));
-        }
-        if self.verify && self.engine == EngineKind::Null {
-            return Err(UsageError::new(
-                "--verify",
-                "the null engine writes nothing, so there is nothing to check; use a real engine (see diskmark engines)",
-            ));
-        }
-        if self.verify && !self.directions().iter().any(|d| d.writes()) {
-            return Err(UsageError::new(
-                "--verify",
-                "no test writes with this --mode, so there is nothing to check; use --mode rw, write or mix, or drop --verify",
-            ));
-        }
-        if self.tests.is_empty() {
-            return Err(UsageError::new("--test", "no test to run"));
-        }
-        for t in &self.tests {
-            t.validate()
-                .map_err(|e| UsageError::new("--test", e.to_string()))?;
-            if t.block_size > self.size {
-                return Err(UsageError::new(
-                    "--test",
-                    format!(
-                        "{t}: block size {} is larger than the test file ({}); use a larger --size",
-                        crate::units::block_label(t.block_size),
-                        crate::units::file_size_label(self.size)
-                    ),
-                ));
-            }
-            if self.direct && t.block_size % 512 != 0 {
-                return Err(UsageError::new(
-                    "--test",
-                    format!(
-                        "{t}: with O_DIRECT the block size must be a multiple of 512 bytes (or use --buffered)"
-                    ),
-                ));
-            }
-        }
-        Ok(())
-    }
-
     /// The directions that run, in report order: Read, Write, Mix.
     pub fn directions(&self) -> Vec<Direction> {
         let mut d = Vec::new();
@@ -264,25 +170,221 @@ impl Settings {
     }
 }
 
+impl Settings {
+    /// Checks every range and every combination of `choices`, and that the
+    /// chosen native engine works here; the first problem found is
+    /// returned. Nothing is touched on disk.
+    pub fn validate(choices: Choices) -> Result<Settings, UsageError> {
+        check_engine(&choices)?;
+        check_privileges(&choices)?;
+        check_ranges(&choices)?;
+        check_combinations(&choices)?;
+        check_tests(&choices)?;
+        Ok(Settings { choices })
+    }
+
+    /// The choices these settings were made from, to edit and validate
+    /// again.
+    pub fn choices(&self) -> &Choices {
+        &self.choices
+    }
+
+    /// The choices, given back.
+    pub fn into_choices(self) -> Choices {
+        self.choices
+    }
+}
+
+/// Names of the engines that work here.
+pub fn available_engines() -> Vec<&'static str> {
+    crate::engine::registry::probe_all()
+        .into_iter()
+        .filter(|p| p.status.is_ok())
+        .map(|p| p.kind.name())
+        .collect()
+}
+
+/// A native engine must work here (fio was found when it was chosen).
+fn check_engine(c: &Choices) -> Result<(), UsageError> {
+    if let Backend::Native(kind) = c.engine
+        && let Err(why) = crate::engine::registry::probe(kind).status
+    {
+        return Err(UsageError::new(
+            "--engine",
+            format!(
+                "{kind} is not available here: {why} (available here: {})",
+                available_engines().join(", ")
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// What needs root.
+fn check_privileges(c: &Choices) -> Result<(), UsageError> {
+    if c.drop_caches && !rustix::process::geteuid().is_root() {
+        return Err(UsageError::new(
+            "--drop-caches",
+            "writing /proc/sys/vm/drop_caches needs root; without it diskmark still drops the test file's own cached pages before each read loop",
+        ));
+    }
+    Ok(())
+}
+
+/// Each number within its accepted range.
+fn check_ranges(c: &Choices) -> Result<(), UsageError> {
+    if !(MIN_SIZE..=MAX_SIZE).contains(&c.size) {
+        return Err(UsageError::new(
+            "--size",
+            format!(
+                "{} is outside the accepted 16MiB..64GiB",
+                crate::units::human_bytes(c.size)
+            ),
+        ));
+    }
+    if !c.size.is_multiple_of(MIB) {
+        return Err(UsageError::new(
+            "--size",
+            "the test file must be a whole number of MiB (e.g. 1G, 512M)",
+        ));
+    }
+    if !(1..=MAX_LOOPS).contains(&c.loops) {
+        return Err(UsageError::new(
+            "--loops",
+            format!("{} is outside the accepted 1..{MAX_LOOPS}", c.loops),
+        ));
+    }
+    let max = Duration::from_secs(MAX_SECONDS);
+    if c.measure < MIN_MEASURE || c.measure > max {
+        return Err(UsageError::new(
+            "--measure",
+            format!(
+                "must be {}..{MAX_SECONDS} seconds",
+                MIN_MEASURE.as_secs_f64()
+            ),
+        ));
+    }
+    for (option, d) in [("--interval", c.interval), ("--warmup", c.warmup)] {
+        if d > max {
+            return Err(UsageError::new(
+                option,
+                format!("must be 0..{MAX_SECONDS} seconds"),
+            ));
+        }
+    }
+    if c.mix_read > 100 {
+        return Err(UsageError::new(
+            "--mix-read",
+            format!("{} is outside the accepted 0..100", c.mix_read),
+        ));
+    }
+    Ok(())
+}
+
+/// Options that need others: --hipri, --verify.
+fn check_combinations(c: &Choices) -> Result<(), UsageError> {
+    if c.hipri && c.engine != EngineKind::IoUring {
+        return Err(UsageError::new(
+            "--hipri",
+            format!(
+                "polled completions need --engine io_uring, not {}",
+                c.engine
+            ),
+        ));
+    }
+    if c.hipri && !c.direct {
+        return Err(UsageError::new(
+            "--hipri",
+            "polled completions need O_DIRECT; drop --buffered",
+        ));
+    }
+    if c.verify && c.engine.native().is_none() {
+        return Err(UsageError::new(
+            "--verify",
+            format!(
+                "checks need diskmark's own writes: use a native engine, not {}",
+                c.engine
+            ),
+        ));
+    }
+    if c.verify && c.engine == EngineKind::Null {
+        return Err(UsageError::new(
+            "--verify",
+            "the null engine writes nothing, so there is nothing to check; use a real engine (see diskmark engines)",
+        ));
+    }
+    if c.verify && !c.directions().iter().any(|d| d.writes()) {
+        return Err(UsageError::new(
+            "--verify",
+            "no test writes with this --mode, so there is nothing to check; use --mode rw, write or mix, or drop --verify",
+        ));
+    }
+    Ok(())
+}
+
+/// Every test valid in itself and against the file size and O_DIRECT.
+fn check_tests(c: &Choices) -> Result<(), UsageError> {
+    if c.tests.is_empty() {
+        return Err(UsageError::new("--test", "no test to run"));
+    }
+    for t in &c.tests {
+        t.validate()
+            .map_err(|e| UsageError::new("--test", e.to_string()))?;
+        if t.block_size > c.size {
+            return Err(UsageError::new(
+                "--test",
+                format!(
+                    "{t}: block size {} is larger than the test file ({}); use a larger --size",
+                    crate::units::block_label(t.block_size),
+                    crate::units::file_size_label(c.size)
+                ),
+            ));
+        }
+        if c.direct && t.block_size % 512 != 0 {
+            return Err(UsageError::new(
+                "--test",
+                format!(
+                    "{t}: with O_DIRECT the block size must be a multiple of 512 bytes (or use --buffered)"
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// A seed that differs from run to run.
+pub fn random_seed() -> u64 {
+    let mut s = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64)
+        ^ (u64::from(std::process::id()) << 32);
+    crate::workload::access::splitmix64(&mut s)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::workload::parse_test;
 
-    fn ok() -> Settings {
-        Settings::defaults(PathBuf::from("."))
+    fn ok() -> Choices {
+        Choices::defaults(PathBuf::from("."))
     }
 
     #[test]
     fn defaults_are_valid() {
-        ok().validate().unwrap();
-        assert_eq!(ok().directions(), [Direction::Read, Direction::Write]);
+        let s = Settings::validate(ok()).unwrap();
+        assert_eq!(s.directions(), [Direction::Read, Direction::Write]);
+        assert_eq!(s.choices(), &ok());
+        assert_eq!(s.into_choices(), ok());
     }
 
     #[test]
     fn each_bad_value_names_its_option() {
-        type Change = Box<dyn Fn(&mut Settings)>;
-        let cases: Vec<(&str, Change)> = vec![
+        type Change = Box<dyn Fn(&mut Choices)>;
+        let io_uring = crate::engine::registry::probe(EngineKind::IoUring)
+            .status
+            .is_ok();
+        let mut cases: Vec<(&str, Change)> = vec![
             ("--size", Box::new(|s| s.size = 8 * MIB)),
             ("--size", Box::new(|s| s.size = 65 * GIB)),
             ("--size", Box::new(|s| s.size = 16 * MIB + 4096)),
@@ -303,14 +405,6 @@ mod tests {
             ),
             ("--mix-read", Box::new(|s| s.mix_read = 101)),
             ("--hipri", Box::new(|s| s.hipri = true)),
-            (
-                "--hipri",
-                Box::new(|s| {
-                    s.hipri = true;
-                    s.engine = EngineKind::IoUring.into();
-                    s.direct = false;
-                }),
-            ),
             (
                 "--verify",
                 Box::new(|s| {
@@ -343,10 +437,23 @@ mod tests {
                 }),
             ),
         ];
+        // The engine is checked first: where io_uring does not work, that
+        // is the refusal.
+        cases.push((
+            if io_uring { "--hipri" } else { "--engine" },
+            Box::new(|s| {
+                s.hipri = true;
+                s.engine = EngineKind::IoUring.into();
+                s.direct = false;
+            }),
+        ));
+        if !rustix::process::geteuid().is_root() {
+            cases.push(("--drop-caches", Box::new(|s| s.drop_caches = true)));
+        }
         for (option, change) in cases {
             let mut s = ok();
             change(&mut s);
-            let e = s.validate().unwrap_err();
+            let e = Settings::validate(s).unwrap_err();
             assert_eq!(e.option, option, "{e}");
         }
     }
@@ -359,7 +466,7 @@ mod tests {
             block_size: 1000,
             ..parse_test("RND4K Q1T1").unwrap()
         }];
-        s.validate().unwrap();
+        Settings::validate(s).unwrap();
     }
 
     #[test]

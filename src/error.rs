@@ -12,9 +12,6 @@ pub enum Error {
     /// The benchmark could not run or failed.
     #[error(transparent)]
     Run(#[from] RunError),
-    /// The terminal interface could not run.
-    #[error(transparent)]
-    Tui(#[from] crate::tui::TuiError),
     /// Results cannot be compared.
     #[error(transparent)]
     Compare(#[from] crate::compare::CompareError),
@@ -48,7 +45,7 @@ impl Error {
             return 128 + sig as u8;
         }
         match self {
-            Error::Usage(_) | Error::Tui(crate::tui::TuiError::NoTerminal) => 2,
+            Error::Usage(_) => 2,
             Error::Run(e) if e.is_usage() => 2,
             Error::Compare(crate::compare::CompareError::Io(..)) => 1,
             Error::Compare(_) => 2,

@@ -1,9 +1,11 @@
 //! diskmark: a storage benchmark for Linux in the spirit of CrystalDiskMark
 //! and KDiskMark, measured correctly. See DESIGN.md for the specification.
 //!
-//! The pipeline: [`cli`] → [`config::Settings`] (validated) →
-//! [`target::resolve`] → [`run::run`] (planner, test file, workers per
-//! engine, statistics) → [`report`].
+//! The pipeline: [`cli`] → [`config::Choices`] →
+//! [`config::Settings::validate`] → [`target::resolve`] →
+//! [`run::RunPlan::prepare`] (every test planned, every refusal) →
+//! [`run::run`] (test file, workers per engine, statistics; one
+//! [`run::Event`] stream for every front-end) → [`report`].
 
 #![warn(missing_docs)]
 

@@ -1,9 +1,12 @@
 //! diskmark's command line: parse, dispatch, report, map errors to exit
-//! codes.
+//! codes. A run reads as the pipeline: options → [`Settings`] (validated)
+//! → target → [`RunPlan`] (every refusal) → run → outputs.
 
-use diskmark::cli::{Command, RunArgs};
+use diskmark::cli::{Command, OutputOptions, RunArgs};
 use diskmark::commands::{self, print};
+use diskmark::config::Settings;
 use diskmark::report::{Format, Report};
+use diskmark::run::{RunOutput, RunPlan, StopToken};
 use diskmark::{Error, host::HostInfo, progress::ProgressLine, run, target};
 use std::io::IsTerminal;
 use std::process::ExitCode;
@@ -16,7 +19,7 @@ fn main() -> ExitCode {
         Some(Command::Targets { format }) => commands::targets(format),
         Some(Command::Compare(args)) => commands::compare(args),
         Some(Command::History(args)) => commands::history(args),
-        Some(Command::Tui(args)) => diskmark::tui::run(*args),
+        Some(Command::Tui(args)) => tui(*args),
         None => benchmark(cli.run),
     };
     match result {
@@ -28,6 +31,20 @@ fn main() -> ExitCode {
     }
 }
 
+/// `diskmark tui`: the options set the starting values, checked as for a
+/// run.
+fn tui(args: RunArgs) -> Result<u8, Error> {
+    let fail = |e: diskmark::tui::TuiError| {
+        eprintln!("error: {e}");
+        Ok(e.exit_code())
+    };
+    if let Err(e) = diskmark::tui::check_terminal() {
+        return fail(e);
+    }
+    let (settings, _outputs) = args.into_settings()?;
+    diskmark::tui::run(settings).or_else(fail)
+}
+
 fn benchmark(args: RunArgs) -> Result<u8, Error> {
     let (settings, out) = args.into_settings()?;
     // The report would go nowhere: refuse before minutes of measuring
@@ -37,18 +54,29 @@ fn benchmark(args: RunArgs) -> Result<u8, Error> {
         commands::stdout_open()?;
     }
     let target = target::resolve_answering(&settings.target).map_err(run::RunError::from)?;
-    let host = HostInfo::current();
+    let plan = RunPlan::prepare(settings, target)?;
     let mut progress = ProgressLine::new(!out.quiet && std::io::stderr().is_terminal());
-    let output = run::run(&settings, &target, &mut |e| progress.update(e))?;
+    let output = run::run(&plan, &StopToken::new(), &mut |e| progress.update(e))?;
     progress.finish();
+    deliver(plan.settings(), plan.target(), &output, &out)
+}
+
+/// The report of a finished run to every output asked for.
+fn deliver(
+    settings: &Settings,
+    target: &target::TargetInfo,
+    output: &RunOutput,
+    out: &OutputOptions,
+) -> Result<u8, Error> {
     if let Some(path) = &output.kept_file {
         eprintln!("test file kept: {}", path.display());
     }
+    let host = HostInfo::current();
     let report = Report {
-        settings: &settings,
-        target: &target,
+        settings,
+        target,
         host: &host,
-        output: &output,
+        output,
     };
     // stdout gets one report at most: the asked one, or, when a file
     // cannot be written, the results kept there in the asked format. A
@@ -106,7 +134,8 @@ fn benchmark(args: RunArgs) -> Result<u8, Error> {
     }
     // A signal while the report was being written still ends with its
     // exit code (the report itself is complete).
-    Ok(match output.interrupted.or_else(run::signals::received) {
+    let signal = output.interrupted.and_then(|r| r.signal());
+    Ok(match signal.or_else(run::signals::received) {
         Some(sig) => 128 + sig as u8,
         None => 0,
     })

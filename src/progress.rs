@@ -1,7 +1,7 @@
 //! Live progress on standard error when it is a terminal: one line,
 //! rewritten in place (test, loop, phase, time left, current MB/s).
 
-use crate::run::{Event, Phase};
+use crate::run::{Event, Live, Phase, Step};
 use std::io::Write;
 use std::time::{Duration, Instant};
 
@@ -26,69 +26,30 @@ impl ProgressLine {
     }
 
     /// The text for one event; `None` for events that do not redraw.
-    pub fn describe(event: &Event<'_>) -> Option<String> {
-        Some(match *event {
-            Event::Prefill { done, total } => format!(
+    pub fn describe(event: &Event) -> Option<String> {
+        Some(match &event.step {
+            Step::Prefill { done, total } => format!(
                 "pre-fill {:>3}% ({} of {} MiB)",
-                done * 100 / total.max(1),
+                done * 100 / (*total).max(1),
                 done >> 20,
                 total >> 20
             ),
-            Event::Interval { remaining } => {
+            Step::Interval { remaining } => {
                 format!("interval: next test in {:.1} s", remaining.as_secs_f64())
             }
-            Event::Running {
-                test,
-                direction,
-                loop_index,
-                loops,
-                phase,
-                remaining,
-                mbps,
-            } => {
-                let phase = match phase {
-                    Phase::Warmup => "warm-up",
-                    Phase::Measure => "measure",
-                    Phase::Drain => {
-                        return Some(format!(
-                            "{} {:<5} loop {}/{}  drain",
-                            test.applied(),
-                            direction.name(),
-                            loop_index + 1,
-                            loops
-                        ));
-                    }
-                };
-                let speed = mbps
-                    .map(|m| format!("  {m:>10.2} MB/s"))
-                    .unwrap_or_default();
-                format!(
-                    "{} {:<5} loop {}/{}  {phase:<7} {:>5.1} s left{speed}",
-                    test.applied(),
-                    direction.name(),
-                    loop_index + 1,
-                    loops,
-                    remaining.as_secs_f64()
-                )
-            }
-            Event::LoopDone { .. } => return None,
+            Step::Running(live) => running(live),
+            Step::LoopDone(_) => return None,
         })
     }
 
     /// Shows `event` (throttled).
-    pub fn update(&mut self, event: &Event<'_>) {
+    pub fn update(&mut self, event: &Event) {
         if !self.enabled {
             return;
         }
         let now = Instant::now();
         if self.last.is_some_and(|l| now - l < REDRAW)
-            && !matches!(
-                event,
-                Event::Running {
-                    phase: Phase::Drain,
-                    ..
-                }
-            )
+            && !matches!(&event.step, Step::Running(l) if l.phase == Phase::Drain)
         {
             return;
         }
@@ -111,6 +72,30 @@ impl ProgressLine {
     }
 }
 
+/// `RND4K Q1T32 read  loop 2/5  measure   3.2 s left  123.46 MB/s`.
+fn running(live: &Live) -> String {
+    let at = &live.at;
+    let head = format!(
+        "{} {:<5} loop {}/{}",
+        at.applied,
+        at.direction.name(),
+        at.loop_index + 1,
+        at.loops
+    );
+    if live.phase == Phase::Drain {
+        return format!("{head}  drain");
+    }
+    let speed = live
+        .mbps
+        .map(|m| format!("  {m:>10.2} MB/s"))
+        .unwrap_or_default();
+    format!(
+        "{head}  {:<7} {:>5.1} s left{speed}",
+        live.phase.name(),
+        live.remaining.as_secs_f64()
+    )
+}
+
 impl Drop for ProgressLine {
     fn drop(&mut self) {
         self.finish();
@@ -120,34 +105,54 @@ impl Drop for ProgressLine {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::EngineKind;
-    use crate::plan::plan;
+    use crate::run::{Position, TimeLeft};
     use crate::workload::{Direction, parse_test};
+
+    fn event(step: Step) -> Event {
+        Event {
+            step,
+            time: TimeLeft {
+                planned: Duration::from_secs(60),
+                left: Duration::from_secs(30),
+            },
+        }
+    }
 
     #[test]
     fn lines_say_test_loop_phase_and_speed() {
-        let p = plan(
-            parse_test("RND4K Q32T1").unwrap(),
-            "psync",
-            &crate::engine::registry::probe(EngineKind::Psync).caps,
-        )
-        .unwrap();
-        let e = Event::Running {
-            test: &p,
+        let at = Position {
+            test_index: 3,
+            requested: parse_test("RND4K Q32T1").unwrap(),
+            applied: parse_test("RND4K Q1T32").unwrap(),
             direction: Direction::Read,
             loop_index: 1,
             loops: 5,
+        };
+        let e = event(Step::Running(Live {
+            at,
             phase: Phase::Measure,
             remaining: Duration::from_millis(3200),
             mbps: Some(123.456),
-        };
+            iops: Some(30140.6),
+        }));
         let s = ProgressLine::describe(&e).unwrap();
         assert!(s.starts_with("RND4K Q1T32 read  loop 2/5  measure"), "{s}");
         assert!(s.contains("3.2 s left") && s.contains("123.46 MB/s"), "{s}");
-        let s = ProgressLine::describe(&Event::Prefill {
+        let e = event(Step::Running(Live {
+            at,
+            phase: Phase::Drain,
+            remaining: Duration::ZERO,
+            mbps: None,
+            iops: None,
+        }));
+        assert_eq!(
+            ProgressLine::describe(&e).unwrap(),
+            "RND4K Q1T32 read  loop 2/5  drain"
+        );
+        let s = ProgressLine::describe(&event(Step::Prefill {
             done: 512 << 20,
             total: 1 << 30,
-        })
+        }))
         .unwrap();
         assert_eq!(s, "pre-fill  50% (512 of 1024 MiB)");
     }

@@ -24,7 +24,7 @@
 mod common;
 use common::{RamExt4, Throttle, disk_dir, have_fio, skip};
 use diskmark::backend::Backend;
-use diskmark::config::Settings;
+use diskmark::config::{Choices, Settings};
 use diskmark::engine::EngineKind;
 use diskmark::fio::FioEngine;
 use diskmark::run::{run_one_loop, testfile::TestFile};
@@ -51,12 +51,12 @@ fn compare(dir: &Path, engine: &str, test: &str, dir_name: &str) -> ((f64, f64),
     let file = TestFile::create(&target.path, size, true).unwrap();
     file.prefill(DataKind::Random, 1, |_| Ok(())).unwrap();
     let settings = |backend: Backend| {
-        let mut s = Settings::defaults(target.path.clone());
+        let mut s = Choices::defaults(target.path.clone());
         s.size = size;
         s.measure = Duration::from_millis(500);
         s.warmup = Duration::from_millis(200);
         s.engine = backend;
-        s
+        Settings::validate(s).unwrap()
     };
     let native = settings(Backend::Native(EngineKind::parse(engine).unwrap()));
     let fio = settings(Backend::Fio(FioEngine::locate(engine, None).unwrap()));

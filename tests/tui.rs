@@ -4,78 +4,9 @@
 //! says it skipped.
 
 mod common;
+use common::tmux::Tmux;
 use common::{disk_dir, diskmark, leftovers, skip};
 use std::process::Command;
-use std::time::{Duration, Instant};
-
-struct Tmux {
-    name: String,
-}
-
-impl Tmux {
-    fn start(cwd: &std::path::Path) -> Option<Tmux> {
-        let name = format!("diskmark-test-{}", std::process::id());
-        let ok = Command::new("tmux")
-            .args([
-                "new-session",
-                "-d",
-                "-s",
-                &name,
-                "-x",
-                "100",
-                "-y",
-                "30",
-                "-c",
-            ])
-            .arg(cwd)
-            .args(["bash", "--norc", "--noprofile"])
-            .env("PS1", "$ ")
-            .status()
-            .is_ok_and(|s| s.success());
-        ok.then_some(Tmux { name })
-    }
-
-    fn keys(&self, keys: &[&str]) {
-        let st = Command::new("tmux")
-            .args(["send-keys", "-t", &self.name])
-            .args(keys)
-            .status()
-            .unwrap();
-        assert!(st.success());
-    }
-
-    fn screen(&self) -> String {
-        let out = Command::new("tmux")
-            .args(["capture-pane", "-p", "-t", &self.name])
-            .output()
-            .unwrap();
-        String::from_utf8_lossy(&out.stdout).into_owned()
-    }
-
-    /// Waits until the screen shows `text`; returns the screen.
-    fn wait_for(&self, text: &str, secs: u64) -> String {
-        let start = Instant::now();
-        loop {
-            let s = self.screen();
-            if s.contains(text) {
-                return s;
-            }
-            assert!(
-                start.elapsed() < Duration::from_secs(secs),
-                "waited {secs} s for {text:?}; the screen:\n{s}"
-            );
-            std::thread::sleep(Duration::from_millis(100));
-        }
-    }
-}
-
-impl Drop for Tmux {
-    fn drop(&mut self) {
-        let _ = Command::new("tmux")
-            .args(["kill-session", "-t", &self.name])
-            .status();
-    }
-}
 
 fn launch(t: &Tmux, dir: &std::path::Path, extra: &str) {
     let cmd = format!(

@@ -364,7 +364,8 @@ pub fn render(r: &Report<'_>) -> String {
         },
         date: r.output.started.to_rfc3339(),
         interrupted: r.output.interrupted.is_some(),
-        signal: r.output.interrupted,
+        // A stop by the user is signal 0, as before stop reasons had names.
+        signal: r.output.interrupted.map(|i| i.signal().unwrap_or(0)),
         latency: "issue to completion, as fio's lat (not clat)",
         host: r.host,
         target: Target {

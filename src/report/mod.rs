@@ -122,8 +122,10 @@ impl Report<'_> {
             ));
         }
         match self.output.interrupted {
-            Some(0) => notes.push("stopped: only the tests that finished are shown".into()),
-            Some(sig) => notes.push(format!(
+            Some(crate::run::StopReason::User) => {
+                notes.push("stopped: only the tests that finished are shown".into())
+            }
+            Some(crate::run::StopReason::Signal(sig)) => notes.push(format!(
                 "interrupted by {}: only the tests that finished are shown",
                 signal_name(sig)
             )),
@@ -204,13 +206,13 @@ pub(crate) mod fixtures {
     }
 
     pub fn settings() -> Settings {
-        let mut s = Settings::defaults(PathBuf::from("/var/tmp"));
+        let mut s = crate::config::Choices::defaults(PathBuf::from("/var/tmp"));
         s.profile = Profile::Default;
         s.mix = true;
         s.loops = 2;
         s.seed = 42;
         s.engine = EngineKind::Psync.into();
-        s
+        Settings::validate(s).unwrap()
     }
 
     pub fn target() -> TargetInfo {

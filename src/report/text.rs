@@ -281,7 +281,7 @@ mod tests {
         let settings = fixtures::settings();
         let mut output = fixtures::output(&settings);
         output.tests.truncate(3);
-        output.interrupted = Some(libc::SIGINT);
+        output.interrupted = Some(crate::run::StopReason::Signal(libc::SIGINT));
         let (target, host) = (fixtures::target(), fixtures::host());
         let text = render(&Report {
             settings: &settings,

@@ -1,5 +1,6 @@
 //! Why a run fails: one sentence per cause, naming the problem and the fix.
 
+use super::stop::StopReason;
 use super::worker::WorkerError;
 use crate::workload::Direction;
 use std::io;
@@ -174,10 +175,10 @@ pub enum RunError {
         /// The first ones, by offset.
         first: String,
     },
-    /// A signal asked the run to end. Handled by [`run`], which returns the
-    /// finished results instead.
-    #[error("interrupted by signal {0}")]
-    Interrupted(i32),
+    /// A signal or the user asked the run to end. Handled by
+    /// [`super::run`], which returns the finished results instead.
+    #[error("interrupted by {0}")]
+    Interrupted(StopReason),
 }
 
 impl RunError {

@@ -5,10 +5,13 @@
 //! checked against what the limits leave, and a run that would not fit is
 //! refused before anything is created.
 
-use super::{RunError, WORKER_STACK};
+use super::error::RunError;
 use crate::plan::PlannedTest;
 use crate::units::MIB;
 use rustix::process::{Resource, getrlimit};
+
+/// Stack of a worker thread: its state lives on the heap.
+pub(crate) const WORKER_STACK: usize = 256 * 1024;
 
 /// Room for everything not counted per test: the heap's arenas and
 /// growth, the report, io_uring rings, glibc's aio helpers.

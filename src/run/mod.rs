@@ -1,194 +1,53 @@
 //! The runner (DESIGN §3): test file lifecycle, per test and loop the cache
 //! drop, warm-up, measure window and drain across worker threads, the
 //! interval between tests, and clean ending on errors and signals.
+//!
+//! A front-end validates its settings, resolves the target, makes a
+//! [`RunPlan`] (every refusal happens there), and hands it to [`run`] with
+//! a [`StopToken`] and an observer of [`Event`]s.
 
 pub mod devstats;
 mod error;
+mod event;
 mod marker;
 mod memory;
 mod notes;
+mod output;
+mod prepare;
 pub mod signals;
 pub mod stale;
+mod stop;
 pub mod testfile;
+mod timeline;
 pub mod verify;
 mod window;
 pub mod worker;
 
 pub use error::RunError;
+pub use event::{Event, Finished, Live, Phase, Position, Step, TimeLeft};
 pub use notes::{observations, run_notes};
+pub use output::{RunOutput, TestFileInfo, TestResult};
+pub use prepare::{RunPlan, TEST_SKIP_SPACE_CHECK, plan_all, plan_with};
+pub use stop::{StopReason, StopToken};
 
 use crate::config::Settings;
-use crate::engine::{Capabilities, EngineFacts};
+use crate::engine::EngineFacts;
 use crate::plan::{PlannedTest, plan};
-use crate::stats::{LoopResult, Selected, select};
+use crate::stats::LoopResult;
 use crate::target::TargetInfo;
 use crate::workload::Direction;
+use event::LoopTick;
 use notes::add_note;
-use std::path::PathBuf;
 use std::time::{Duration, Instant};
+use stop::TICK;
 use testfile::TestFile;
+use timeline::Timeline;
 use window::{LoopArgs, LoopContext};
 
-/// Longest sleep between two looks at signals, errors and progress.
-const TICK: Duration = Duration::from_millis(100);
-/// Stack of a worker thread: its state lives on the heap.
-const WORKER_STACK: usize = 256 * 1024;
-
-/// Phase of a loop, for progress displays.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Phase {
-    /// Running, not counted yet.
-    Warmup,
-    /// Inside the measure window.
-    Measure,
-    /// Waiting for in-flight I/Os after the window (and the final fsync).
-    Drain,
-}
-
-/// What the runner tells its observer (progress line, TUI).
-#[derive(Debug, Clone, Copy)]
-pub enum Event<'a> {
-    /// Pre-filling the test file.
-    Prefill {
-        /// Bytes written so far.
-        done: u64,
-        /// File size.
-        total: u64,
-    },
-    /// Pausing between tests.
-    Interval {
-        /// Time left.
-        remaining: Duration,
-    },
-    /// A loop is running.
-    Running {
-        /// The test.
-        test: &'a PlannedTest,
-        /// Its direction.
-        direction: Direction,
-        /// Loop number, from 0.
-        loop_index: u32,
-        /// Loops in all.
-        loops: u32,
-        /// Which phase.
-        phase: Phase,
-        /// Time left in this phase.
-        remaining: Duration,
-        /// Throughput over the last tick, 10^6 bytes/s, when known (fio
-        /// runs do not say while they run).
-        mbps: Option<f64>,
-    },
-    /// A loop finished.
-    LoopDone {
-        /// The test.
-        test: &'a PlannedTest,
-        /// Its direction.
-        direction: Direction,
-        /// Loop number, from 0.
-        loop_index: u32,
-        /// What it measured.
-        result: &'a LoopResult,
-    },
-}
-
-/// All loops of one test in one direction.
-#[derive(Debug, Clone, PartialEq)]
-pub struct TestResult {
-    /// The test as planned (requested and applied Q/T, notes).
-    pub plan: PlannedTest,
-    /// Read, Write or Mix.
-    pub direction: Direction,
-    /// Every loop, in order.
-    pub loops: Vec<LoopResult>,
-    /// What the device's and the CPU's view say about the figures.
-    pub observations: Vec<String>,
-    /// Under --verify: written blocks read back and found intact.
-    pub verified: Option<u64>,
-    /// How the engine set itself up (its first loop's; the same for
-    /// every loop; default for fio).
-    pub facts: EngineFacts,
-}
-
-impl TestResult {
-    /// The loops summarised by `stat`.
-    pub fn selected(&self, stat: crate::stats::LoopStat) -> Option<Selected> {
-        select(&self.loops, stat)
-    }
-}
-
-/// What a run produced.
-#[derive(Debug, Clone, PartialEq)]
-pub struct RunOutput {
-    /// When it started (local time).
-    pub started: chrono::DateTime<chrono::Local>,
-    /// Finished tests, in the order they ran.
-    pub tests: Vec<TestResult>,
-    /// Notes about the whole run (adaptations, caveats), deduplicated.
-    pub notes: Vec<String>,
-    /// The signal that ended the run early, if one did.
-    pub interrupted: Option<i32>,
-    /// The test file, when `--keep-file` left it in place.
-    pub kept_file: Option<PathBuf>,
-    /// How the test file (or raw device) was set up.
-    pub test_file: TestFileInfo,
-}
-
-/// How the test file was set up, for the JSON.
-#[derive(Debug, Clone, PartialEq, Eq, Default, serde::Serialize)]
-pub struct TestFileInfo {
-    /// A raw block device was read instead of a test file.
-    pub raw_device: bool,
-    /// Bytes tested.
-    pub size: u64,
-    /// The kernel's direct-I/O offset alignment for it (STATX_DIOALIGN).
-    pub dio_align: Option<u32>,
-    /// NOCOW on a copy-on-write filesystem: set (true), refused (false),
-    /// or not asked (null).
-    pub nocow: Option<bool>,
-    /// Time the pre-fill took, writes and final fsync, ns (0: none).
-    pub prefill_ns: u64,
-}
-
-/// Plans every test of `settings` for its engine's capabilities here;
-/// with `--strict`, any change is a refusal.
-pub fn plan_all(settings: &Settings) -> Result<Vec<PlannedTest>, RunError> {
-    plan_with(settings, &settings.engine.capabilities())
-}
-
-/// [`plan_all`] with given capabilities.
-pub fn plan_with(settings: &Settings, caps: &Capabilities) -> Result<Vec<PlannedTest>, RunError> {
-    let engine = settings.engine.name();
-    let engine = engine.as_str();
-    let mut plans = Vec::with_capacity(settings.tests.len());
-    for t in &settings.tests {
-        let p = plan(*t, engine, caps).map_err(RunError::Plan)?;
-        if settings.strict && p.adapted() {
-            return Err(RunError::Strict {
-                reason: p.notes.join("; "),
-            });
-        }
-        plans.push(p);
-    }
-    Ok(plans)
-}
-
-/// With O_DIRECT, every block must be a multiple of the direct-I/O
-/// alignment; refused before anything is written otherwise.
-fn check_alignment(settings: &Settings, plans: &[PlannedTest], align: u32) -> Result<(), RunError> {
-    if !settings.direct || align <= 1 {
-        return Ok(());
-    }
-    match plans
-        .iter()
-        .find(|p| !p.requested.block_size.is_multiple_of(u64::from(align)))
-    {
-        Some(p) => Err(RunError::Refused(format!(
-            "{}: with O_DIRECT the block size must be a multiple of {align} bytes here (the direct-I/O alignment of this target); use a larger block or --buffered",
-            p.requested
-        ))),
-        None => Ok(()),
-    }
-}
+/// Environment variable that makes the verify pass wait this many
+/// milliseconds first, saying so on stderr: lets a test change the file
+/// between the writes and the check. For tests only.
+pub const TEST_VERIFY_PAUSE: &str = "DISKMARK_TEST_VERIFY_PAUSE_MS";
 
 /// Before a read loop: the test file's cached pages dropped (fdatasync +
 /// posix_fadvise DONTNEED, no root needed), and with --drop-caches the
@@ -208,32 +67,10 @@ fn drop_cache(settings: &Settings, file: &TestFile) -> Result<(), RunError> {
     Ok(())
 }
 
-/// `--hipri` needs a device whose driver polls (`queue/io_poll` = 1).
-fn check_hipri(settings: &Settings, target: &TargetInfo) -> Result<(), RunError> {
-    if !settings.hipri {
-        return Ok(());
-    }
-    let reason = match &target.device {
-        None => "the target is not on a block device".to_string(),
-        Some(d) => match d.io_poll {
-            Some(true) => return Ok(()),
-            Some(false) => format!(
-                "{}'s queue/io_poll is 0 (its driver has no poll queues; for NVMe, load the driver with poll_queues > 0)",
-                d.disk
-            ),
-            None => format!(
-                "{} does not say whether it can poll (no queue/io_poll)",
-                d.disk
-            ),
-        },
-    };
-    Err(RunError::Hipri { reason })
-}
-
-/// Checks the signal flag.
-fn check_signal() -> Result<(), RunError> {
-    match signals::pending() {
-        Some(sig) => Err(RunError::Interrupted(sig)),
+/// The stop asked for, as the error that unwinds the run.
+fn check_stop(stop: &StopToken) -> Result<(), RunError> {
+    match stop.reason() {
+        Some(reason) => Err(RunError::Interrupted(reason)),
         None => Ok(()),
     }
 }
@@ -241,7 +78,7 @@ fn check_signal() -> Result<(), RunError> {
 /// Runs one loop of `test` in `direction` on an existing, pre-filled test
 /// `file` (opened with `settings.direct`): for comparing engines, native
 /// and fio, on one and the same file. The page cache is dropped first for
-/// reads, as in a full run.
+/// reads, as in a full run. A signal stops it.
 pub fn run_one_loop(
     settings: &Settings,
     target: &TargetInfo,
@@ -262,7 +99,8 @@ pub fn run_one_loop(
         drop_cache(settings, file)?;
     }
     let device_dir = target.device.as_ref().map(|d| d.sys_dir.clone());
-    let ctx = LoopContext::new(settings, file, device_dir.as_deref());
+    let stop = StopToken::new();
+    let ctx = LoopContext::new(settings, file, device_dir.as_deref(), &stop);
     let args = LoopArgs {
         planned: &planned,
         test_index: 0,
@@ -274,111 +112,112 @@ pub fn run_one_loop(
     Ok((planned, l.result))
 }
 
-/// Runs every test of `settings` on `target`, telling `observer` what
-/// happens. A signal ends the run early with the finished tests and
+/// Runs every test of `plan`, telling `observer` what happens. A signal or
+/// the `stop` token ends the run early with the finished tests and
 /// `interrupted` set; the test file is removed in every case.
 pub fn run(
-    settings: &Settings,
-    target: &TargetInfo,
-    observer: &mut dyn FnMut(&Event<'_>),
+    plan: &RunPlan,
+    stop: &StopToken,
+    observer: &mut dyn FnMut(&Event),
 ) -> Result<RunOutput, RunError> {
     signals::install().map_err(|source| RunError::Os {
         what: "installing signal handlers",
         source,
     })?;
     worker::quiet_worker_panics();
-    let plans = plan_all(settings)?;
-    check_hipri(settings, target)?;
+    let settings = plan.settings();
+    let plans = plan.tests();
     let most = plans.iter().map(|p| (p.q * p.t) as usize).max();
     settings.engine.prepare_process(most.unwrap_or(1));
     let mut out = RunOutput {
         started: chrono::Local::now(),
         tests: Vec::new(),
-        notes: run_notes(settings, &plans),
+        notes: plan.notes().to_vec(),
         interrupted: None,
         kept_file: None,
         test_file: TestFileInfo::default(),
     };
-    match run_tests(settings, target, &plans, &mut out, observer) {
+    let mut runner = Runner {
+        plan,
+        settings,
+        stop,
+        observer,
+        timeline: plan.timeline().clone(),
+    };
+    match runner.run_tests(&mut out) {
         Ok(()) => Ok(out),
-        Err(RunError::Interrupted(sig)) => {
-            out.interrupted = Some(sig);
+        Err(RunError::Interrupted(reason)) => {
+            out.interrupted = Some(reason);
             Ok(out)
         }
         Err(e) => Err(e),
     }
 }
 
-fn run_tests(
-    settings: &Settings,
-    target: &TargetInfo,
-    plans: &[PlannedTest],
-    out: &mut RunOutput,
-    observer: &mut dyn FnMut(&Event<'_>),
-) -> Result<(), RunError> {
-    check_signal()?;
-    check_alignment(settings, plans, target.dio_alignment())?;
-    if settings.verify
-        && let Some(p) = plans
-            .iter()
-            .find(|p| settings.size / p.requested.block_size <= u64::from(p.q * p.t))
-    {
-        return Err(RunError::Refused(format!(
-            "--verify: {} keeps {} I/Os in flight but a {} file has only {} blocks of that size, and two writes must never share a block; use a larger --size",
-            p.applied(),
-            p.q * p.t,
-            crate::units::file_size_label(settings.size),
-            settings.size / p.requested.block_size
-        )));
+/// One test in one direction: the `number`th cell of the run.
+#[derive(Debug, Clone, Copy)]
+struct Cell {
+    number: usize,
+    test_index: usize,
+    direction: Direction,
+}
+
+/// One run going: its plan, how to stop it, whom to tell, and the time
+/// left as it is refined.
+struct Runner<'a> {
+    plan: &'a RunPlan,
+    settings: &'a Settings,
+    stop: &'a StopToken,
+    observer: &'a mut dyn FnMut(&Event),
+    timeline: Timeline,
+}
+
+impl Runner<'_> {
+    /// Tells the observer `step`, with `left` of the run.
+    fn emit(&mut self, step: Step, left: Duration) {
+        let time = TimeLeft {
+            planned: self.timeline.planned(),
+            left,
+        };
+        (self.observer)(&Event { step, time });
     }
-    let mut file = if target.is_device() {
-        if settings.directions().iter().any(|d| d.writes()) {
-            return Err(RunError::Refused(format!(
-                "{} is a block device: diskmark only reads a device, it never writes to one; run with --mode read and without --mix, or give a directory",
-                target.path.display()
-            )));
+
+    /// Makes the test file (or opens the device), runs everything on it,
+    /// and removes it (or keeps it, as asked).
+    fn run_tests(&mut self, out: &mut RunOutput) -> Result<(), RunError> {
+        check_stop(self.stop)?;
+        let mut file = self.open_file(out)?;
+        let result = self.run_on_file(out, &file);
+        if result.is_ok() && self.settings.keep_file && !file.is_raw() {
+            out.kept_file = Some(file.keep()?);
+            return Ok(());
         }
-        let f = TestFile::open_device(&target.path, settings.size, settings.direct)?;
-        if f.size() < settings.size {
-            add_note(
-                &mut out.notes,
-                format!(
-                    "{} holds only {}: the whole device was tested instead of --size {}",
-                    target.path.display(),
-                    crate::units::human_bytes(f.size()),
-                    crate::units::file_size_label(settings.size)
-                ),
-            );
+        // Removed here, not at drop, so that a file that cannot be removed
+        // is named in the report as well as on stderr.
+        if let Err(e) = file.remove() {
+            eprintln!("warning: {e}");
+            add_note(&mut out.notes, e.to_string());
         }
-        f
-    } else {
-        for stale::Removed { name, size } in stale::remove_stale(&target.path) {
-            add_note(
-                &mut out.notes,
-                format!(
-                    "removed {name} ({}), a test file left by a diskmark run that was killed",
-                    crate::units::human_bytes(size)
-                ),
-            );
-        }
-        memory::check(memory::need(plans, settings.size, settings.verify))?;
-        let available = crate::target::available_space_settled(&target.path, settings.size)
-            .map_err(|source| RunError::Os {
-                what: "reading the free space",
-                source,
-            })?;
-        // A documented test-only switch: lets a test reach ENOSPC during
-        // the pre-fill deterministically.
-        let skip_check = std::env::var_os(TEST_SKIP_SPACE_CHECK).is_some();
-        if let Some(available) = available
-            && available < settings.size
-            && !skip_check
-        {
-            return Err(RunError::NoSpace {
-                path: target.path.clone(),
-                need: crate::units::human_bytes(settings.size),
-                available: crate::units::human_bytes(available),
-            });
+        result
+    }
+
+    /// The raw device, or a new test file in the target directory.
+    fn open_file(&self, out: &mut RunOutput) -> Result<TestFile, RunError> {
+        let (settings, target) = (self.settings, self.plan.target());
+        if target.is_device() {
+            let f = TestFile::open_device(&target.path, settings.size, settings.direct)?;
+            if f.size() < settings.size {
+                add_note(
+                    &mut out.notes,
+                    format!(
+                        "{} holds only {}: the whole device was tested instead of --size {}",
+                        target.path.display(),
+                        crate::units::human_bytes(f.size()),
+                        crate::units::file_size_label(settings.size)
+                    ),
+                );
+            }
+            return Ok(f);
         }
         let cow_fs = target
             .caveats
@@ -392,137 +231,178 @@ fn run_tests(
                 dsync: settings.dsync,
                 nocow: cow_fs && !settings.cow,
             },
-        )?
-    };
-    let result = run_on_file(settings, target, plans, out, observer, &file);
-    if result.is_ok() && settings.keep_file && !file.is_raw() {
-        out.kept_file = Some(file.keep()?);
-        return Ok(());
+        )
     }
-    // Removed here, not at drop, so that a file that cannot be removed is
-    // named in the report as well as on stderr.
-    if let Err(e) = file.remove() {
-        eprintln!("warning: {e}");
-        add_note(&mut out.notes, e.to_string());
-    }
-    result
-}
 
-/// Everything done with the test file once it exists: checks of what the
-/// file says about the target, the pre-fill, every test.
-fn run_on_file(
-    settings: &Settings,
-    target: &TargetInfo,
-    plans: &[PlannedTest],
-    out: &mut RunOutput,
-    observer: &mut dyn FnMut(&Event<'_>),
-    file: &TestFile,
-) -> Result<(), RunError> {
-    if let Some((mem, offset)) = file.dio_align() {
-        if mem as usize > crate::engine::buffer::BUFFER_ALIGN && settings.direct {
-            return Err(RunError::Refused(format!(
-                "this filesystem needs I/O buffers aligned to {mem} bytes for O_DIRECT, more than diskmark's {}; use --buffered",
-                crate::engine::buffer::BUFFER_ALIGN
-            )));
+    /// Everything done with the test file once it exists: the checks only
+    /// the file can answer, the pre-fill, every test.
+    fn run_on_file(&mut self, out: &mut RunOutput, file: &TestFile) -> Result<(), RunError> {
+        let settings = self.settings;
+        if let Some((mem, offset)) = file.dio_align() {
+            if mem as usize > crate::engine::buffer::BUFFER_ALIGN && settings.direct {
+                return Err(RunError::Refused(format!(
+                    "this filesystem needs I/O buffers aligned to {mem} bytes for O_DIRECT, more than diskmark's {}; use --buffered",
+                    crate::engine::buffer::BUFFER_ALIGN
+                )));
+            }
+            prepare::check_alignment(settings, self.plan.tests(), offset)?;
         }
-        check_alignment(settings, plans, offset)?;
+        out.test_file = TestFileInfo {
+            raw_device: file.is_raw(),
+            size: file.size(),
+            dio_align: file.dio_align().map(|a| a.1),
+            nocow: match file.nocow() {
+                testfile::Nocow::NotAsked => None,
+                testfile::Nocow::Set => Some(true),
+                testfile::Nocow::Failed(_) => Some(false),
+            },
+            prefill_ns: 0,
+        };
+        for n in notes::file_notes(settings, self.plan.target(), file) {
+            add_note(&mut out.notes, n);
+        }
+        out.test_file.prefill_ns = self.prefill(file)?;
+        self.run_cells(out, file)
     }
-    out.test_file = TestFileInfo {
-        raw_device: file.is_raw(),
-        size: file.size(),
-        dio_align: file.dio_align().map(|a| a.1),
-        nocow: match file.nocow() {
-            testfile::Nocow::NotAsked => None,
-            testfile::Nocow::Set => Some(true),
-            testfile::Nocow::Failed(_) => Some(false),
-        },
-        prefill_ns: 0,
-    };
-    for n in notes::file_notes(settings, target, file) {
-        add_note(&mut out.notes, n);
-    }
-    if file.is_raw() {
-        // A device is read as it is: nothing to write first.
-    } else if settings.engine.does_io() {
+
+    /// Writes the whole test file once (a device is read as it is, the
+    /// null engine needs only the length); returns the time it took, ns.
+    fn prefill(&mut self, file: &TestFile) -> Result<u64, RunError> {
+        let settings = self.settings;
+        if file.is_raw() {
+            return Ok(0);
+        }
+        if !settings.engine.does_io() {
+            file.set_len()?;
+            return Ok(0);
+        }
         let total = settings.size;
         let t = Instant::now();
+        let stop = self.stop;
         file.prefill(settings.data, settings.seed, |done| {
-            observer(&Event::Prefill { done, total });
-            check_signal()
+            self.timeline.prefill_progress(done, t.elapsed());
+            let left = self.timeline.left_in_prefill(done);
+            self.emit(Step::Prefill { done, total }, left);
+            check_stop(stop)
         })?;
-        out.test_file.prefill_ns = t.elapsed().as_nanos() as u64;
-    } else {
-        file.set_len()?;
+        self.timeline.prefill_done(t.elapsed());
+        Ok(t.elapsed().as_nanos() as u64)
     }
-    let device_dir = target.device.as_ref().map(|d| d.sys_dir.clone());
-    let ctx = LoopContext::new(settings, file, device_dir.as_deref());
-    let cpus = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let mut first = true;
-    for direction in settings.directions() {
-        for (index, planned) in plans.iter().enumerate() {
-            if !first {
-                pause(settings.interval, observer)?;
-            }
-            first = false;
-            let mut result = TestResult {
-                plan: planned.clone(),
-                direction,
-                loops: Vec::new(),
-                observations: Vec::new(),
-                verified: None,
-                facts: EngineFacts::default(),
-            };
-            let bs = planned.requested.block_size;
-            let verify_map = (settings.verify && direction.writes())
-                .then(|| verify::VerifyMap::new(file.size() / bs, bs));
-            for loop_index in 0..settings.loops {
-                check_signal()?;
-                if direction.reads() && !settings.keep_cache {
-                    drop_cache(settings, file)?;
+
+    /// Every test in every direction, with the interval between them.
+    fn run_cells(&mut self, out: &mut RunOutput, file: &TestFile) -> Result<(), RunError> {
+        let (settings, plan) = (self.settings, self.plan);
+        let device_dir = plan.target().device.as_ref().map(|d| d.sys_dir.clone());
+        let ctx = LoopContext::new(settings, file, device_dir.as_deref(), self.stop);
+        let cpus = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let mut number = 0;
+        for direction in settings.directions() {
+            for test_index in 0..plan.tests().len() {
+                if number > 0 {
+                    self.pause(number)?;
                 }
-                let args = LoopArgs {
-                    planned,
-                    test_index: index,
+                let cell = Cell {
+                    number,
+                    test_index,
                     direction,
-                    loop_index,
-                    verify: verify_map.as_ref(),
                 };
-                let l = ctx.run_loop(&args, observer)?;
-                observer(&Event::LoopDone {
-                    test: planned,
-                    direction,
+                let mut result = self.run_cell(&ctx, file, out, cell)?;
+                result.observations = observations(settings, &result, cpus, device_dir.as_deref());
+                out.tests.push(result);
+                number += 1;
+            }
+        }
+        Ok(())
+    }
+
+    /// The loops of one test in one direction, and under --verify the read
+    /// pass after them.
+    fn run_cell(
+        &mut self,
+        ctx: &LoopContext<'_>,
+        file: &TestFile,
+        out: &mut RunOutput,
+        cell: Cell,
+    ) -> Result<TestResult, RunError> {
+        let (settings, plan) = (self.settings, self.plan);
+        let planned = &plan.tests()[cell.test_index];
+        let direction = cell.direction;
+        let mut result = TestResult {
+            plan: planned.clone(),
+            direction,
+            loops: Vec::new(),
+            observations: Vec::new(),
+            verified: None,
+            facts: EngineFacts::default(),
+        };
+        let bs = planned.requested.block_size;
+        let verify_map = (settings.verify && direction.writes())
+            .then(|| verify::VerifyMap::new(file.size() / bs, bs));
+        for loop_index in 0..settings.loops {
+            check_stop(self.stop)?;
+            if direction.reads() && !settings.keep_cache {
+                drop_cache(settings, file)?;
+            }
+            let at = Position::new(
+                cell.test_index,
+                planned,
+                direction,
+                loop_index,
+                settings.loops,
+            );
+            let args = LoopArgs {
+                planned,
+                test_index: cell.test_index,
+                direction,
+                loop_index,
+                verify: verify_map.as_ref(),
+            };
+            let l = ctx.run_loop(&args, &mut |tick: LoopTick| {
+                let left = (self.timeline).left_in_loop(
+                    cell.number,
                     loop_index,
-                    result: &l.result,
-                });
-                if let Some(f) = &l.facts.fallback {
-                    add_note(&mut out.notes, format!("{}: {f}", settings.engine));
-                }
-                for n in &l.fio_notes {
-                    add_note(&mut out.notes, format!("fio said: {n}"));
-                }
-                if loop_index == 0 {
-                    result.facts = l.facts;
-                }
-                result.loops.push(l.result);
+                    tick.phase,
+                    tick.remaining,
+                );
+                self.emit(Step::Running(Live::new(at, tick)), left);
+            })?;
+            if let Some(f) = &l.facts.fallback {
+                add_note(&mut out.notes, format!("{}: {f}", settings.engine));
             }
-            result.observations = observations(settings, &result, cpus, device_dir.as_deref());
-            if let Some(map) = &verify_map {
-                result.verified = Some(verify_pass(&result, map, file)?);
+            for n in &l.fio_notes {
+                add_note(&mut out.notes, format!("fio said: {n}"));
             }
-            out.tests.push(result);
+            if loop_index == 0 {
+                result.facts = l.facts;
+            }
+            result.loops.push(l.result);
+            if let Some(done) = Finished::new(at, &result.loops, settings.loop_stat) {
+                let left = self.timeline.after_loop(cell.number, loop_index);
+                self.emit(Step::LoopDone(Box::new(done)), left);
+            }
+        }
+        if let Some(map) = &verify_map {
+            result.verified = Some(verify_pass(&result, map, file, self.stop)?);
+        }
+        Ok(result)
+    }
+
+    /// Sleeps the interval before `cell`, looking at the stop every tick.
+    fn pause(&mut self, cell: usize) -> Result<(), RunError> {
+        let end = Instant::now() + self.settings.interval;
+        loop {
+            check_stop(self.stop)?;
+            let now = Instant::now();
+            if now >= end {
+                return Ok(());
+            }
+            let remaining = end - now;
+            let left = self.timeline.left_in_interval(cell, remaining);
+            self.emit(Step::Interval { remaining }, left);
+            std::thread::sleep(remaining.min(TICK));
         }
     }
-    Ok(())
 }
-
-/// Environment variable that skips the up-front free-space check, so that
-/// a test can run into ENOSPC during the pre-fill. For tests only.
-pub const TEST_SKIP_SPACE_CHECK: &str = "DISKMARK_TEST_SKIP_SPACE_CHECK";
-
-/// Environment variable that makes the verify pass wait this many
-/// milliseconds first, saying so on stderr: lets a test change the file
-/// between the writes and the check. For tests only.
-pub const TEST_VERIFY_PAUSE: &str = "DISKMARK_TEST_VERIFY_PAUSE_MS";
 
 /// The read pass of --verify after a write test: every written block read
 /// back and checked; any mismatch fails the run.
@@ -530,6 +410,7 @@ fn verify_pass(
     result: &TestResult,
     map: &verify::VerifyMap,
     file: &TestFile,
+    stop: &StopToken,
 ) -> Result<u64, RunError> {
     if let Some(ms) = std::env::var(TEST_VERIFY_PAUSE)
         .ok()
@@ -538,7 +419,7 @@ fn verify_pass(
         eprintln!("verify: pausing {ms} ms before the read pass (test hook)");
         std::thread::sleep(Duration::from_millis(ms));
     }
-    check_signal()?;
+    check_stop(stop)?;
     let report = map.check(file.file()).map_err(|source| RunError::Os {
         what: "the --verify read pass",
         source,
@@ -559,18 +440,88 @@ fn verify_pass(
     Ok(report.checked)
 }
 
-/// Sleeps `d` between tests, looking at signals every tick.
-fn pause(d: Duration, observer: &mut dyn FnMut(&Event<'_>)) -> Result<(), RunError> {
-    let end = Instant::now() + d;
-    loop {
-        check_signal()?;
-        let now = Instant::now();
-        if now >= end {
-            return Ok(());
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::Choices;
+    use crate::engine::EngineKind;
+
+    /// A real tiny run: two tests, read and write, two loops each.
+    fn tiny(dir: &std::path::Path) -> RunPlan {
+        let mut c = Choices::defaults(dir.to_path_buf());
+        c.tests = vec![
+            crate::workload::parse_test("SEQ1M Q1T1").unwrap(),
+            crate::workload::parse_test("RND4K Q1T1").unwrap(),
+        ];
+        c.size = 16 << 20;
+        c.loops = 2;
+        c.measure = Duration::from_millis(100);
+        c.warmup = Duration::from_millis(50);
+        c.interval = Duration::from_millis(100);
+        // Any filesystem the tests run on, tmpfs too.
+        c.direct = false;
+        c.engine = EngineKind::Psync.into();
+        let settings = Settings::validate(c).unwrap();
+        let target = crate::target::resolve(dir).unwrap();
+        RunPlan::prepare(settings, target).unwrap()
+    }
+
+    #[test]
+    fn time_left_runs_down_to_zero_in_a_real_run() {
+        let dir = tempfile::tempdir().unwrap();
+        let plan = tiny(dir.path());
+        // 4 cells × 2 loops × 150 ms + 3 intervals × 100 ms + the pre-fill.
+        let fixed = Duration::from_millis(1500);
+        assert!(plan.planned_total() > fixed, "{:?}", plan.planned_total());
+        assert!(plan.planned_total() < fixed + Duration::from_millis(100));
+        let mut events = Vec::new();
+        let out = run(&plan, &StopToken::new(), &mut |e| events.push(e.clone())).unwrap();
+        assert_eq!(out.tests.len(), 4);
+        assert!(out.interrupted.is_none());
+        let after_prefill: Vec<&Event> = events
+            .iter()
+            .skip_while(|e| matches!(e.step, Step::Prefill { .. }))
+            .collect();
+        assert!(after_prefill.len() > 10, "{} events", after_prefill.len());
+        // Once the pre-fill has measured its rate, the plan holds still
+        // and the time left only goes down.
+        let planned = after_prefill[0].time.planned;
+        for w in after_prefill.windows(2) {
+            assert_eq!(w[1].time.planned, planned);
+            assert!(w[1].time.left <= w[0].time.left, "{:?}", (w[0], w[1]));
         }
-        observer(&Event::Interval {
-            remaining: end - now,
-        });
-        std::thread::sleep((end - now).min(TICK));
+        assert!(after_prefill[0].time.left <= fixed);
+        let last = after_prefill.last().unwrap();
+        assert!(matches!(last.step, Step::LoopDone(_)), "{last:?}");
+        assert_eq!(last.time.left, Duration::ZERO);
+        // Every loop's cell is in the stream, in run order.
+        let done: Vec<(usize, Direction, u32)> = events
+            .iter()
+            .filter_map(|e| match &e.step {
+                Step::LoopDone(f) => Some((f.at.test_index, f.at.direction, f.at.loop_index)),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(done.len(), 8);
+        assert_eq!(done[0], (0, Direction::Read, 0));
+        assert_eq!(done[7], (1, Direction::Write, 1));
+    }
+
+    #[test]
+    fn a_user_stop_ends_the_run_with_its_reason_and_no_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let plan = tiny(dir.path());
+        let stop = StopToken::new();
+        let mut seen = 0;
+        let out = run(&plan, &stop, &mut |e| {
+            if matches!(e.step, Step::Running(_)) {
+                seen += 1;
+                stop.stop();
+            }
+        })
+        .unwrap();
+        assert_eq!(out.interrupted, Some(StopReason::User));
+        assert!(seen >= 1 && out.tests.is_empty());
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
     }
 }

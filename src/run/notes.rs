@@ -2,7 +2,7 @@
 //! inside the windows, and what the device's and the CPU's view of each test
 //! show.
 
-use super::TestResult;
+use super::output::TestResult;
 use super::testfile::{Nocow, TestFile};
 use crate::backend::Backend;
 use crate::config::Settings;
@@ -167,7 +167,7 @@ pub fn observations(
         .iter()
         .enumerate()
         .filter(|(_, l)| {
-            !crate::report::headline(test.direction, l)
+            !super::event::headline_stats(test.direction, l)
                 .summary(l.window_ns)
                 .completed()
         })
@@ -438,13 +438,14 @@ mod tests {
 
     #[test]
     fn notes_name_every_adaptation_once_and_the_window_contents() {
-        let mut s = Settings::defaults(PathBuf::from("."));
+        let mut s = crate::config::Choices::defaults(PathBuf::from("."));
         s.tests = vec![
             crate::workload::parse_test("SEQ1M Q8T1").unwrap(),
             crate::workload::parse_test("SEQ128K Q8T1").unwrap(),
         ];
         s.direct = false;
         s.engine = EngineKind::Psync.into();
+        let s = Settings::validate(s).unwrap();
         let notes = run_notes(&s, &plan_all(&s).unwrap());
         assert_eq!(
             notes,

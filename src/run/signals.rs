@@ -1,8 +1,8 @@
 //! Every signal whose default action would end the process only sets a
 //! flag; the runner polls it between steps and at least every 100 ms,
 //! removes the test file and returns what finished. No work happens inside
-//! the handler. An interface (the TUI) can ask for the same clean stop
-//! without a signal.
+//! the handler. An interface (the TUI) asks for the same clean stop through
+//! its [`super::StopToken`], which also reads this flag.
 //!
 //! SIGXFSZ is caught and dropped, so that a write past RLIMIT_FSIZE fails
 //! with EFBIG (and a sentence) instead of killing the process with its test
@@ -15,7 +15,6 @@ use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 static PENDING: OnceLock<Arc<AtomicUsize>> = OnceLock::new();
-static STOP: AtomicBool = AtomicBool::new(false);
 
 /// The signals that end a run cleanly, by name, besides the real-time
 /// signals (SIGRTMIN..=SIGRTMAX), which end it too.
@@ -78,29 +77,10 @@ pub fn name(sig: i32) -> String {
     }
 }
 
-/// The signal that asked the run to end, if any; `Some(0)` when an
-/// interface asked with [`request_stop`].
-pub fn pending() -> Option<i32> {
-    let sig = PENDING.get().map_or(0, |p| p.load(Ordering::Relaxed));
-    if sig != 0 {
-        return Some(sig as i32);
-    }
-    STOP.load(Ordering::Relaxed).then_some(0)
-}
-
-/// The signal received, if any (not a requested stop).
+/// The signal received, if any.
 pub fn received() -> Option<i32> {
-    pending().filter(|&s| s != 0)
-}
-
-/// Asks the running benchmark to stop as a signal would, without one.
-pub fn request_stop() {
-    STOP.store(true, Ordering::Relaxed);
-}
-
-/// Clears a requested stop, before the next run.
-pub fn clear_stop() {
-    STOP.store(false, Ordering::Relaxed);
+    let sig = PENDING.get().map_or(0, |p| p.load(Ordering::Relaxed));
+    (sig != 0).then_some(sig as i32)
 }
 
 #[cfg(test)]

@@ -3,10 +3,13 @@
 //! CPU counters), the drain, the merge of what the threads counted.
 
 use super::error::io_error;
+use super::event::{LoopTick, Phase};
+use super::memory::WORKER_STACK;
+use super::stop::{StopReason, StopToken, TICK};
 use super::testfile::TestFile;
 use super::verify::VerifyMap;
 use super::worker::{self, Clock, Gate, Padded, WorkerError, WorkerOutput, WorkerParams};
-use super::{Event, Phase, RunError, TICK, WORKER_STACK, devstats, signals};
+use super::{RunError, devstats};
 use crate::backend::Backend;
 use crate::config::Settings;
 use crate::engine::registry::WithEngine;
@@ -50,6 +53,7 @@ pub(crate) struct LoopContext<'a> {
     settings: &'a Settings,
     file: &'a TestFile,
     device_dir: Option<&'a std::path::Path>,
+    stop: &'a StopToken,
     clock: Clock,
     /// Hands each worker of the run a distinct number for its stamps.
     stamp_ids: AtomicU64,
@@ -71,7 +75,7 @@ type Joined = Vec<std::thread::Result<Result<WorkerOutput, WorkerError>>>;
 struct NativeLoop<'c, 'a, 'o> {
     ctx: &'c LoopContext<'a>,
     args: &'c LoopArgs<'c>,
-    observer: &'o mut dyn FnMut(&Event<'_>),
+    observer: &'o mut dyn FnMut(LoopTick),
 }
 
 impl WithEngine for NativeLoop<'_, '_, '_> {
@@ -88,11 +92,13 @@ impl<'a> LoopContext<'a> {
         settings: &'a Settings,
         file: &'a TestFile,
         device_dir: Option<&'a std::path::Path>,
+        stop: &'a StopToken,
     ) -> Self {
         LoopContext {
             settings,
             file,
             device_dir,
+            stop,
             clock: Clock::new(),
             stamp_ids: AtomicU64::new(0),
         }
@@ -104,7 +110,7 @@ impl LoopContext<'_> {
     pub(crate) fn run_loop(
         &self,
         args: &LoopArgs<'_>,
-        observer: &mut dyn FnMut(&Event<'_>),
+        observer: &mut dyn FnMut(LoopTick),
     ) -> Result<LoopRun, RunError> {
         match &self.settings.engine {
             Backend::Native(kind) => kind.with(NativeLoop {
@@ -121,9 +127,8 @@ impl LoopContext<'_> {
     fn run_loop_with<E: Engine>(
         &self,
         a: &LoopArgs<'_>,
-        observer: &mut dyn FnMut(&Event<'_>),
+        observer: &mut dyn FnMut(LoopTick),
     ) -> Result<LoopRun, RunError> {
-        let s = self.settings;
         let test_name = a.planned.requested.to_string();
         let shared = Shared {
             cursor: SeqCursor::new(),
@@ -132,11 +137,7 @@ impl LoopContext<'_> {
             progress: (0..a.planned.t).map(|_| Padded::default()).collect(),
         };
         let mut report = |phase, remaining, mbps| {
-            observer(&Event::Running {
-                test: a.planned,
-                direction: a.direction,
-                loop_index: a.loop_index,
-                loops: s.loops,
+            observer(LoopTick {
                 phase,
                 remaining,
                 mbps,
@@ -238,12 +239,14 @@ impl LoopContext<'_> {
                     (now + warmup_ns, now + warmup_ns + measure_ns)
                 },
                 TICK,
-                || signals::pending().is_some(),
+                || self.stop.stopped(),
             );
             let Some((t0, t_end)) = opened else {
                 shared.stop.store(true, Ordering::Relaxed);
                 handles.into_iter().for_each(|h| drop(h.join()));
-                return Err(RunError::Interrupted(signals::pending().unwrap_or(0)));
+                return Err(RunError::Interrupted(
+                    self.stop.reason().unwrap_or(StopReason::User),
+                ));
             };
             let block_size = a.planned.requested.block_size;
             let watched = self.watch(
@@ -360,19 +363,14 @@ impl LoopContext<'_> {
         &self,
         fio: &FioEngine,
         a: &LoopArgs<'_>,
-        observer: &mut dyn FnMut(&Event<'_>),
+        observer: &mut dyn FnMut(LoopTick),
     ) -> Result<LoopRun, RunError> {
-        let s = self.settings;
         // Through the descriptor, never the name: fio must not write to a
         // file put in the test file's place.
         let io_path = self.file.io_path();
         let job = self.fio_job(a, &io_path);
         let mut report = |phase, remaining| {
-            observer(&Event::Running {
-                test: a.planned,
-                direction: a.direction,
-                loop_index: a.loop_index,
-                loops: s.loops,
+            observer(LoopTick {
                 phase,
                 remaining,
                 mbps: None,
@@ -392,7 +390,7 @@ impl LoopContext<'_> {
             })?
             // Only a tick can stop fio, and every tick that does sets
             // `interrupted`, handled above.
-            .ok_or(RunError::Interrupted(libc::SIGINT))?;
+            .ok_or(RunError::Interrupted(StopReason::Signal(libc::SIGINT)))?;
         let mut l = result.to_loop(a.planned.applied().block_size);
         l.stopped_ns = w.stalled_ns;
         if let (Some(b), Some(after)) = (w.before, w.after) {
@@ -420,8 +418,8 @@ impl LoopContext<'_> {
         elapsed: Duration,
         report: &mut dyn FnMut(Phase, Duration),
     ) -> bool {
-        if let Some(sig) = signals::pending() {
-            w.interrupted = Some(sig);
+        if let Some(reason) = self.stop.reason() {
+            w.interrupted = Some(reason);
             return false;
         }
         let (warmup, measure) = (self.settings.warmup, self.settings.measure);
@@ -509,9 +507,9 @@ impl LoopContext<'_> {
             if now >= t_end || stop.load(Ordering::Relaxed) {
                 break;
             }
-            if let Some(sig) = signals::pending() {
+            if let Some(reason) = self.stop.reason() {
                 stop.store(true, Ordering::Relaxed);
-                w.interrupted = Some(sig);
+                w.interrupted = Some(reason);
                 return w;
             }
             // Throughput over at least half a tick, so that the first
@@ -542,7 +540,7 @@ struct Watched {
     samples: Vec<Sample>,
     before: Option<Snapshot>,
     after: Option<Snapshot>,
-    interrupted: Option<i32>,
+    interrupted: Option<StopReason>,
     /// Time of the window in which the coordinator did not run, ns.
     stalled_ns: u64,
 }
@@ -552,7 +550,7 @@ struct Watched {
 struct FioWatch {
     before: Option<Snapshot>,
     after: Option<Snapshot>,
-    interrupted: Option<i32>,
+    interrupted: Option<StopReason>,
     /// Time of the last tick since fio's launch.
     prev: Duration,
     /// Time of fio's window in which diskmark did not run, ns.

@@ -2,10 +2,10 @@
 //! that every key can be tested.
 
 use crate::backend::Backend;
-use crate::config::Settings;
+use crate::config::{Choices, Settings};
 use crate::engine::EngineKind;
 use crate::engine::registry::Probe;
-use crate::run::{Event, Phase, RunOutput};
+use crate::run::{Event, RunOutput, Step};
 use crate::stats::LoopStat;
 use crate::stats::{LoopResult, select};
 use crate::target::TargetInfo;
@@ -137,35 +137,10 @@ pub enum Focus {
 pub enum Status {
     /// Nothing ran yet, or settings changed.
     Idle,
-    /// Writing the test file.
-    Prefill {
-        /// Percent done.
-        pct: u64,
-    },
-    /// A loop is running.
-    Running {
-        /// The row of the test.
-        row: Option<usize>,
-        /// The test, applied.
-        test: String,
-        /// read, write, mix.
-        direction: &'static str,
-        /// Loop number from 1.
-        loop_no: u32,
-        /// Loops in all.
-        loops: u32,
-        /// Phase.
-        phase: Phase,
-        /// Seconds left in the phase.
-        remaining: f64,
-        /// Current MB/s when known.
-        mbps: Option<f64>,
-    },
-    /// Between tests.
-    Interval {
-        /// Seconds left.
-        remaining: f64,
-    },
+    /// Start was pressed; the run prepares.
+    Starting,
+    /// The run's last step: pre-fill, a loop, an interval.
+    Run(Event),
     /// Esc was pressed; waiting for the run to end.
     Stopping,
     /// The run finished.
@@ -176,91 +151,26 @@ pub enum Status {
     Error(String),
 }
 
-/// A message from the benchmark thread (owned copies of runner events).
+/// A finished (or stopped) run, for s / J / c.
 #[derive(Debug, Clone)]
-pub enum Msg {
-    /// Pre-filling.
-    Prefill {
-        /// Bytes written.
-        done: u64,
-        /// File size.
-        total: u64,
-    },
-    /// Between tests.
-    Interval {
-        /// Time left.
-        remaining: Duration,
-    },
-    /// A loop runs.
-    Running {
-        /// The test as requested.
-        requested: TestSpec,
-        /// The test as planned.
-        applied: TestSpec,
-        /// Its direction.
-        direction: Direction,
-        /// Loop, from 0.
-        loop_index: u32,
-        /// Loops in all.
-        loops: u32,
-        /// Phase.
-        phase: Phase,
-        /// Time left in it.
-        remaining: Duration,
-        /// Current MB/s when known.
-        mbps: Option<f64>,
-    },
-    /// A loop finished.
-    LoopDone {
-        /// The test as requested.
-        test: TestSpec,
-        /// Its direction.
-        direction: Direction,
-        /// What it measured.
-        result: Box<LoopResult>,
-    },
-    /// The run ended.
-    Done(Box<Result<(TargetInfo, RunOutput), String>>),
-    /// The target was resolved (or could not be).
-    Target(Box<Result<TargetInfo, String>>),
+pub struct LastRun {
+    /// What it ran with.
+    pub settings: Settings,
+    /// Where.
+    pub target: TargetInfo,
+    /// What it measured.
+    pub output: RunOutput,
 }
 
-impl Msg {
-    /// The owned form of a runner event.
-    pub fn from_event(e: &Event<'_>) -> Msg {
-        match *e {
-            Event::Prefill { done, total } => Msg::Prefill { done, total },
-            Event::Interval { remaining } => Msg::Interval { remaining },
-            Event::Running {
-                test,
-                direction,
-                loop_index,
-                loops,
-                phase,
-                remaining,
-                mbps,
-            } => Msg::Running {
-                requested: test.requested,
-                applied: test.applied(),
-                direction,
-                loop_index,
-                loops,
-                phase,
-                remaining,
-                mbps,
-            },
-            Event::LoopDone {
-                test,
-                direction,
-                result,
-                ..
-            } => Msg::LoopDone {
-                test: test.requested,
-                direction,
-                result: Box::new(result.clone()),
-            },
-        }
-    }
+/// A message to the interface thread.
+#[derive(Debug, Clone)]
+pub enum Msg {
+    /// What the run is doing.
+    Run(Event),
+    /// The run ended.
+    Done(Box<Result<LastRun, String>>),
+    /// The target was resolved (or could not be).
+    Target(Box<Result<TargetInfo, String>>),
 }
 
 /// What the event loop must do after a key.
@@ -294,8 +204,8 @@ pub struct TargetChoice {
 /// The whole interface state.
 #[derive(Debug)]
 pub struct App {
-    /// What the next run uses.
-    pub settings: Settings,
+    /// What the next run uses (validated at Start).
+    pub choices: Choices,
     /// Targets to cycle through (`diskmark targets`, plus the initial one).
     pub targets: Vec<TargetChoice>,
     /// The resolved target, for the model / filesystem / usage line.
@@ -317,7 +227,7 @@ pub struct App {
     /// A line for the user (saved to..., errors of keys).
     pub message: Option<String>,
     /// The last finished (or stopped) run, for s / J / c.
-    pub last: Option<(Settings, TargetInfo, RunOutput)>,
+    pub last: Option<LastRun>,
     /// Whether a benchmark runs.
     pub running: bool,
     /// NO_COLOR.
@@ -380,19 +290,19 @@ const PROFILES: [Profile; 6] = [
 ];
 
 impl App {
-    /// A fresh interface over `settings`.
-    pub fn new(settings: Settings, targets: Vec<TargetChoice>, engines: Vec<Probe>) -> App {
+    /// A fresh interface over `choices`.
+    pub fn new(choices: Choices, targets: Vec<TargetChoice>, engines: Vec<Probe>) -> App {
         let mut targets = targets;
-        if !targets.iter().any(|t| t.path == settings.target) {
+        if !targets.iter().any(|t| t.path == choices.target) {
             targets.insert(
                 0,
                 TargetChoice {
-                    path: settings.target.clone(),
+                    path: choices.target.clone(),
                 },
             );
         }
         App {
-            settings,
+            choices,
             targets,
             target_info: None,
             engines,
@@ -411,17 +321,17 @@ impl App {
 
     /// The tests shown as rows.
     pub fn rows(&self) -> &[TestSpec] {
-        &self.settings.tests
+        &self.choices.tests
     }
 
     /// The columns: read, write, and mix when on.
     pub fn columns(&self) -> Vec<(usize, Direction)> {
         let mut c = vec![(0, Direction::Read), (1, Direction::Write)];
-        if self.settings.mix || self.settings.mode == Mode::Mix {
+        if self.choices.mix || self.choices.mode == Mode::Mix {
             c.push((
                 2,
                 Direction::Mix {
-                    read_pct: self.settings.mix_read,
+                    read_pct: self.choices.mix_read,
                 },
             ));
         }
@@ -431,7 +341,7 @@ impl App {
     /// The figures of a cell so far: (MB/s, IOPS, mean µs).
     pub fn cell(&self, row: usize, col: usize) -> Option<(f64, f64, f64)> {
         let loops = self.cells.get(&(row, col))?;
-        let sel = select(loops, self.settings.loop_stat)?;
+        let sel = select(loops, self.choices.loop_stat)?;
         let d = match col {
             0 => sel.result.read.clone(),
             1 => sel.result.write.clone(),
@@ -443,7 +353,7 @@ impl App {
 
     /// The text of a setting's value.
     pub fn value(&self, f: Field) -> String {
-        let s = &self.settings;
+        let s = &self.choices;
         match f {
             Field::Target => s.target.display().to_string(),
             Field::Profile => s.profile.display_name().to_string(),
@@ -489,7 +399,7 @@ impl App {
                     let path = std::path::PathBuf::from(input.trim());
                     self.input = None;
                     if !path.as_os_str().is_empty() {
-                        self.settings.target = path.clone();
+                        self.choices.target = path.clone();
                         if !self.targets.iter().any(|t| t.path == path) {
                             self.targets.push(TargetChoice { path });
                         }
@@ -548,7 +458,7 @@ impl App {
             Focus::Row(i) => Action::Start(Some(i)),
             Focus::Field(i) => match FIELDS[i] {
                 Field::Target if !self.running => {
-                    self.input = Some(self.settings.target.display().to_string());
+                    self.input = Some(self.choices.target.display().to_string());
                     Action::None
                 }
                 _ => self.change(true),
@@ -566,7 +476,7 @@ impl App {
             self.message = Some("stop the run (Esc) to change settings".into());
             return Action::None;
         }
-        let s = &mut self.settings;
+        let s = &mut self.choices;
         match field {
             Field::Target => {
                 let paths: Vec<std::path::PathBuf> =
@@ -633,22 +543,14 @@ impl App {
         }
     }
 
-    /// The settings a Start would run with, or why it cannot start.
+    /// The settings a Start would run with, or why it cannot start:
+    /// the choices validated as the command line's are.
     pub fn start_settings(&self, row: Option<usize>) -> Result<Settings, String> {
-        let mut s = self.settings.clone();
-        if let Some(p) = self
-            .engines
-            .iter()
-            .find(|p| Some(p.kind) == s.engine.native())
-            && let Err(why) = &p.status
-        {
-            return Err(format!("{} is not available here: {why}", s.engine));
-        }
+        let mut c = self.choices.clone();
         if let Some(i) = row {
-            s.tests = vec![*self.rows().get(i).ok_or("no such test")?];
+            c.tests = vec![*self.rows().get(i).ok_or("no such test")?];
         }
-        s.validate().map_err(|e| e.to_string())?;
-        Ok(s)
+        Settings::validate(c).map_err(|e| e.to_string())
     }
 
     /// A run starts: the grid (of the rows it runs) is cleared.
@@ -658,73 +560,54 @@ impl App {
             Some(r) => self.cells.retain(|(row, _), _| *row != r),
         }
         self.running = true;
-        self.status = Status::Prefill { pct: 0 };
+        self.status = Status::Starting;
+    }
+
+    /// The row of the test running now, if one is.
+    pub fn running_row(&self) -> Option<usize> {
+        match &self.status {
+            Status::Run(Event {
+                step: Step::Running(live),
+                ..
+            }) => self.rows().iter().position(|t| *t == live.at.requested),
+            _ => None,
+        }
     }
 
     /// A message from the benchmark.
     pub fn on_msg(&mut self, msg: Msg) {
         match msg {
-            Msg::Prefill { done, total } => {
-                self.status = Status::Prefill {
-                    pct: done * 100 / total.max(1),
-                }
-            }
-            Msg::Interval { remaining } => {
-                if self.status != Status::Stopping {
-                    self.status = Status::Interval {
-                        remaining: remaining.as_secs_f64(),
-                    }
-                }
-            }
-            Msg::Running {
-                requested,
-                applied,
-                direction,
-                loop_index,
-                loops,
-                phase,
-                remaining,
-                mbps,
-            } => {
-                if self.status != Status::Stopping {
-                    self.status = Status::Running {
-                        row: self.rows().iter().position(|t| *t == requested),
-                        test: applied.to_string(),
-                        direction: direction.name(),
-                        loop_no: loop_index + 1,
-                        loops,
-                        phase,
-                        remaining: remaining.as_secs_f64(),
-                        mbps,
-                    }
-                }
-            }
-            Msg::LoopDone {
-                test,
-                direction,
-                result,
-            } => {
-                if let Some(row) = self.rows().iter().position(|t| *t == test) {
-                    let col = match direction {
+            Msg::Run(Event {
+                step: Step::LoopDone(done),
+                ..
+            }) => {
+                if let Some(row) = self.rows().iter().position(|t| *t == done.at.requested) {
+                    let col = match done.at.direction {
                         Direction::Read => 0,
                         Direction::Write => 1,
                         Direction::Mix { .. } => 2,
                     };
-                    self.cells.entry((row, col)).or_default().push(*result);
+                    let loops = self.cells.entry((row, col)).or_default();
+                    loops.push(LoopResult::clone(&done.result));
+                }
+            }
+            Msg::Run(e) => {
+                if self.status != Status::Stopping {
+                    self.status = Status::Run(e);
                 }
             }
             Msg::Target(r) => self.target_info = Some(*r),
             Msg::Done(r) => {
                 self.running = false;
                 match *r {
-                    Ok((target, output)) => {
-                        self.status = if output.interrupted.is_some() {
+                    Ok(last) => {
+                        self.status = if last.output.interrupted.is_some() {
                             Status::Stopped
                         } else {
                             Status::Finished
                         };
-                        self.target_info = Some(Ok(target.clone()));
-                        self.last = Some((self.settings.clone(), target, output));
+                        self.target_info = Some(Ok(last.target.clone()));
+                        self.last = Some(last);
                     }
                     Err(e) => self.status = Status::Error(e),
                 }
@@ -746,13 +629,13 @@ fn step_secs(d: Duration, forward: bool, min: f64) -> Duration {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::engine::registry::probe_all;
     use ratatui::crossterm::event::KeyEvent;
 
     pub(crate) fn app() -> App {
-        let mut s = Settings::defaults(std::path::PathBuf::from("/var/tmp"));
+        let mut s = Choices::defaults(std::path::PathBuf::from("/var/tmp"));
         s.engine = Backend::Native(EngineKind::Psync);
         App::new(
             s,
@@ -766,6 +649,26 @@ mod tests {
             ],
             probe_all(),
         )
+    }
+
+    /// The message of a finished loop of `test` in `direction`.
+    pub(crate) fn loop_done(test: TestSpec, direction: Direction, l: LoopResult) -> Msg {
+        let at = crate::run::Position {
+            test_index: 0,
+            requested: test,
+            applied: test,
+            direction,
+            loop_index: 0,
+            loops: 1,
+        };
+        let done = crate::run::Finished::new(at, &[l], LoopStat::Mean).unwrap();
+        Msg::Run(Event {
+            step: Step::LoopDone(Box::new(done)),
+            time: crate::run::TimeLeft {
+                planned: Duration::from_secs(10),
+                left: Duration::from_secs(5),
+            },
+        })
     }
 
     fn key(c: KeyCode) -> KeyEvent {
@@ -796,29 +699,29 @@ mod tests {
         let field = |f: Field| Focus::Field(FIELDS.iter().position(|x| *x == f).unwrap());
         a.focus = field(Field::Profile);
         a.on_key(key(KeyCode::Right));
-        assert_eq!(a.settings.profile, Profile::Nvme);
-        assert_eq!(a.settings.tests, Profile::Nvme.tests());
+        assert_eq!(a.choices.profile, Profile::Nvme);
+        assert_eq!(a.choices.tests, Profile::Nvme.tests());
         a.on_key(key(KeyCode::Char('h')));
-        assert_eq!(a.settings.profile, Profile::Default);
+        assert_eq!(a.choices.profile, Profile::Default);
         a.focus = field(Field::Size);
         a.on_key(key(KeyCode::Left));
-        assert_eq!(a.settings.size, 512 * MIB);
+        assert_eq!(a.choices.size, 512 * MIB);
         a.focus = field(Field::Loops);
         a.on_key(key(KeyCode::Left));
-        assert_eq!(a.settings.loops, 4);
+        assert_eq!(a.choices.loops, 4);
         a.focus = field(Field::Mix);
         a.on_key(key(KeyCode::Enter));
-        assert!(a.settings.mix);
+        assert!(a.choices.mix);
         assert_eq!(a.columns().len(), 3);
         a.focus = field(Field::Measure);
         a.on_key(key(KeyCode::Right));
-        assert_eq!(a.settings.measure, Duration::from_secs(10));
+        assert_eq!(a.choices.measure, Duration::from_secs(10));
         a.focus = field(Field::Direct);
         a.on_key(key(KeyCode::Enter));
-        assert!(!a.settings.direct);
+        assert!(!a.choices.direct);
         a.focus = field(Field::Target);
         assert_eq!(a.on_key(key(KeyCode::Right)), Action::TargetChanged);
-        assert_eq!(a.settings.target, std::path::PathBuf::from("/mnt"));
+        assert_eq!(a.choices.target, std::path::PathBuf::from("/mnt"));
         a.on_key(key(KeyCode::Char('u')));
         assert_eq!(a.unit, Unit::GBps);
     }
@@ -832,7 +735,7 @@ mod tests {
         }
         a.on_key(key(KeyCode::Backspace));
         assert_eq!(a.on_key(key(KeyCode::Enter)), Action::TargetChanged);
-        assert_eq!(a.settings.target, std::path::PathBuf::from("/srv/"));
+        assert_eq!(a.choices.target, std::path::PathBuf::from("/srv/"));
     }
 
     #[test]
@@ -842,7 +745,7 @@ mod tests {
         a.focus = Focus::Row(2);
         assert_eq!(a.on_key(key(KeyCode::Enter)), Action::Start(Some(2)));
         let s = a.start_settings(Some(2)).unwrap();
-        assert_eq!(s.tests, [a.settings.tests[2]]);
+        assert_eq!(s.tests, [a.choices.tests[2]]);
         a.on_start(Some(2));
         assert!(a.running);
         assert_eq!(a.on_key(key(KeyCode::Esc)), Action::Stop);
@@ -850,7 +753,7 @@ mod tests {
         // Settings are locked while running.
         a.focus = Focus::Field(1);
         a.on_key(key(KeyCode::Right));
-        assert_eq!(a.settings.profile, Profile::Default);
+        assert_eq!(a.choices.profile, Profile::Default);
         assert!(a.message.as_deref().unwrap().contains("stop the run"));
         assert_eq!(a.on_key(key(KeyCode::Char('q'))), Action::Quit);
         assert_eq!(a.on_key(key(KeyCode::Char('?'))), Action::None);
@@ -872,11 +775,7 @@ mod tests {
         a.on_start(None);
         let mut l = LoopResult::empty(1_000_000_000);
         l.read.record(100_000, 1 << 20);
-        a.on_msg(Msg::LoopDone {
-            test: a.settings.tests[1],
-            direction: Direction::Read,
-            result: Box::new(l),
-        });
+        a.on_msg(loop_done(a.choices.tests[1], Direction::Read, l));
         let (mbps, iops, lat) = a.cell(1, 0).unwrap();
         assert!((mbps - 1.048576).abs() < 1e-9 && iops == 1.0 && (lat - 100.0).abs() < 1e-9);
         assert!(a.cell(0, 0).is_none());

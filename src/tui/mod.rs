@@ -12,10 +12,10 @@ pub mod keys;
 pub mod scale;
 pub mod view;
 
-use crate::cli::RunArgs;
+use crate::config::Settings;
 use crate::report::{Format, Report};
-use crate::run::signals;
-use app::{Action, App, Msg, TargetChoice};
+use crate::run::{RunPlan, StopToken, signals};
+use app::{Action, App, LastRun, Msg, TargetChoice};
 use keys::{Input, Keys};
 use ratatui::crossterm::event::KeyEventKind;
 use std::io::{IsTerminal, Write};
@@ -33,6 +33,17 @@ pub enum TuiError {
     /// The terminal refused to be set up or drawn on.
     #[error("the terminal failed: {0}")]
     Terminal(#[from] std::io::Error),
+}
+
+impl TuiError {
+    /// 2 without a terminal (bad usage), 128 + N after signal N, else 1.
+    pub fn exit_code(&self) -> u8 {
+        match (self, signals::received()) {
+            (_, Some(sig)) => 128 + sig as u8,
+            (TuiError::NoTerminal, None) => 2,
+            (TuiError::Terminal(_), None) => 1,
+        }
+    }
 }
 
 /// A base64 encoder for OSC 52 (twenty lines; not worth a crate).
@@ -60,25 +71,36 @@ pub fn report_file_name(when: chrono::DateTime<chrono::Local>, ext: &str) -> Str
     format!("diskmark_{}.{ext}", when.format("%Y%m%d%H%M%S"))
 }
 
-/// Runs the interface until the user quits. Returns the exit code.
-pub fn run(args: RunArgs) -> Result<u8, crate::Error> {
+/// Whether diskmark runs in an interactive terminal, as the interface
+/// needs.
+pub fn check_terminal() -> Result<(), TuiError> {
     if !std::io::stdin().is_terminal()
         || !std::io::stdout().is_terminal()
         || std::env::var("TERM").is_ok_and(|t| t == "dumb")
     {
-        return Err(crate::Error::Tui(TuiError::NoTerminal));
+        return Err(TuiError::NoTerminal);
     }
-    let (settings, _) = args.into_settings()?;
-    signals::install().map_err(|e| crate::Error::Tui(e.into()))?;
+    Ok(())
+}
+
+/// Runs the interface, starting from `settings`, until the user quits.
+/// Returns the exit code.
+pub fn run(settings: Settings) -> Result<u8, TuiError> {
+    check_terminal()?;
+    signals::install()?;
     let targets = crate::target::list()
         .into_iter()
         .map(|t| TargetChoice { path: t.path })
         .collect();
-    let mut app = App::new(settings, targets, crate::engine::registry::probe_all());
+    let mut app = App::new(
+        settings.into_choices(),
+        targets,
+        crate::engine::registry::probe_all(),
+    );
     app.no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
     let (tx, rx) = mpsc::channel::<Msg>();
     resolve_target(&app, &tx);
-    let mut terminal = ratatui::try_init().map_err(|e| crate::Error::Tui(e.into()))?;
+    let mut terminal = ratatui::try_init()?;
     let mut bench = Bench::default();
     let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         event_loop(&mut terminal, &mut app, &tx, &rx, &mut bench)
@@ -95,13 +117,11 @@ pub fn run(args: RunArgs) -> Result<u8, crate::Error> {
             std::io::stderr(),
             "error: the benchmark did not stop within {} s of being asked (blocked in the kernel: a dead device or network mount?); a test file it made may be left in {}",
             STOP_DEADLINE.as_secs(),
-            app.settings.target.display()
+            app.choices.target.display()
         );
     }
     match result {
-        Ok(r) => r
-            .map(|code| if stuck && code < 128 { 1 } else { code })
-            .map_err(|e| crate::Error::Tui(e.into())),
+        Ok(r) => Ok(r.map(|code| if stuck && code < 128 { 1 } else { code })?),
         Err(panic) => std::panic::resume_unwind(panic),
     }
 }
@@ -112,17 +132,33 @@ pub fn run(args: RunArgs) -> Result<u8, crate::Error> {
 /// longer, and the interface does not wait for it forever.
 const STOP_DEADLINE: Duration = Duration::from_secs(5);
 
-/// The benchmark thread, and when it was asked to stop.
+/// The benchmark thread, the token that stops it, and when it was asked
+/// to.
 #[derive(Default)]
 struct Bench {
     handle: Option<std::thread::JoinHandle<()>>,
+    stop: StopToken,
     stop_asked: Option<Instant>,
 }
 
 impl Bench {
+    /// Starts a run of `settings` (the previous one has ended: Start needs
+    /// it), with a token of its own.
+    fn start(&mut self, settings: Settings, tx: mpsc::Sender<Msg>) {
+        if let Some(h) = self.handle.take() {
+            let _ = h.join();
+        }
+        let stop = StopToken::new();
+        *self = Bench {
+            handle: Some(spawn_bench(settings, stop.clone(), tx)),
+            stop,
+            stop_asked: None,
+        };
+    }
+
     /// Asks the run to stop (once; the deadline counts from the first ask).
     fn ask_stop(&mut self) {
-        signals::request_stop();
+        self.stop.stop();
         self.stop_asked.get_or_insert_with(Instant::now);
     }
 
@@ -148,12 +184,27 @@ impl Bench {
         let _ = h.join();
         true
     }
+
+    /// A thread that ended without saying it is done panicked (its last
+    /// message was read before): collects it, and says so.
+    fn panicked(&mut self, app: &App) -> Option<Msg> {
+        if !app.running || !self.handle.as_ref().is_some_and(|h| h.is_finished()) {
+            return None;
+        }
+        // Unwinding removed its test file.
+        if let Some(h) = self.handle.take() {
+            let _ = h.join();
+        }
+        Some(Msg::Done(Box::new(Err(
+            "the benchmark stopped on an internal error (a panic); please report it".into(),
+        ))))
+    }
 }
 
 /// Resolves the target on a thread of its own (statfs on a dead network
 /// mount could hang), reporting through the channel.
 fn resolve_target(app: &App, tx: &mpsc::Sender<Msg>) {
-    let path = app.settings.target.clone();
+    let path = app.choices.target.clone();
     let tx = tx.clone();
     std::thread::spawn(move || {
         let r = crate::target::resolve(&path).map_err(|e| e.to_string());
@@ -168,8 +219,7 @@ fn event_loop(
     rx: &mpsc::Receiver<Msg>,
     bench: &mut Bench,
 ) -> std::io::Result<u8> {
-    let mut quitting = false;
-    let mut exit = 0u8;
+    let mut quit = Quit::default();
     let mut keys = Keys::default();
     // Nobody to show anything to: the caller stops the run (which removes
     // its test file); end as a hang-up would.
@@ -183,108 +233,135 @@ fn event_loop(
             Input::Gone => return gone,
         };
         for k in pressed {
-            if k.kind == KeyEventKind::Release {
-                continue;
-            }
-            match app.on_key(k) {
-                Action::None => {}
-                Action::Start(row) if !app.running => match app.start_settings(row) {
-                    Ok(settings) => {
-                        signals::clear_stop();
-                        app.on_start(row);
-                        // The previous run has ended (Start needs it):
-                        // collect its thread.
-                        if let Some(h) = bench.handle.take() {
-                            let _ = h.join();
-                        }
-                        *bench = Bench {
-                            handle: Some(spawn_bench(settings, tx.clone())),
-                            stop_asked: None,
-                        };
-                    }
-                    Err(e) => app.message = Some(format!("cannot start: {e}")),
-                },
-                Action::Start(_) => {}
-                Action::Stop => {
-                    bench.ask_stop();
-                    app.status = app::Status::Stopping;
-                }
-                Action::Quit => {
-                    quitting = true;
-                    if app.running {
-                        bench.ask_stop();
-                        app.status = app::Status::Stopping;
-                    }
-                }
-                Action::SaveText => save(app, Format::Text),
-                Action::SaveJson => save(app, Format::Json),
-                Action::Copy => copy(app),
-                Action::TargetChanged => resolve_target(app, tx),
+            if k.kind != KeyEventKind::Release {
+                let action = app.on_key(k);
+                act(app, action, tx, bench, &mut quit);
             }
         }
         while let Ok(m) = rx.try_recv() {
-            app.on_msg(m);
+            receive(app, m);
         }
-        if app.running && bench.handle.as_ref().is_some_and(|h| h.is_finished()) {
-            // Its last message was read above: a thread that ended without
-            // saying it is done panicked. Unwinding removed its test file.
-            if let Some(h) = bench.handle.take() {
-                let _ = h.join();
-            }
-            app.on_msg(Msg::Done(Box::new(Err(
-                "the benchmark stopped on an internal error (a panic); please report it".into(),
-            ))));
+        if let Some(m) = bench.panicked(app) {
+            receive(app, m);
         }
         if let Some(sig) = signals::received() {
             // SIGTERM / SIGHUP (Ctrl-C arrives as a key in raw mode): the
             // runner stops on the same flag; leave once it has.
-            quitting = true;
-            exit = 128 + sig as u8;
-            if app.running {
-                bench.ask_stop();
-                app.status = app::Status::Stopping;
-            }
+            quit.asked = true;
+            quit.exit = 128 + sig as u8;
+            stop(app, bench);
         }
         // A run that does not stop in time is left to the caller, which
         // says so.
-        if quitting && (!app.running || bench.overdue()) {
-            return Ok(exit);
+        if quit.asked && (!app.running || bench.overdue()) {
+            return Ok(quit.exit);
         }
     }
 }
 
-/// Starts the benchmark thread.
+/// Whether the user (or a signal) asked to leave, and with which code.
+#[derive(Debug, Default)]
+struct Quit {
+    asked: bool,
+    exit: u8,
+}
+
+/// Does what a key asked for.
+fn act(app: &mut App, action: Action, tx: &mpsc::Sender<Msg>, bench: &mut Bench, quit: &mut Quit) {
+    match action {
+        Action::None | Action::Start(_) if app.running => {}
+        Action::None => {}
+        Action::Start(row) => match app.start_settings(row) {
+            Ok(settings) => {
+                app.on_start(row);
+                bench.start(settings, tx.clone());
+            }
+            Err(e) => app.message = Some(format!("cannot start: {e}")),
+        },
+        Action::Stop => stop(app, bench),
+        Action::Quit => {
+            quit.asked = true;
+            stop(app, bench);
+        }
+        Action::SaveText => save(app, Format::Text),
+        Action::SaveJson => save(app, Format::Json),
+        Action::Copy => copy(app),
+        Action::TargetChanged => resolve_target(app, tx),
+    }
+}
+
+/// Asks a running benchmark to stop.
+fn stop(app: &mut App, bench: &mut Bench) {
+    if app.running {
+        bench.ask_stop();
+        app.status = app::Status::Stopping;
+    }
+}
+
+/// A message from the benchmark or the target's resolution; a finished
+/// run's report goes to its outputs.
+fn receive(app: &mut App, m: Msg) {
+    let finished = matches!(&m, Msg::Done(r) if r.is_ok());
+    app.on_msg(m);
+    if finished && let Some(last) = &app.last {
+        let host = crate::host::HostInfo::current();
+        deliver_outputs(&report_of(last, &host));
+    }
+}
+
+/// ISSUE 14 (the one output path): a finished run's report to the outputs
+/// the command line asked for (--save, --chart, -o). The TUI's options
+/// offer them, and today it delivers nothing beyond the screen (s, J and c
+/// save or copy on request); once `export` exists, this is where the TUI
+/// calls it with the outputs `tui::run` is given.
+fn deliver_outputs(_report: &Report<'_>) {}
+
+/// Starts the benchmark thread: resolves the target, prepares the plan
+/// (every refusal happens there, before anything is created), runs it.
 fn spawn_bench(
-    settings: crate::config::Settings,
+    settings: Settings,
+    stop: StopToken,
     tx: mpsc::Sender<Msg>,
 ) -> std::thread::JoinHandle<()> {
     std::thread::spawn(move || {
-        let result = crate::target::resolve(&settings.target)
-            .map_err(|e| e.to_string())
-            .and_then(|target| {
-                let out = crate::run::run(&settings, &target, &mut |e| {
-                    let _ = tx.send(Msg::from_event(e));
-                })
-                .map_err(|e| e.to_string())?;
-                Ok((target, out))
-            });
+        let result = prepare_and_run(settings, &stop, &tx);
         let _ = tx.send(Msg::Done(Box::new(result)));
     })
 }
 
+/// One run, start to end, its events sent to the interface.
+fn prepare_and_run(
+    settings: Settings,
+    stop: &StopToken,
+    tx: &mpsc::Sender<Msg>,
+) -> Result<LastRun, String> {
+    let target = crate::target::resolve(&settings.target).map_err(|e| e.to_string())?;
+    let plan = RunPlan::prepare(settings, target).map_err(|e| e.to_string())?;
+    let output = crate::run::run(&plan, stop, &mut |e| {
+        let _ = tx.send(Msg::Run(e.clone()));
+    })
+    .map_err(|e| e.to_string())?;
+    Ok(LastRun {
+        settings: plan.settings().clone(),
+        target: plan.target().clone(),
+        output,
+    })
+}
+
+/// The report of `last`.
+fn report_of<'a>(last: &'a LastRun, host: &'a crate::host::HostInfo) -> Report<'a> {
+    Report {
+        settings: &last.settings,
+        target: &last.target,
+        host,
+        output: &last.output,
+    }
+}
+
 /// The last report in `format`.
 fn last_report(app: &App, format: Format) -> Option<String> {
-    let (settings, target, output) = app.last.as_ref()?;
     let host = crate::host::HostInfo::current();
-    Some(
-        Report {
-            settings,
-            target,
-            host: &host,
-            output,
-        }
-        .render(format),
-    )
+    Some(report_of(app.last.as_ref()?, &host).render(format))
 }
 
 fn save(app: &mut App, format: Format) {
@@ -300,7 +377,7 @@ fn save(app: &mut App, format: Format) {
     let name = report_file_name(chrono::Local::now(), ext);
     // Checked like -o (never into /dev, a device or the target), and
     // created new: an existing file is never replaced.
-    let forbidden = crate::outputs::Forbidden::target(&app.settings.target);
+    let forbidden = crate::outputs::Forbidden::target(&app.choices.target);
     app.message = Some(
         match crate::outputs::check(std::path::Path::new(&name), "save", forbidden)
             .map_err(|e| e.message)

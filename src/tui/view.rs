@@ -4,7 +4,7 @@
 
 use super::app::{App, FIELDS, Focus, Status, Unit};
 use super::scale::{latency_bar, throughput_bar};
-use crate::run::Phase;
+use crate::run::{Event, Step};
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style};
@@ -132,7 +132,7 @@ fn hint(app: &App) -> Line<'static> {
 }
 
 fn draw_header(f: &mut Frame<'_>, app: &App, theme: &Theme, area: Rect) {
-    let s = &app.settings;
+    let s = &app.choices;
     let label = if app.running { "[ Stop ]" } else { "[ All ]" };
     let button = if app.focus == Focus::All {
         Span::styled(label, theme.focus())
@@ -175,10 +175,7 @@ fn draw_grid(f: &mut Frame<'_>, app: &App, theme: &Theme, colhead: Rect, grid: R
             head_areas[i + 1],
         );
     }
-    let running_row = match &app.status {
-        Status::Running { row, .. } => *row,
-        _ => None,
-    };
+    let running_row = app.running_row();
     for (r, t) in app.rows().iter().enumerate() {
         let line = Rect {
             y: grid.y + r as u16,
@@ -237,32 +234,41 @@ fn draw_grid(f: &mut Frame<'_>, app: &App, theme: &Theme, colhead: Rect, grid: R
 fn status_text(app: &App) -> String {
     match &app.status {
         Status::Idle => "Ready: Enter starts all tests; on a test row, that test alone".into(),
-        Status::Prefill { pct } => format!("Preparing the test file: {pct}%"),
-        Status::Running {
-            test,
-            direction,
-            row: _,
-            loop_no,
-            loops,
-            phase,
-            remaining,
-            mbps,
-        } => {
-            let phase = match phase {
-                Phase::Warmup => "warm-up",
-                Phase::Measure => "measure",
-                Phase::Drain => "drain",
-            };
-            let speed = mbps.map(|m| format!(" · {m:.2} MB/s")).unwrap_or_default();
-            format!(
-                "{test} {direction} · loop {loop_no}/{loops} · {phase} · {remaining:.1} s left{speed}"
-            )
-        }
-        Status::Interval { remaining } => format!("Interval: next test in {remaining:.1} s"),
+        Status::Starting => "Preparing the test file: 0%".into(),
+        Status::Run(e) => event_text(e),
         Status::Stopping => "Stopping...".into(),
         Status::Finished => "Finished. s: save report · J: save JSON · c: copy".into(),
         Status::Stopped => "Stopped. The test file was removed.".into(),
         Status::Error(e) => format!("Error: {e}"),
+    }
+}
+
+/// The status line of a step of the run.
+fn event_text(e: &Event) -> String {
+    match &e.step {
+        Step::Prefill { done, total } => {
+            format!("Preparing the test file: {}%", done * 100 / (*total).max(1))
+        }
+        Step::Interval { remaining } => {
+            format!("Interval: next test in {:.1} s", remaining.as_secs_f64())
+        }
+        Step::Running(live) => {
+            let speed = live
+                .mbps
+                .map(|m| format!(" · {m:.2} MB/s"))
+                .unwrap_or_default();
+            format!(
+                "{} {} · loop {}/{} · {} · {:.1} s left{speed}",
+                live.at.applied,
+                live.at.direction.name(),
+                live.at.loop_index + 1,
+                live.at.loops,
+                live.phase.name(),
+                live.remaining.as_secs_f64()
+            )
+        }
+        // Not a status: it fills a cell.
+        Step::LoopDone(_) => String::new(),
     }
 }
 
@@ -368,17 +374,18 @@ fn draw_help(f: &mut Frame<'_>, theme: &Theme, area: Rect) {
 mod tests {
     use super::*;
     use crate::backend::Backend;
-    use crate::config::Settings;
+    use crate::config::{Choices, Settings};
     use crate::engine::EngineKind;
-    use crate::run::RunOutput;
+    use crate::run::{Live, Phase, Position, RunOutput, TimeLeft};
     use crate::stats::LoopResult;
-    use crate::tui::app::{App, Msg, TargetChoice};
+    use crate::tui::app::tests::loop_done;
+    use crate::tui::app::{App, LastRun, Msg, TargetChoice};
     use crate::workload::Direction;
     use ratatui::Terminal;
     use ratatui::backend::TestBackend;
 
     fn app() -> App {
-        let mut s = Settings::defaults("/var/tmp".into());
+        let mut s = Choices::defaults("/var/tmp".into());
         s.engine = Backend::Native(EngineKind::Psync);
         s.mix = true;
         s.loops = 3;
@@ -407,7 +414,7 @@ mod tests {
     }
 
     fn fill(a: &mut App, rows: usize) {
-        let tests = a.settings.tests.clone();
+        let tests = a.choices.tests.clone();
         for (r, t) in tests.iter().enumerate().take(rows) {
             for (i, d) in [
                 Direction::Read,
@@ -418,11 +425,8 @@ mod tests {
             .enumerate()
             {
                 let ios = (3000 - 500 * r as u64) / (1 + i as u64);
-                a.on_msg(Msg::LoopDone {
-                    test: *t,
-                    direction: d,
-                    result: Box::new(measured(d, ios, t.block_size, 100 + 200 * r as u64)),
-                });
+                let l = measured(d, ios, t.block_size, 100 + 200 * r as u64);
+                a.on_msg(loop_done(*t, d, l));
             }
         }
     }
@@ -440,40 +444,39 @@ mod tests {
         out.replace(env!("CARGO_PKG_VERSION"), "VERSION")
     }
 
-    fn check(name: &str, got: String) {
-        let path = format!(
-            "{}/src/tui/snapshots/{name}.txt",
-            env!("CARGO_MANIFEST_DIR")
-        );
-        let want = std::fs::read_to_string(&path).unwrap_or_default();
-        if got != want {
-            let _ = std::fs::write(format!("{path}.new"), &got);
-        }
-        assert_eq!(got, want, "snapshot {name} changed (see {path}.new)");
-    }
-
     fn states() -> Vec<(&'static str, App)> {
         let idle = app();
         let mut running = app();
         running.on_start(None);
         fill(&mut running, 2);
-        running.on_msg(Msg::Running {
-            requested: running.settings.tests[2],
-            applied: crate::workload::parse_test("RND4K Q1T32").unwrap(),
-            direction: Direction::Read,
-            loop_index: 1,
-            loops: 3,
-            phase: Phase::Measure,
-            remaining: std::time::Duration::from_millis(3200),
-            mbps: Some(321.5),
-        });
+        running.on_msg(Msg::Run(Event {
+            step: Step::Running(Live {
+                at: Position {
+                    test_index: 2,
+                    requested: running.choices.tests[2],
+                    applied: crate::workload::parse_test("RND4K Q1T32").unwrap(),
+                    direction: Direction::Read,
+                    loop_index: 1,
+                    loops: 3,
+                },
+                phase: Phase::Measure,
+                remaining: std::time::Duration::from_millis(3200),
+                mbps: Some(321.5),
+                iops: Some(10_000.0),
+            }),
+            time: TimeLeft {
+                planned: std::time::Duration::from_secs(100),
+                left: std::time::Duration::from_secs(60),
+            },
+        }));
         running.focus = Focus::All;
         let mut finished = app();
         finished.on_start(None);
         fill(&mut finished, 4);
-        finished.on_msg(Msg::Done(Box::new(Ok((
-            crate::report::fixtures::target(),
-            RunOutput {
+        finished.on_msg(Msg::Done(Box::new(Ok(LastRun {
+            settings: Settings::validate(finished.choices.clone()).unwrap(),
+            target: crate::report::fixtures::target(),
+            output: RunOutput {
                 started: chrono::Local::now(),
                 tests: Vec::new(),
                 notes: Vec::new(),
@@ -481,7 +484,7 @@ mod tests {
                 kept_file: None,
                 test_file: Default::default(),
             },
-        )))));
+        }))));
         finished.focus = Focus::Row(1);
         let mut error = app();
         error.on_start(None);
@@ -500,8 +503,8 @@ mod tests {
     #[test]
     fn snapshots_at_80x24_and_120x40() {
         for (name, a) in states() {
-            check(&format!("{name}-80x24"), screen(&a, 80, 24));
-            check(&format!("{name}-120x40"), screen(&a, 120, 40));
+            insta::assert_snapshot!(format!("{name}-80x24"), screen(&a, 80, 24));
+            insta::assert_snapshot!(format!("{name}-120x40"), screen(&a, 120, 40));
         }
     }
 
@@ -540,12 +543,9 @@ mod tests {
     fn a_cell_without_io_and_hostile_target_text() {
         let mut a = app();
         a.on_start(None);
-        let t = a.settings.tests[0];
-        a.on_msg(Msg::LoopDone {
-            test: t,
-            direction: Direction::Read,
-            result: Box::new(measured(Direction::Read, 0, t.block_size, 100)),
-        });
+        let t = a.choices.tests[0];
+        let l = measured(Direction::Read, 0, t.block_size, 100);
+        a.on_msg(loop_done(t, Direction::Read, l));
         let mut target = crate::report::fixtures::target();
         target.fs_type = "ext4\u{1b}[2J".into();
         if let Some(d) = target.device.as_mut() {

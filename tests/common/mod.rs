@@ -2,6 +2,8 @@
 //! disk, the binary with tiny settings, and the leftover check.
 #![allow(dead_code)]
 
+pub mod tmux;
+
 use assert_cmd::Command;
 use std::path::{Path, PathBuf};
 

@@ -1,0 +1,377 @@
+//! Command-line definitions (clap): parsing only. A run's options become
+//! [`Choices`](crate::config::Choices) ([`RunArgs::choices`]), which
+//! [`Settings::validate`] checks; its outputs are checked beside them
+//! ([`RunArgs::outputs`]).
+
+mod outputs;
+mod run_args;
+
+pub use outputs::OutputOptions;
+pub use run_args::{EngineArg, RunArgs};
+
+use crate::config::{Settings, UsageError};
+use clap::{Args, Parser, Subcommand};
+use std::path::PathBuf;
+
+/// Storage benchmark: CrystalDiskMark's tests (SEQ1M Q8T1 ... RND4K Q1T1)
+/// in MB/s, IOPS and µs, measured correctly, with native I/O engines.
+#[derive(Debug, Parser)]
+#[command(
+    name = "diskmark",
+    version,
+    max_term_width = 100,
+    args_override_self = true,
+    args_conflicts_with_subcommands = true
+)]
+#[command(
+    after_help = "Sizes are binary: 1G = 1GiB = 1024 MiB. Times are seconds (0.2, 5, 500ms).\n\
+Exit codes: 0 done, 1 benchmark failed, 2 bad usage, 128+N interrupted by signal N."
+)]
+pub struct Cli {
+    /// Something other than a benchmark run
+    #[command(subcommand)]
+    pub command: Option<Command>,
+
+    /// The benchmark run (when no subcommand is given)
+    #[command(flatten)]
+    pub run: RunArgs,
+}
+
+/// Parses the command line like [`Cli::parse`], with clearer sentences for
+/// mistakes clap words in its own terms: a second target is named as such.
+/// Exits on `--help`, `--version` and bad usage (exit 2).
+pub fn parse() -> Cli {
+    match crate::outputs::bad_std_stream() {
+        Some("standard error") => std::process::exit(2),
+        Some(stream) => {
+            eprintln!(
+                "error: {stream} is a block device or a kernel file; diskmark never writes there: redirect it to a file"
+            );
+            std::process::exit(2);
+        }
+        _ => {}
+    }
+    match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            use clap::error::{ContextKind, ContextValue, ErrorKind};
+            if e.kind() == ErrorKind::ArgumentConflict
+                && let Some(ContextValue::String(extra)) = e.get(ContextKind::InvalidSubcommand)
+            {
+                eprintln!(
+                    "error: '{}' is a second target; diskmark tests one directory or device per run: give one (run it again for another)",
+                    crate::outputs::printable(std::path::Path::new(extra))
+                );
+                std::process::exit(2);
+            }
+            // `diskmark tui /a /b`: clap calls the second an unexpected
+            // argument.
+            if e.kind() == ErrorKind::UnknownArgument
+                && let Some(ContextValue::String(extra)) = e.get(ContextKind::InvalidArg)
+                && !extra.starts_with('-')
+            {
+                eprintln!(
+                    "error: '{}' is a second target; diskmark tests one directory or device per run: give one (run it again for another)",
+                    crate::outputs::printable(std::path::Path::new(extra))
+                );
+                std::process::exit(2);
+            }
+            e.exit()
+        }
+    }
+}
+
+/// Subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// List the I/O engines: whether each works here (or why not), whether
+    /// it is synchronous, and its depth limit here
+    Engines {
+        /// Output format
+        #[arg(long, value_enum, default_value_t = ListFormat::Text)]
+        format: ListFormat,
+    },
+    /// CrystalDiskMark's grid in the terminal: pick settings, start, watch
+    /// the numbers fill in (options as for a run set the starting values)
+    Tui(Box<RunArgs>),
+    /// Runs side by side, per test and direction, with the change against
+    /// the first
+    Compare(CompareArgs),
+    /// The runs recorded with --save
+    History(HistoryArgs),
+    /// List the mounted, writable filesystems one would benchmark, with
+    /// usage, device and model
+    Targets {
+        /// Output format
+        #[arg(long, value_enum, default_value_t = ListFormat::Text)]
+        format: ListFormat,
+    },
+}
+
+/// Formats of listings.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum ListFormat {
+    /// A table.
+    Text,
+    /// JSON.
+    Json,
+}
+
+/// Options of `diskmark history`.
+#[derive(Debug, Args)]
+pub struct HistoryArgs {
+    /// Show one stored run
+    #[command(subcommand)]
+    pub command: Option<HistoryCommand>,
+    /// Only runs whose target contains this
+    #[arg(long)]
+    pub target: Option<String>,
+    /// Only runs whose device model contains this
+    #[arg(long)]
+    pub model: Option<String>,
+    /// The history database [default: $XDG_DATA_HOME/diskmark/history.db]
+    // Own ids: clap hands global values up to the top level, where
+    // the run's --history and --format (of other types) live.
+    #[arg(
+        id = "history_db",
+        long = "history",
+        value_name = "PATH",
+        global = true
+    )]
+    pub history: Option<PathBuf>,
+    /// Output format
+    #[arg(id = "history_format", long = "format", value_name = "FORMAT", value_enum, default_value_t = ListFormat::Text, global = true)]
+    pub format: ListFormat,
+}
+
+/// `diskmark history show`.
+#[derive(Debug, Subcommand)]
+pub enum HistoryCommand {
+    /// One stored run: its figures (text) or its full JSON report (--format json)
+    Show {
+        /// The run's id (see diskmark history)
+        id: i64,
+    },
+}
+
+/// Formats of `diskmark compare`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum CompareFormat {
+    /// Tables.
+    Text,
+    /// Markdown tables.
+    Markdown,
+    /// JSON.
+    Json,
+}
+
+/// Options of `diskmark compare`.
+#[derive(Debug, Args)]
+pub struct CompareArgs {
+    /// Result files (diskmark's JSON) or ids of stored runs
+    #[arg(value_name = "FILE|ID")]
+    pub inputs: Vec<String>,
+    /// The last N stored runs
+    #[arg(long, value_name = "N")]
+    pub last: Option<usize>,
+    /// The history database [default: $XDG_DATA_HOME/diskmark/history.db]
+    #[arg(long, value_name = "PATH")]
+    pub history: Option<PathBuf>,
+    /// Output format
+    #[arg(long, value_enum, default_value_t = CompareFormat::Text)]
+    pub format: CompareFormat,
+    /// Also draw grouped bars per run as an SVG chart
+    #[arg(long, value_name = "FILE.svg")]
+    pub chart: Option<PathBuf>,
+}
+
+impl RunArgs {
+    /// Turns the parsed command line into validated settings and output
+    /// options. Checks everything before any file is created.
+    pub fn into_settings(self) -> Result<(Settings, OutputOptions), UsageError> {
+        let settings = Settings::validate(self.choices()?)?;
+        let outputs = self.outputs(&settings.target)?;
+        Ok((settings, outputs))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::EngineKind;
+    use crate::engine::registry::default_engine;
+    use crate::report::Format;
+    use crate::stats::LoopStat;
+    use crate::units::{GIB, MIB};
+    use crate::workload::{DataKind, Mode, Profile};
+    use std::time::Duration;
+
+    fn parse(args: &[&str]) -> Result<(Settings, OutputOptions), String> {
+        let mut v = vec!["diskmark"];
+        v.extend_from_slice(args);
+        let cli = Cli::try_parse_from(v).map_err(|e| e.to_string())?;
+        assert!(cli.command.is_none());
+        cli.run.into_settings().map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn defaults() {
+        let (s, o) = parse(&[]).unwrap();
+        assert_eq!(s.target, PathBuf::from("."));
+        assert_eq!(s.profile, Profile::Default);
+        assert_eq!(s.tests.len(), 4);
+        assert_eq!(s.size, GIB);
+        assert_eq!(s.loops, 5);
+        assert_eq!(s.measure, Duration::from_secs(5));
+        assert_eq!(s.interval, Duration::from_secs(5));
+        assert_eq!(s.warmup, Duration::from_secs(1));
+        assert!(s.direct);
+        assert_eq!(s.mix_read, 70);
+        assert_eq!(s.loop_stat, LoopStat::Mean);
+        assert_eq!(s.engine, default_engine());
+        assert_eq!(s.engine.native(), Some(default_engine()));
+        assert!(!s.strict && !s.hipri && !s.keep_file);
+        assert_eq!(o.format, Format::Text);
+    }
+
+    #[test]
+    fn every_option() {
+        let (s, o) = parse(&[
+            "/tmp",
+            "--profile",
+            "peak",
+            "--mix",
+            "--mix-read",
+            "60",
+            "--mode",
+            "read",
+            "--size",
+            "512M",
+            "--loops",
+            "2",
+            "--measure",
+            "0.2",
+            "--interval",
+            "0",
+            "--warmup",
+            "0.25",
+            "--data",
+            "zeros",
+            "--buffered",
+            "--keep-cache",
+            "--engine",
+            "null",
+            "--seed",
+            "7",
+            "-o",
+            "/tmp/r.json",
+            "--quiet",
+            "--strict",
+            "--keep-file",
+        ])
+        .unwrap();
+        assert_eq!(s.target, PathBuf::from("/tmp"));
+        assert_eq!(s.profile, Profile::Peak);
+        assert_eq!(s.loop_stat, LoopStat::Best);
+        assert!(s.mix);
+        assert_eq!(s.mix_read, 60);
+        assert_eq!(s.mode, Mode::Read);
+        assert_eq!(s.size, 512 * MIB);
+        assert_eq!(s.loops, 2);
+        assert_eq!(s.measure, Duration::from_millis(200));
+        assert_eq!(s.interval, Duration::ZERO);
+        assert_eq!(s.warmup, Duration::from_millis(250));
+        assert_eq!(s.data, DataKind::Zeros);
+        assert!(!s.direct && s.keep_cache);
+        assert_eq!(s.engine, EngineKind::Null);
+        assert_eq!(s.seed, 7);
+        assert_eq!(o.files.len(), 1);
+        assert_eq!(o.files[0].0.shown, PathBuf::from("/tmp/r.json"));
+        assert_eq!(o.files[0].1, Format::Json);
+        assert!(!o.stdout);
+        assert!(o.quiet && s.strict && s.keep_file);
+    }
+
+    #[test]
+    fn tests_make_a_custom_profile() {
+        let (s, _) = parse(&[
+            "--test",
+            "SEQ1M Q8T1",
+            "--test",
+            "rnd4k-q32t16",
+            "--loop-stat",
+            "median",
+        ])
+        .unwrap();
+        assert_eq!(s.profile, Profile::Custom);
+        assert_eq!(s.tests.len(), 2);
+        assert_eq!(s.tests[1].to_string(), "RND4K Q32T16");
+        assert_eq!(s.loop_stat, LoopStat::Median);
+    }
+
+    #[test]
+    fn bad_values_name_the_option() {
+        let cases = [
+            (&["--size", "8M"][..], "--size"),
+            (&["--size", "1X"], "--size"),
+            (&["--size=-1G"], "--size"),
+            (&["--loops", "0"], "--loops"),
+            (&["--measure", "0"], "--measure"),
+            (&["--warmup", "abc"], "--warmup"),
+            (&["--mix-read", "101"], "--mix-read"),
+            (&["--profile", "fast"], "--profile"),
+            (&["--engine", "nosuch"], "--engine"),
+            (&["--format", "xml"], "--format"),
+            (&["--loop-stat", "max"], "--loop-stat"),
+            (&["--test", "SEQ1M"], "--test"),
+            (&["--test", "RND4K Q0T1"], "--test"),
+            (&["--size", "16M", "--test", "SEQ32M Q1T1"], "--test"),
+            (&["-o", "/nonexistent-dir/x.json"], "--output"),
+        ];
+        for (args, option) in cases {
+            let e = parse(args).unwrap_err();
+            assert!(e.contains(option), "{args:?}: {e}");
+        }
+    }
+
+    #[test]
+    fn engines_subcommand() {
+        let cli = Cli::try_parse_from(["diskmark", "engines", "--format", "json"]).unwrap();
+        assert!(matches!(
+            cli.command,
+            Some(Command::Engines {
+                format: ListFormat::Json
+            })
+        ));
+        // Run options do not mix with subcommands; after a run option,
+        // `engines` is a directory name.
+        assert!(Cli::try_parse_from(["diskmark", "engines", "--size", "1G"]).is_err());
+        let cli = Cli::try_parse_from(["diskmark", "--size", "1G", "engines"]).unwrap();
+        assert!(cli.command.is_none());
+        assert_eq!(cli.run.target, PathBuf::from("engines"));
+    }
+
+    #[test]
+    fn help_states_each_default() {
+        use clap::CommandFactory;
+        let help = Cli::command().render_long_help().to_string();
+        // Defaults may be wrapped over lines: compare with single spaces.
+        let help = help.split_whitespace().collect::<Vec<_>>().join(" ");
+        for d in [
+            "[default: .]",
+            "[default: default]",
+            "[default: 70]",
+            "[default: rw]",
+            "[default: 1GiB]",
+            "[default: 5]",
+            "[default: 1]",
+            "[default: random]",
+            "[default: the profile's",
+            "[default: the best that works here",
+            "[default: random; the JSON records it]",
+            "[default: text",
+        ] {
+            assert!(help.contains(d), "missing {d} in\n{help}");
+        }
+    }
+}

@@ -1,0 +1,185 @@
+//! Where a run's report goes, checked before anything is created: each
+//! output's format, and where it may be written (see [`crate::outputs`]).
+
+use super::run_args::RunArgs;
+use crate::config::UsageError;
+use crate::outputs::{Forbidden, OutputPath};
+use crate::report::Format;
+use std::path::{Path, PathBuf};
+
+/// Where the report goes and how it looks.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OutputOptions {
+    /// Format on standard output.
+    pub format: Format,
+    /// Whether the report goes to standard output (no `-o`, or `-o -`).
+    pub stdout: bool,
+    /// Files instead of standard output, each with its format.
+    pub files: Vec<(OutputPath, Format)>,
+    /// No progress display.
+    pub quiet: bool,
+    /// Record in the history database at this path.
+    pub save: Option<OutputPath>,
+    /// Draw an SVG chart to this file.
+    pub chart: Option<OutputPath>,
+}
+
+impl RunArgs {
+    /// Every output path, checked before anything is created: each one's
+    /// format, and where it goes; none may be in `target`, the directory
+    /// under test.
+    pub fn outputs(&self, target: &Path) -> Result<OutputOptions, UsageError> {
+        let stdout = self.output.is_empty() || self.output.iter().any(|o| o.as_os_str() == "-");
+        self.check_chart_name()?;
+        let mut list: Vec<(&Path, &'static str)> = self
+            .output
+            .iter()
+            .filter(|o| o.as_os_str() != "-")
+            .map(|o| (o.as_path(), "--output"))
+            .collect();
+        list.extend(self.chart.as_deref().map(|c| (c, "--chart")));
+        let forbidden = Forbidden::target(target);
+        let mut checked = crate::outputs::check_all(&list, forbidden)?;
+        let save = match self.history_path()? {
+            Some(h) => Some(check_save(&h, &checked, forbidden)?),
+            None => None,
+        };
+        if stdout && !self.output.is_empty() && checked.iter().any(|o| o.is_stdout()) {
+            return Err(UsageError::new(
+                "--output",
+                "- and another name of standard output are the same file; give each output its own file",
+            ));
+        }
+        let chart = self
+            .chart
+            .as_ref()
+            .map(|_| checked.remove(checked.len() - 1));
+        Ok(OutputOptions {
+            format: self.format.unwrap_or(Format::Text),
+            stdout,
+            files: self.file_formats(checked)?,
+            quiet: self.quiet,
+            save,
+            chart,
+        })
+    }
+
+    /// The chart is an SVG image: its name must say so.
+    fn check_chart_name(&self) -> Result<(), UsageError> {
+        match &self.chart {
+            Some(chart)
+                if !chart
+                    .extension()
+                    .is_some_and(|e| e.eq_ignore_ascii_case("svg"))
+                    && !is_stream_path(chart) =>
+            {
+                Err(UsageError::new(
+                    "--chart",
+                    format!(
+                        "{} does not end in .svg; the chart is an SVG image: name it e.g. chart.svg",
+                        crate::outputs::printable(chart)
+                    ),
+                ))
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// The history database of `--save`, if the run is saved.
+    fn history_path(&self) -> Result<Option<PathBuf>, UsageError> {
+        Ok(match (self.save, &self.history) {
+            (true, Some(p)) => Some(p.clone()),
+            (true, None) => Some(
+                crate::history::default_path()
+                    .map_err(|e| UsageError::new("--save", e.to_string()))?,
+            ),
+            (false, _) => None,
+        })
+    }
+
+    /// Each `-o` file with its format: `--format`, else its extension.
+    fn file_formats(
+        &self,
+        checked: Vec<OutputPath>,
+    ) -> Result<Vec<(OutputPath, Format)>, UsageError> {
+        let mut files = Vec::new();
+        for o in checked {
+            let format = match (self.format, ext_format(&o.shown)) {
+                (Some(f), _) | (None, Some(f)) => f,
+                (None, None) if o.is_stream() => Format::Text,
+                (None, None) => {
+                    return Err(UsageError::new(
+                        "--output",
+                        format!(
+                            "{}: the extension says no format (.txt, .json, .csv or .md); rename it or add --format",
+                            crate::outputs::printable(&o.shown)
+                        ),
+                    ));
+                }
+            };
+            files.push((o, format));
+        }
+        Ok(files)
+    }
+}
+
+/// The history database `h`: a file of its own, diskmark's if it exists.
+fn check_save(
+    h: &Path,
+    outputs: &[OutputPath],
+    forbidden: Forbidden,
+) -> Result<OutputPath, UsageError> {
+    let db = crate::outputs::check_in_new_dir(h, "--history", forbidden)?;
+    if db.is_stream() {
+        return Err(UsageError::new(
+            "--history",
+            "the history database must be a file, not a device or a pipe",
+        ));
+    }
+    if let Some(o) = outputs.iter().find(|o| o.resolved() == db.resolved()) {
+        return Err(UsageError::new(
+            "--history",
+            format!(
+                "{} is also an output of the report; give the history its own file",
+                crate::outputs::printable(&o.shown)
+            ),
+        ));
+    }
+    check_history(&db.resolved())?;
+    Ok(db)
+}
+
+/// A history database that is there already must be diskmark's, of a
+/// version this diskmark knows: found out before the run, so that minutes
+/// of measurement do not end in a refusal. A locked or damaged one is left
+/// to the save, which keeps the result beside it.
+fn check_history(db: &Path) -> Result<(), UsageError> {
+    use crate::history::{History, HistoryError};
+    match History::open_existing(db) {
+        Err(
+            e @ (HistoryError::NotHistory(_)
+            | HistoryError::Newer { .. }
+            | HistoryError::Unknown { .. }),
+        ) => Err(UsageError::new("--history", e.to_string())),
+        _ => Ok(()),
+    }
+}
+
+/// Whether `path` names a terminal, pipe or /dev/null rather than a file
+/// (its name then says nothing about a format).
+fn is_stream_path(path: &Path) -> bool {
+    use std::os::unix::fs::FileTypeExt;
+    std::fs::metadata(path).is_ok_and(|m| m.file_type().is_char_device() || m.file_type().is_fifo())
+}
+
+/// The format a file's extension names, if any.
+fn ext_format(path: &Path) -> Option<Format> {
+    let ext = path.extension()?.to_str()?.to_ascii_lowercase();
+    match ext.as_str() {
+        "txt" | "text" => Some(Format::Text),
+        "json" => Some(Format::Json),
+        "csv" => Some(Format::Csv),
+        "md" | "markdown" => Some(Format::Markdown),
+        _ => None,
+    }
+}

@@ -1,0 +1,65 @@
+//! What a run produced: its tests' loops, its notes, how it ended.
+
+use super::stop::StopReason;
+use crate::plan::PlannedTest;
+use crate::stats::{LoopResult, Selected, select};
+use crate::workload::Direction;
+use std::path::PathBuf;
+
+/// All loops of one test in one direction.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TestResult {
+    /// The test as planned (requested and applied Q/T, notes).
+    pub plan: PlannedTest,
+    /// Read, Write or Mix.
+    pub direction: Direction,
+    /// Every loop, in order.
+    pub loops: Vec<LoopResult>,
+    /// What the device's and the CPU's view say about the figures.
+    pub observations: Vec<String>,
+    /// Under --verify: written blocks read back and found intact.
+    pub verified: Option<u64>,
+    /// How the engine set itself up (its first loop's; the same for
+    /// every loop; default for fio).
+    pub facts: crate::engine::EngineFacts,
+}
+
+impl TestResult {
+    /// The loops summarised by `stat`.
+    pub fn selected(&self, stat: crate::stats::LoopStat) -> Option<Selected> {
+        select(&self.loops, stat)
+    }
+}
+
+/// What a run produced.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RunOutput {
+    /// When it started (local time).
+    pub started: chrono::DateTime<chrono::Local>,
+    /// Finished tests, in the order they ran.
+    pub tests: Vec<TestResult>,
+    /// Notes about the whole run (adaptations, caveats), deduplicated.
+    pub notes: Vec<String>,
+    /// What ended the run early, if something did.
+    pub interrupted: Option<StopReason>,
+    /// The test file, when `--keep-file` left it in place.
+    pub kept_file: Option<PathBuf>,
+    /// How the test file (or raw device) was set up.
+    pub test_file: TestFileInfo,
+}
+
+/// How the test file was set up, for the JSON.
+#[derive(Debug, Clone, PartialEq, Eq, Default, serde::Serialize)]
+pub struct TestFileInfo {
+    /// A raw block device was read instead of a test file.
+    pub raw_device: bool,
+    /// Bytes tested.
+    pub size: u64,
+    /// The kernel's direct-I/O offset alignment for it (STATX_DIOALIGN).
+    pub dio_align: Option<u32>,
+    /// NOCOW on a copy-on-write filesystem: set (true), refused (false),
+    /// or not asked (null).
+    pub nocow: Option<bool>,
+    /// Time the pre-fill took, writes and final fsync, ns (0: none).
+    pub prefill_ns: u64,
+}

@@ -1,0 +1,242 @@
+//! A run's plan: every test planned for its engine, and every refusal made
+//! before anything is created (the only thing done on disk is removing
+//! test files that killed runs left). A front-end validates its
+//! [`Settings`], resolves the target, prepares the plan, and runs it.
+
+use super::error::RunError;
+use super::memory;
+use super::notes::{add_note, run_notes};
+use super::stale;
+use super::timeline::{Schedule, Timeline};
+use crate::config::Settings;
+use crate::engine::Capabilities;
+use crate::plan::{PlannedTest, plan};
+use crate::target::TargetInfo;
+use std::time::Duration;
+
+/// Environment variable that skips the up-front free-space check, so that
+/// a test can run into ENOSPC during the pre-fill. For tests only.
+pub const TEST_SKIP_SPACE_CHECK: &str = "DISKMARK_TEST_SKIP_SPACE_CHECK";
+
+/// A run ready to start: its settings, its target, every test planned, and
+/// what the preparation noted. Only [`RunPlan::prepare`] makes one.
+#[derive(Debug, Clone)]
+pub struct RunPlan {
+    settings: Settings,
+    target: TargetInfo,
+    tests: Vec<PlannedTest>,
+    notes: Vec<String>,
+    timeline: Timeline,
+}
+
+impl RunPlan {
+    /// Plans every test of `settings` on `target` and makes every refusal
+    /// the run would make, before anything is created: `--strict`,
+    /// `--hipri`, O_DIRECT alignment, `--verify`'s block count, writing to
+    /// a block device, address space, free space. Usage refusals are
+    /// [`RunError::is_usage`]. Test files left by killed runs in the
+    /// target directory are removed first (they hold its free space), and
+    /// noted.
+    pub fn prepare(settings: Settings, target: TargetInfo) -> Result<RunPlan, RunError> {
+        let tests = plan_all(&settings)?;
+        check_hipri(&settings, &target)?;
+        check_alignment(&settings, &tests, target.dio_alignment())?;
+        check_verify(&settings, &tests)?;
+        let mut notes = run_notes(&settings, &tests);
+        if target.is_device() {
+            check_device(&settings, &target)?;
+        } else {
+            for stale::Removed { name, size } in stale::remove_stale(&target.path) {
+                add_note(
+                    &mut notes,
+                    format!(
+                        "removed {name} ({}), a test file left by a diskmark run that was killed",
+                        crate::units::human_bytes(size)
+                    ),
+                );
+            }
+            memory::check(memory::need(&tests, settings.size, settings.verify))?;
+            check_space(&settings, &target)?;
+        }
+        let timeline = Timeline::new(schedule(&settings, &target, tests.len()));
+        Ok(RunPlan {
+            settings,
+            target,
+            tests,
+            notes,
+            timeline,
+        })
+    }
+
+    /// The validated settings.
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    /// Where it runs.
+    pub fn target(&self) -> &TargetInfo {
+        &self.target
+    }
+
+    /// Every test, as it will run.
+    pub fn tests(&self) -> &[PlannedTest] {
+        &self.tests
+    }
+
+    /// The run's notes so far: adaptations, what is inside the windows,
+    /// stale files removed.
+    pub fn notes(&self) -> &[String] {
+        &self.notes
+    }
+
+    /// The run's time as planned, the pre-fill at an assumed rate (events
+    /// carry it refined as the run goes).
+    pub fn planned_total(&self) -> Duration {
+        self.timeline.planned()
+    }
+
+    /// The schedule the run counts its time left on.
+    pub(crate) fn timeline(&self) -> &Timeline {
+        &self.timeline
+    }
+}
+
+/// What the run will spend its time on.
+fn schedule(settings: &Settings, target: &TargetInfo, tests: usize) -> Schedule {
+    let prefill = !target.is_device() && settings.engine.does_io();
+    let verified = settings
+        .directions()
+        .iter()
+        .flat_map(|d| std::iter::repeat_n(settings.verify && d.writes(), tests))
+        .collect();
+    Schedule {
+        prefill_bytes: if prefill { settings.size } else { 0 },
+        verify_bytes: settings.size,
+        verified,
+        loops: settings.loops,
+        warmup: settings.warmup,
+        measure: settings.measure,
+        interval: settings.interval,
+    }
+}
+
+/// Plans every test of `settings` for its engine's capabilities here;
+/// with `--strict`, any change is a refusal.
+pub fn plan_all(settings: &Settings) -> Result<Vec<PlannedTest>, RunError> {
+    plan_with(settings, &settings.engine.capabilities())
+}
+
+/// [`plan_all`] with given capabilities.
+pub fn plan_with(settings: &Settings, caps: &Capabilities) -> Result<Vec<PlannedTest>, RunError> {
+    let engine = settings.engine.name();
+    let engine = engine.as_str();
+    let mut plans = Vec::with_capacity(settings.tests.len());
+    for t in &settings.tests {
+        let p = plan(*t, engine, caps).map_err(RunError::Plan)?;
+        if settings.strict && p.adapted() {
+            return Err(RunError::Strict {
+                reason: p.notes.join("; "),
+            });
+        }
+        plans.push(p);
+    }
+    Ok(plans)
+}
+
+/// With O_DIRECT, every block must be a multiple of the direct-I/O
+/// alignment; refused before anything is written otherwise.
+pub(crate) fn check_alignment(
+    settings: &Settings,
+    plans: &[PlannedTest],
+    align: u32,
+) -> Result<(), RunError> {
+    if !settings.direct || align <= 1 {
+        return Ok(());
+    }
+    match plans
+        .iter()
+        .find(|p| !p.requested.block_size.is_multiple_of(u64::from(align)))
+    {
+        Some(p) => Err(RunError::Refused(format!(
+            "{}: with O_DIRECT the block size must be a multiple of {align} bytes here (the direct-I/O alignment of this target); use a larger block or --buffered",
+            p.requested
+        ))),
+        None => Ok(()),
+    }
+}
+
+/// `--hipri` needs a device whose driver polls (`queue/io_poll` = 1).
+fn check_hipri(settings: &Settings, target: &TargetInfo) -> Result<(), RunError> {
+    if !settings.hipri {
+        return Ok(());
+    }
+    let reason = match &target.device {
+        None => "the target is not on a block device".to_string(),
+        Some(d) => match d.io_poll {
+            Some(true) => return Ok(()),
+            Some(false) => format!(
+                "{}'s queue/io_poll is 0 (its driver has no poll queues; for NVMe, load the driver with poll_queues > 0)",
+                d.disk
+            ),
+            None => format!(
+                "{} does not say whether it can poll (no queue/io_poll)",
+                d.disk
+            ),
+        },
+    };
+    Err(RunError::Hipri { reason })
+}
+
+/// `--verify` claims each block for one write at a time: the file must
+/// hold more blocks than there are I/Os in flight.
+fn check_verify(settings: &Settings, plans: &[PlannedTest]) -> Result<(), RunError> {
+    if !settings.verify {
+        return Ok(());
+    }
+    match plans
+        .iter()
+        .find(|p| settings.size / p.requested.block_size <= u64::from(p.q * p.t))
+    {
+        Some(p) => Err(RunError::Refused(format!(
+            "--verify: {} keeps {} I/Os in flight but a {} file has only {} blocks of that size, and two writes must never share a block; use a larger --size",
+            p.applied(),
+            p.q * p.t,
+            crate::units::file_size_label(settings.size),
+            settings.size / p.requested.block_size
+        ))),
+        None => Ok(()),
+    }
+}
+
+/// A block device is only ever read.
+fn check_device(settings: &Settings, target: &TargetInfo) -> Result<(), RunError> {
+    if settings.directions().iter().any(|d| d.writes()) {
+        return Err(RunError::Refused(format!(
+            "{} is a block device: diskmark only reads a device, it never writes to one; run with --mode read and without --mix, or give a directory",
+            target.path.display()
+        )));
+    }
+    Ok(())
+}
+
+/// The test file must fit in the target's free space.
+fn check_space(settings: &Settings, target: &TargetInfo) -> Result<(), RunError> {
+    let available =
+        crate::target::available_space_settled(&target.path, settings.size).map_err(|source| {
+            RunError::Os {
+                what: "reading the free space",
+                source,
+            }
+        })?;
+    // A documented test-only switch: lets a test reach ENOSPC during the
+    // pre-fill deterministically.
+    let skip_check = std::env::var_os(TEST_SKIP_SPACE_CHECK).is_some();
+    match available {
+        Some(available) if available < settings.size && !skip_check => Err(RunError::NoSpace {
+            path: target.path.clone(),
+            need: crate::units::human_bytes(settings.size),
+            available: crate::units::human_bytes(available),
+        }),
+        _ => Ok(()),
+    }
+}
