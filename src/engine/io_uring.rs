@@ -402,7 +402,7 @@ mod tests {
         let f = tempfile::tempfile().unwrap();
         f.set_len(1 << 20).unwrap();
         let Some(mut e) = engine(&f, 8) else { return };
-        crate::engine::contract::batch_completes_once_each(&mut e, &f, 8);
+        crate::engine::contract::checks::batch_completes_once_each(&mut e, &f, 8);
         let mut out = [Completion::default(); 8];
         assert_eq!(e.reap(&mut out).unwrap(), 0, "nothing left in flight");
         assert!(e.facts().registered_file.is_some());
@@ -413,7 +413,7 @@ mod tests {
         let path = tempfile::NamedTempFile::new().unwrap();
         let f = File::open(path.path()).unwrap();
         let Some(mut e) = engine(&f, 2) else { return };
-        crate::engine::contract::errors_come_back_per_request(&mut e);
+        crate::engine::contract::checks::errors_come_back_per_request(&mut e);
     }
 
     #[test]

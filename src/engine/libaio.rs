@@ -467,7 +467,7 @@ mod tests {
         let f = tempfile::tempfile().unwrap();
         f.set_len(1 << 20).unwrap();
         let Some(mut e) = engine(&f, 4) else { return };
-        crate::engine::contract::batch_completes_once_each(&mut e, &f, 4);
+        crate::engine::contract::checks::batch_completes_once_each(&mut e, &f, 4);
         let mut out = [Completion::default(); 4];
         e.buffer(0).fill(0);
         e.prepare(0, Op::Read, 2 * 4096);
@@ -490,6 +490,6 @@ mod tests {
         let Some(mut e) = engine(&f, 1) else { return };
         // The kernel refuses a write on a read-only descriptor at submit
         // time (EBADF); it comes back as that request's completion.
-        crate::engine::contract::errors_come_back_per_request(&mut e);
+        crate::engine::contract::checks::errors_come_back_per_request(&mut e);
     }
 }

@@ -442,7 +442,7 @@ mod tests {
             };
             let mut e = PosixAio::with_descriptors(&setup, nfds).unwrap();
             assert_eq!(e.facts().descriptors, Some(nfds as u32));
-            crate::engine::contract::batch_completes_once_each(&mut e, &f, 8);
+            crate::engine::contract::checks::batch_completes_once_each(&mut e, &f, 8);
             // One completion at a time, as the worker reaps, refilling each
             // freed slot: every slot comes back, none twice in flight.
             let mut out = [Completion::default(); 1];
@@ -482,7 +482,7 @@ mod tests {
         assert_eq!(e.facts().descriptors, Some(8));
         let fds: std::collections::HashSet<i32> = e.files.iter().map(|f| f.as_raw_fd()).collect();
         assert_eq!(fds.len(), 8);
-        crate::engine::contract::batch_completes_once_each(&mut e, &f, 8);
+        crate::engine::contract::checks::batch_completes_once_each(&mut e, &f, 8);
     }
 
     #[test]
@@ -490,6 +490,6 @@ mod tests {
         let path = tempfile::NamedTempFile::new().unwrap();
         let f = File::open(path.path()).unwrap();
         let mut e = engine(&f, 1);
-        crate::engine::contract::errors_come_back_per_request(&mut e);
+        crate::engine::contract::checks::errors_come_back_per_request(&mut e);
     }
 }

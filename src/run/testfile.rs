@@ -8,18 +8,14 @@ use crate::engine::AlignedBuf;
 use crate::workload::DataKind;
 use crate::workload::access::Rng;
 use crate::workload::stamp::{PREFILL_MAGIC, stamp_pages};
-pub use owned::NotRemoved;
 use owned::Owned;
+pub use owned::{FILE_PREFIX, FILE_SUFFIX, NotRemoved};
 use rustix::fs::IFlags;
 use std::fs::{File, OpenOptions};
 use std::io;
 use std::os::unix::fs::{FileExt, OpenOptionsExt};
 use std::path::{Path, PathBuf};
 
-/// Prefix of every test file name; a later run recognises leftovers by it.
-pub const FILE_PREFIX: &str = ".diskmark-";
-/// Suffix of every test file name.
-pub const FILE_SUFFIX: &str = ".tmp";
 /// Bytes per pre-fill write.
 const PREFILL_CHUNK: u64 = 4 * crate::units::MIB;
 /// Most bytes per pre-fill write: the progress callback, which also looks

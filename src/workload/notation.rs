@@ -1,30 +1,8 @@
 //! The CrystalDiskMark test notation: `SEQ1M Q8T1`, `RND4K-Q32T16`,
 //! `seq128k q32t1`, `RND512B_Q1T1`.
 
-use super::{MAX_BLOCK, MAX_Q, MAX_T, MIN_BLOCK, Pattern, TestSpec};
+use super::{MAX_BLOCK, MAX_Q, MAX_T, NotationError, Pattern, TestSpec};
 use crate::units::size_unit;
-
-/// Why a test name was not understood.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum NotationError {
-    /// Does not have the shape SEQ|RND, size, Q, T.
-    #[error(
-        "'{0}' is not a test in CrystalDiskMark notation (expected e.g. 'SEQ1M Q8T1' or 'RND4K Q32T16')"
-    )]
-    Shape(String),
-    /// Block size outside 512 B..64 MiB.
-    #[error("block size {0} bytes is outside {MIN_BLOCK} B..64 MiB")]
-    BlockRange(u64),
-    /// A block size too large to count, as typed.
-    #[error("block size in '{0}' is outside {MIN_BLOCK} B..64 MiB")]
-    BlockTyped(String),
-    /// Queue depth outside 1..=512 (as typed, negative too).
-    #[error("queue depth Q{0} is outside 1..{MAX_Q}")]
-    QRange(i64),
-    /// Threads outside 1..=64 (as typed, negative too).
-    #[error("thread count T{0} is outside 1..{MAX_T}")]
-    TRange(i64),
-}
 
 /// Takes the leading ASCII digits of `s` as a number.
 fn take_number(s: &str) -> Option<(u64, &str)> {

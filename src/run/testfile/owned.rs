@@ -3,7 +3,6 @@
 //! locked and marked before any other process can see it; removal unlinks
 //! through the directory descriptor only a name that still refers to it.
 
-use super::{FILE_PREFIX, FILE_SUFFIX};
 use crate::run::marker;
 use crate::workload::access::splitmix64;
 use rustix::fs::{AtFlags, FlockOperation, Mode, OFlags};
@@ -13,6 +12,11 @@ use std::io;
 use std::os::fd::{AsFd, AsRawFd, OwnedFd};
 use std::path::Path;
 use std::time::Duration;
+
+/// Prefix of every test file name; a later run recognises leftovers by it.
+pub const FILE_PREFIX: &str = ".diskmark-";
+/// Suffix of every test file name.
+pub const FILE_SUFFIX: &str = ".tmp";
 
 /// How often a fresh file's lock is tried before giving up: only a process
 /// of the same user that opens a file it did not create can hold it.
