@@ -119,7 +119,7 @@ pub fn compare(args: CompareArgs) -> Result<u8, Error> {
         CompareFormat::Json => compare::render_json(&runs),
     })?;
     if let Some(path) = &chart {
-        path.write(crate::report::chart::compare_chart(&runs).as_bytes())
+        path.write(compare::render_chart(&runs).as_bytes())
             .map_err(|source| Error::Chart {
                 path: path.shown.clone(),
                 source,

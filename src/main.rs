@@ -86,7 +86,7 @@ fn benchmark(args: RunArgs) -> Result<u8, Error> {
         write(path, diskmark::report::chart::run_chart(&report));
     }
     if let Some(db) = &out.save {
-        match diskmark::history::save_or_keep(db, &report.render(Format::Json)) {
+        match diskmark::history::save_or_keep(db, &diskmark::report::json::build(&report)) {
             Ok(id) if !out.quiet => eprintln!("saved as run #{id} in {}", db.shown.display()),
             Ok(_) => {}
             Err(e) => fail(e.into()),

@@ -1,35 +1,35 @@
 //! Charts as plain SVG (hand-written: a few rectangles, lines and texts):
-//! CrystalDiskMark-style horizontal bars per test with values, throughput
-//! over time per test, and grouped bars for `compare`.
+//! CrystalDiskMark-style horizontal bars per test with values and
+//! throughput over time per test; the primitives also draw `compare`'s
+//! grouped bars.
 
 use super::Report;
-use crate::compare::RunSummary;
-use crate::tui::scale::throughput_bar;
+use super::scale::throughput_bar;
 use crate::workload::Direction;
 use std::fmt::Write;
 
 /// Bar colours: read, write, mix.
 pub const COLORS: [&str; 3] = ["#2a7fd4", "#e0662b", "#2aa84a"];
-/// Colours of runs in a comparison.
-const RUN_COLORS: [&str; 6] = [
-    "#2a7fd4", "#e0662b", "#2aa84a", "#9b59b6", "#c0392b", "#7f8c8d",
-];
 
+/// Width of every chart.
 const WIDTH: f64 = 900.0;
+/// Room left of the bars for their labels.
 const LABEL_W: f64 = 150.0;
-const BAR_H: f64 = 18.0;
+/// Height of one bar.
+pub const BAR_H: f64 = 18.0;
 /// Room right of the longest bar for its value text.
 const VALUE_W: f64 = 260.0;
 
 /// Escapes text for SVG.
-fn esc(s: &str) -> String {
+pub fn esc(s: &str) -> String {
     s.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
         .replace('"', "&quot;")
 }
 
-fn start(out: &mut String, height: f64, title: &str) {
+/// Opens an SVG document of `height` with a white background and `title`.
+pub fn start(out: &mut String, height: f64, title: &str) {
     let _ = writeln!(
         out,
         r#"<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}" viewBox="0 0 {WIDTH} {height}" font-family="sans-serif" font-size="12">"#
@@ -43,7 +43,7 @@ fn start(out: &mut String, height: f64, title: &str) {
 }
 
 /// One horizontal bar with its value, on CrystalDiskMark's log scale.
-fn bar(out: &mut String, y: f64, mbps: f64, text: &str, color: &str) {
+pub fn bar(out: &mut String, y: f64, mbps: f64, text: &str, color: &str) {
     let w = (WIDTH - LABEL_W - VALUE_W) * throughput_bar(mbps) / 100.0;
     let _ = writeln!(
         out,
@@ -100,7 +100,8 @@ pub fn run_chart(r: &Report<'_>) -> String {
             if let Some(test) = r.tests_of(*d).find(|x| x.plan.requested == *t)
                 && let Some(sel) = test.selected(s.loop_stat)
             {
-                let sum = super::headline(*d, &sel.result).summary(sel.result.window_ns);
+                let sum =
+                    crate::stats::headline::headline(*d, &sel.result).summary(sel.result.window_ns);
                 let text = if sum.completed() {
                     format!(
                         "{:.2} MB/s · {:.0} IOPS · {:.1} µs",
@@ -197,66 +198,4 @@ fn dir_index(d: Direction) -> usize {
         Direction::Write => 1,
         Direction::Mix { .. } => 2,
     }
-}
-
-/// Grouped bars: for each test and direction, one bar per run.
-pub fn compare_chart(runs: &[RunSummary]) -> String {
-    let mut keys: Vec<(String, String)> = Vec::new();
-    for r in runs {
-        for row in &r.rows {
-            let k = (row.test.clone(), row.direction.clone());
-            if !keys.contains(&k) {
-                keys.push(k);
-            }
-        }
-    }
-    let group_h = runs.len() as f64 * (BAR_H + 2.0) + 14.0;
-    let height = 60.0 + runs.len() as f64 * 16.0 + keys.len() as f64 * group_h + 20.0;
-    let mut out = String::new();
-    start(&mut out, height, "diskmark compare — MB/s");
-    let mut y = 36.0;
-    for (i, r) in runs.iter().enumerate() {
-        let col = RUN_COLORS[i % RUN_COLORS.len()];
-        let _ = writeln!(
-            out,
-            r#"<rect x="10" y="{:.1}" width="12" height="12" fill="{col}"/><text x="26" y="{:.1}">[{}] {} · {} · {} [{}]</text>"#,
-            y,
-            y + 11.0,
-            i + 1,
-            esc(&r.label),
-            esc(&r.date),
-            esc(&r.target),
-            esc(&r.model)
-        );
-        y += 16.0;
-    }
-    y += 10.0;
-    for k in &keys {
-        let _ = writeln!(
-            out,
-            r#"<text x="10" y="{:.1}" font-weight="bold">{} {}</text>"#,
-            y + 14.0,
-            esc(&k.0),
-            esc(&k.1)
-        );
-        for (i, r) in runs.iter().enumerate() {
-            if let Some(row) = r.rows.iter().find(|x| x.test == k.0 && x.direction == k.1) {
-                let label = match row.mbps {
-                    Some(m) => format!("[{}] {m:.2} MB/s", i + 1),
-                    None => format!("[{}] no I/O", i + 1),
-                };
-                bar(
-                    &mut out,
-                    y,
-                    row.mbps.unwrap_or(0.0),
-                    &label,
-                    RUN_COLORS[i % RUN_COLORS.len()],
-                );
-            }
-            y += BAR_H + 2.0;
-        }
-        y += 14.0;
-    }
-    out.push_str("</svg>\n");
-    out
 }

@@ -6,13 +6,16 @@ pub mod engines;
 pub mod escape;
 pub mod json;
 pub mod markdown;
+pub mod model;
+pub mod rows;
+pub mod scale;
 pub mod targets;
 pub mod text;
 
 use crate::config::Settings;
 use crate::host::HostInfo;
 use crate::run::{RunOutput, TestResult};
-use crate::stats::{DirStats, LoopResult};
+use crate::stats::headline::headline;
 use crate::target::TargetInfo;
 use crate::workload::Direction;
 
@@ -161,16 +164,6 @@ pub fn collapse(tests: &[TestResult]) -> Vec<String> {
         .collect()
 }
 
-/// The figures a result line shows for a test: its direction's own
-/// counts, or for Mix reads and writes together.
-pub fn headline(direction: Direction, l: &LoopResult) -> DirStats {
-    match direction {
-        Direction::Read => l.read.clone(),
-        Direction::Write => l.write.clone(),
-        Direction::Mix { .. } => l.total(),
-    }
-}
-
 /// `SIGINT`, `SIGQUIT`, `SIGRTMIN+1`, ... or `signal N`.
 pub fn signal_name(sig: i32) -> String {
     crate::run::signals::name(sig)
@@ -181,6 +174,7 @@ pub(crate) mod fixtures {
     //! A fixed run, for report snapshots.
     use super::*;
     use crate::engine::EngineKind;
+    use crate::stats::{DirStats, LoopResult};
     use crate::target::{Usage, sysfs::BlockDevice};
     use crate::units::{GIB, MIB};
     use crate::workload::Profile;

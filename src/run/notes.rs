@@ -171,7 +171,7 @@ pub fn observations(
         .iter()
         .enumerate()
         .filter(|(_, l)| {
-            !crate::report::headline(test.direction, l)
+            !crate::stats::headline::headline(test.direction, l)
                 .summary(l.window_ns)
                 .completed()
         })

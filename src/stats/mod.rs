@@ -2,6 +2,7 @@
 //! each thread fills in its hot path, their merge across threads and loops,
 //! and the summary values the reports print.
 
+pub mod headline;
 pub mod histogram;
 
 use crate::workload::LoopStat;

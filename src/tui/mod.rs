@@ -9,7 +9,6 @@
 
 pub mod app;
 pub mod keys;
-pub mod scale;
 pub mod view;
 
 use crate::cli::RunArgs;
