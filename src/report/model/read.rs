@@ -106,3 +106,63 @@ impl Run {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn doc(tests: &str) -> String {
+        format!(r#"{{"schema_version": 1, "tool": {{"name": "diskmark"}}, "tests": {tests}}}"#)
+    }
+
+    #[test]
+    fn refusals_name_the_field_and_escape_the_file() {
+        let e = Run::from_json(&doc(r#"[{"result": {"total": {"mbps": "fast"}}}]"#));
+        assert_eq!(
+            e.unwrap_err().to_string(),
+            "tests[0].result.total.mbps is not a number"
+        );
+        let e = Run::from_json(&doc(r#"[{"pattern": "\u001b[2J"}]"#)).unwrap_err();
+        let msg = e.to_string();
+        assert!(msg.starts_with("tests[0].pattern is not valid ("), "{msg}");
+        assert!(msg.contains("\\x1b[2J") && !msg.contains('\u{1b}'), "{msg}");
+        let e = Run::from_json(&doc(r#"[{"result": {"total": {"iops": -2}}}]"#)).unwrap_err();
+        assert_eq!(e.to_string(), "tests[0].result.total.iops is negative");
+        assert_eq!(Run::from_json("[1]"), Err(ReadError::NotDiskmark));
+        assert_eq!(
+            Run::from_json(r#"{"schema_version": 2, "tool": {"name": "diskmark"}}"#),
+            Err(ReadError::Schema(2))
+        );
+        assert!(matches!(Run::from_json("{"), Err(ReadError::NotJson(_))));
+    }
+
+    #[test]
+    fn absent_fields_read_as_empty_and_figures_as_none() {
+        let run =
+            Run::from_json(&doc(r#"[{"name": "SEQ1M Q8T1", "result": {"total": {}}}]"#)).unwrap();
+        let t = &run.tests[0];
+        assert_eq!(t.name, "SEQ1M Q8T1");
+        assert_eq!(t.direction, None);
+        assert_eq!(t.direction_label(), "?");
+        assert_eq!((t.result.total.ios, t.result.total.mbps), (None, None));
+        assert_eq!(t.result.window_ns, None);
+    }
+
+    #[test]
+    fn percentiles_read_back_in_ascending_order() {
+        let run = Run::from_json(&doc(
+            r#"[{"result": {"total": {"lat_us": {"mean": 1, "percentiles": {"1": 1, "10": 3, "5": 2, "99.9": 4}}}}}]"#,
+        ))
+        .unwrap();
+        let p = &run.tests[0]
+            .result
+            .total
+            .lat_us
+            .as_ref()
+            .unwrap()
+            .percentiles;
+        let order: Vec<f64> = p.0.iter().map(|x| x.p).collect();
+        assert_eq!(order, [1.0, 5.0, 10.0, 99.9]);
+        assert_eq!(p.at(99.9), Some(4.0));
+    }
+}

@@ -205,6 +205,8 @@ impl<'de> Deserialize<'de> for Percentiles {
                     })?;
                     v.push(Percentile { p, us });
                 }
+                // Ascending by definition, whatever order the map kept.
+                v.sort_by(|a, b| a.p.total_cmp(&b.p));
                 Ok(Percentiles(v))
             }
         }
@@ -219,6 +221,7 @@ impl JsonSchema for Percentiles {
 
     fn json_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
         schemars::json_schema!({
+            "description": "Latency percentiles: the keys are the percentiles (\"50\", \"99.9\"), in ascending order, the values the latencies, µs.",
             "type": "object",
             "propertyNames": { "pattern": "^[0-9]+(\\.[0-9]+)?$" },
             "additionalProperties": generator.subschema_for::<f64>(),
