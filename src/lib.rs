@@ -13,6 +13,7 @@ pub mod compare;
 pub mod config;
 pub mod engine;
 pub mod error;
+pub mod export;
 pub mod history;
 pub mod host;
 pub mod outputs;

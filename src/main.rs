@@ -2,8 +2,9 @@
 //! codes.
 
 use diskmark::cli::{Command, RunArgs};
-use diskmark::commands::{self, print};
-use diskmark::report::{Format, Report};
+use diskmark::commands;
+use diskmark::export::{ExportManager, FileOutput, Message, Outputs, Stdout};
+use diskmark::report::Report;
 use diskmark::{Error, host::HostInfo, progress::ProgressLine, run, target};
 use std::io::IsTerminal;
 use std::process::ExitCode;
@@ -30,15 +31,13 @@ fn main() -> ExitCode {
 
 fn benchmark(args: RunArgs) -> Result<u8, Error> {
     let (settings, out) = args.into_settings()?;
-    // The report would go nowhere: refuse before minutes of measuring
-    // (with another output the result is kept, and the failure comes at
-    // the end).
-    if out.stdout && out.files.is_empty() && out.save.is_none() {
-        commands::stdout_open()?;
-    }
+    let quiet = out.quiet;
+    let export = ExportManager::new(outputs(out));
+    // The report would go nowhere: refuse before minutes of measuring.
+    export.ready()?;
     let target = target::resolve_answering(&settings.target).map_err(run::RunError::from)?;
     let host = HostInfo::current();
-    let mut progress = ProgressLine::new(!out.quiet && std::io::stderr().is_terminal());
+    let mut progress = ProgressLine::new(!quiet && std::io::stderr().is_terminal());
     let output = run::run(&settings, &target, &mut |e| progress.update(e))?;
     progress.finish();
     if let Some(path) = &output.kept_file {
@@ -50,50 +49,19 @@ fn benchmark(args: RunArgs) -> Result<u8, Error> {
         host: &host,
         output: &output,
     };
-    // stdout gets one report at most: the asked one, or, when a file
-    // cannot be written, the results kept there in the asked format. A
-    // failure does not stop the other outputs (the results cost minutes
-    // to measure); the first is the run's error, later ones are printed.
-    let mut failed: Option<Error> = None;
-    let mut fail = |e: Error| match &failed {
-        None => failed = Some(e),
-        Some(_) => eprintln!("error: {e}"),
+    let delivered = export.deliver(&report);
+    let messages = match &delivered {
+        Ok(d) => &d.messages,
+        Err(u) => &u.delivered.messages,
     };
-    let mut on_stdout = out.stdout;
-    if on_stdout && let Err(e) = print(&report.render(out.format)) {
-        fail(e);
-    }
-    // Outputs were checked before the run; writing checks again what it
-    // opened (diskmark::outputs), so no device is ever written.
-    let mut write = |path: &diskmark::outputs::OutputPath, text: String| {
-        if let Err(source) = path.write(text.as_bytes()) {
-            if !on_stdout {
-                on_stdout = true;
-                if let Err(e) = print(&report.render(out.format)) {
-                    fail(e);
-                }
-            }
-            fail(Error::Output {
-                path: path.shown.clone(),
-                source,
-            });
-        }
-    };
-    for (path, format) in &out.files {
-        write(path, report.render(*format));
-    }
-    if let Some(path) = &out.chart {
-        write(path, diskmark::report::chart::run_chart(&report));
-    }
-    if let Some(db) = &out.save {
-        match diskmark::history::save_or_keep(db, &diskmark::report::json::build(&report)) {
-            Ok(id) if !out.quiet => eprintln!("saved as run #{id} in {}", db.shown.display()),
-            Ok(_) => {}
-            Err(e) => fail(e.into()),
+    for m in messages {
+        match m {
+            Message::Note(note) => eprintln!("{note}"),
+            Message::Failure(e) => eprintln!("error: {e}"),
         }
     }
-    if let Some(e) = failed {
-        return Err(e);
+    if let Err(u) = delivered {
+        return Err(u.error.into());
     }
     // A run in which no test completed a single I/O measured nothing: the
     // report says so per test, and the run failed.
@@ -110,4 +78,24 @@ fn benchmark(args: RunArgs) -> Result<u8, Error> {
         Some(sig) => 128 + sig as u8,
         None => 0,
     })
+}
+
+/// The command line's outputs as the export path takes them.
+fn outputs(out: diskmark::cli::OutputOptions) -> Outputs {
+    Outputs {
+        stdout: if out.stdout {
+            Stdout::Report
+        } else {
+            Stdout::Fallback
+        },
+        format: out.format,
+        files: out
+            .files
+            .into_iter()
+            .map(|(path, format)| FileOutput { path, format })
+            .collect(),
+        chart: out.chart,
+        save: out.save,
+        quiet: out.quiet,
+    }
 }
