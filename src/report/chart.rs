@@ -3,8 +3,8 @@
 //! throughput over time per test; the primitives also draw `compare`'s
 //! grouped bars.
 
-use super::Report;
 use super::scale::throughput_bar;
+use super::source::Report;
 use crate::workload::Direction;
 use std::fmt::Write;
 

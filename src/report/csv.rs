@@ -1,7 +1,7 @@
 //! CSV: one row per test and direction, with stable column names.
 
-use super::Report;
 use super::rows::{Row, rows};
+use super::source::Report;
 use std::fmt::Write;
 
 /// The header row; the column names are part of the interface.

@@ -2,8 +2,8 @@
 //! it, built from what was asked, where it ran and what was measured
 //! (DESIGN §6).
 
-use super::Report;
 use super::model;
+use super::source::Report;
 use crate::run::TestResult;
 use crate::stats::headline::headline;
 use crate::stats::{CpuView, DeviceView, DirStats, DirSummary, LoopResult, Spread};

@@ -1,8 +1,8 @@
 //! Markdown: a table, one row per test and direction, for issues and
 //! forum posts.
 
-use super::Report;
 use super::rows::rows;
+use super::source::Report;
 use std::fmt::Write;
 
 /// Renders the Markdown table with a one-line caption.

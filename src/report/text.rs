@@ -1,7 +1,7 @@
 //! The text report: KDiskMark's layout, line by line as REPORT.md says.
 
-use super::Report;
 use super::escape::escape;
+use super::source::Report;
 use crate::stats::DirSummary;
 use crate::stats::headline::headline;
 use crate::units::{block_report_parts, file_size_label, seconds_label, usage_unit};
