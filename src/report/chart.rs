@@ -54,16 +54,18 @@ pub fn bar(out: &mut String, y: f64, mbps: f64, text: &str, color: &str) {
     );
 }
 
+/// Height of one throughput-over-time plot.
+const LINE_H: f64 = 120.0;
+
 /// The chart of one run: bars per test (read, write, mix) and, per test,
 /// throughput over time across its loops.
 pub fn run_chart(r: &Report<'_>) -> String {
     let s = r.settings;
     let sections = r.sections();
-    let tests: Vec<_> = s.tests.clone();
+    let tests = &s.tests;
     let group_h = sections.len() as f64 * (BAR_H + 4.0) + 16.0;
-    let line_h = 120.0;
     let height =
-        60.0 + tests.len() as f64 * group_h + 40.0 + tests.len() as f64 * (line_h + 30.0) + 20.0;
+        60.0 + tests.len() as f64 * group_h + 40.0 + tests.len() as f64 * (LINE_H + 30.0) + 20.0;
     let mut out = String::new();
     let title = format!(
         "diskmark — {} · {} · {}{} · {}",
@@ -89,34 +91,8 @@ pub fn run_chart(r: &Report<'_>) -> String {
         );
     }
     let mut y = 60.0;
-    for t in &tests {
-        let _ = writeln!(
-            out,
-            r#"<text x="10" y="{:.1}" font-weight="bold">{}</text>"#,
-            y + 14.0,
-            esc(&t.to_string())
-        );
-        for d in &sections {
-            if let Some(test) = r.tests_of(*d).find(|x| x.plan.requested == *t)
-                && let Some(sel) = test.selected(s.loop_stat)
-            {
-                let sum =
-                    crate::stats::headline::headline(*d, &sel.result).summary(sel.result.window_ns);
-                let text = if sum.completed() {
-                    format!(
-                        "{:.2} MB/s · {:.0} IOPS · {:.1} µs",
-                        sum.mbps,
-                        sum.iops,
-                        sum.lat.map_or(0.0, |l| l.mean_us)
-                    )
-                } else {
-                    crate::stats::NO_IO.to_string()
-                };
-                bar(&mut out, y, sum.mbps, &text, COLORS[dir_index(*d)]);
-            }
-            y += BAR_H + 4.0;
-        }
-        y += 16.0;
+    for t in tests {
+        y = test_bars(&mut out, r, &sections, t, y);
     }
     // Throughput over time.
     y += 20.0;
@@ -125,71 +101,135 @@ pub fn run_chart(r: &Report<'_>) -> String {
         r#"<text x="10" y="{y:.1}" font-weight="bold">Throughput over time (MB/s, every loop's window one after the other)</text>"#
     );
     y += 10.0;
-    for t in &tests {
-        let series: Vec<(Direction, Vec<(f64, f64)>)> = sections
-            .iter()
-            .filter_map(|d| {
-                let test = r.tests_of(*d).find(|x| x.plan.requested == *t)?;
-                let mut pts = Vec::new();
-                let mut offset = 0.0;
-                for l in &test.loops {
-                    pts.extend(l.samples.iter().map(|p| (offset + p.t_s, p.mbps)));
-                    offset += l.window_ns as f64 / 1e9;
-                }
-                Some((*d, pts))
-            })
-            .collect();
-        let tmax = series
-            .iter()
-            .flat_map(|s| s.1.iter().map(|p| p.0))
-            .fold(0.0, f64::max);
-        let vmax = series
-            .iter()
-            .flat_map(|s| s.1.iter().map(|p| p.1))
-            .fold(0.0, f64::max);
-        let (x0, w) = (LABEL_W, WIDTH - LABEL_W - 20.0);
-        let _ = writeln!(
-            out,
-            r#"<text x="10" y="{:.1}">{}</text>"#,
-            y + 14.0,
-            esc(&t.to_string())
-        );
-        let _ = writeln!(
-            out,
-            r##"<rect x="{x0}" y="{y:.1}" width="{w}" height="{line_h}" fill="none" stroke="#cccccc"/><text x="{}" y="{:.1}" font-size="10" text-anchor="end">{vmax:.0}</text><text x="{}" y="{:.1}" font-size="10" text-anchor="end">0</text><text x="{x0}" y="{:.1}" font-size="10">0 s</text><text x="{}" y="{:.1}" font-size="10" text-anchor="end">{tmax:.1} s</text>"##,
-            x0 - 4.0,
-            y + 10.0,
-            x0 - 4.0,
-            y + line_h,
-            y + line_h + 12.0,
-            x0 + w,
-            y + line_h + 12.0
-        );
-        for (d, pts) in &series {
-            if pts.is_empty() || tmax <= 0.0 || vmax <= 0.0 {
-                continue;
-            }
-            let poly: Vec<String> = pts
-                .iter()
-                .map(|(t, v)| {
-                    format!(
-                        "{:.1},{:.1}",
-                        x0 + t / tmax * w,
-                        y + line_h - v / vmax * (line_h - 4.0)
-                    )
-                })
-                .collect();
-            let _ = writeln!(
-                out,
-                r#"<polyline fill="none" stroke="{}" stroke-width="1.5" points="{}"/>"#,
-                COLORS[dir_index(*d)],
-                poly.join(" ")
-            );
-        }
-        y += line_h + 30.0;
+    for t in tests {
+        over_time(&mut out, r, &sections, t, y);
+        y += LINE_H + 30.0;
     }
     out.push_str("</svg>\n");
     out
+}
+
+/// One test's bars, a direction each, from `y`; returns where the next
+/// test's start.
+fn test_bars(
+    out: &mut String,
+    r: &Report<'_>,
+    sections: &[Direction],
+    t: &crate::workload::TestSpec,
+    mut y: f64,
+) -> f64 {
+    let _ = writeln!(
+        out,
+        r#"<text x="10" y="{:.1}" font-weight="bold">{}</text>"#,
+        y + 14.0,
+        esc(&t.to_string())
+    );
+    for d in sections {
+        if let Some(test) = r.tests_of(*d).find(|x| x.plan.requested == *t)
+            && let Some(sel) = test.selected(r.settings.loop_stat)
+        {
+            let sum =
+                crate::stats::headline::headline(*d, &sel.result).summary(sel.result.window_ns);
+            let text = if sum.completed() {
+                format!(
+                    "{:.2} MB/s · {:.0} IOPS · {:.1} µs",
+                    sum.mbps,
+                    sum.iops,
+                    sum.lat.map_or(0.0, |l| l.mean_us)
+                )
+            } else {
+                crate::stats::NO_IO.to_string()
+            };
+            bar(out, y, sum.mbps, &text, COLORS[dir_index(*d)]);
+        }
+        y += BAR_H + 4.0;
+    }
+    y + 16.0
+}
+
+/// One direction's throughput samples over all loops of a test, the loops'
+/// windows one after the other: (seconds, MB/s).
+struct Series {
+    direction: Direction,
+    points: Vec<Point>,
+}
+
+/// One sample: seconds from the first window's start, MB/s.
+struct Point {
+    t_s: f64,
+    mbps: f64,
+}
+
+/// One test's throughput over time, a line per direction, at `y`.
+fn over_time(
+    out: &mut String,
+    r: &Report<'_>,
+    sections: &[Direction],
+    t: &crate::workload::TestSpec,
+    y: f64,
+) {
+    let series: Vec<Series> = sections
+        .iter()
+        .filter_map(|d| {
+            let test = r.tests_of(*d).find(|x| x.plan.requested == *t)?;
+            let mut points = Vec::new();
+            let mut offset = 0.0;
+            for l in &test.loops {
+                points.extend(l.samples.iter().map(|p| Point {
+                    t_s: offset + p.t_s,
+                    mbps: p.mbps,
+                }));
+                offset += l.window_ns as f64 / 1e9;
+            }
+            Some(Series {
+                direction: *d,
+                points,
+            })
+        })
+        .collect();
+    let all = || series.iter().flat_map(|s| s.points.iter());
+    let tmax = all().map(|p| p.t_s).fold(0.0, f64::max);
+    let vmax = all().map(|p| p.mbps).fold(0.0, f64::max);
+    let (x0, w) = (LABEL_W, WIDTH - LABEL_W - 20.0);
+    let _ = writeln!(
+        out,
+        r#"<text x="10" y="{:.1}">{}</text>"#,
+        y + 14.0,
+        esc(&t.to_string())
+    );
+    let _ = writeln!(
+        out,
+        r##"<rect x="{x0}" y="{y:.1}" width="{w}" height="{LINE_H}" fill="none" stroke="#cccccc"/><text x="{}" y="{:.1}" font-size="10" text-anchor="end">{vmax:.0}</text><text x="{}" y="{:.1}" font-size="10" text-anchor="end">0</text><text x="{x0}" y="{:.1}" font-size="10">0 s</text><text x="{}" y="{:.1}" font-size="10" text-anchor="end">{tmax:.1} s</text>"##,
+        x0 - 4.0,
+        y + 10.0,
+        x0 - 4.0,
+        y + LINE_H,
+        y + LINE_H + 12.0,
+        x0 + w,
+        y + LINE_H + 12.0
+    );
+    for s in &series {
+        if s.points.is_empty() || tmax <= 0.0 || vmax <= 0.0 {
+            continue;
+        }
+        let poly: Vec<String> = s
+            .points
+            .iter()
+            .map(|p| {
+                format!(
+                    "{:.1},{:.1}",
+                    x0 + p.t_s / tmax * w,
+                    y + LINE_H - p.mbps / vmax * (LINE_H - 4.0)
+                )
+            })
+            .collect();
+        let _ = writeln!(
+            out,
+            r#"<polyline fill="none" stroke="{}" stroke-width="1.5" points="{}"/>"#,
+            COLORS[dir_index(s.direction)],
+            poly.join(" ")
+        );
+    }
 }
 
 fn dir_index(d: Direction) -> usize {

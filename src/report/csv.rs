@@ -81,17 +81,7 @@ mod tests {
     #[test]
     fn snapshot_and_parse_with_the_csv_crate() {
         let got = rendered(Format::Csv);
-        let want = include_str!("snapshots/default_mix.csv");
-        if got != want {
-            let _ = std::fs::write(
-                concat!(
-                    env!("CARGO_MANIFEST_DIR"),
-                    "/src/report/snapshots/default_mix.csv.new"
-                ),
-                &got,
-            );
-        }
-        assert_eq!(got, want);
+        insta::assert_snapshot!("default_mix_csv", got);
         let mut r = csv::Reader::from_reader(got.as_bytes());
         let headers: Vec<String> = r.headers().unwrap().iter().map(String::from).collect();
         assert_eq!(headers, super::COLUMNS);
@@ -118,17 +108,7 @@ mod tests {
         let got = rendered(Format::Markdown);
         // The date is local time of a fixed instant; the version moves.
         let got = got.replace(env!("CARGO_PKG_VERSION"), "VERSION");
-        let want = include_str!("snapshots/default_mix.md");
-        if got != want {
-            let _ = std::fs::write(
-                concat!(
-                    env!("CARGO_MANIFEST_DIR"),
-                    "/src/report/snapshots/default_mix.md.new"
-                ),
-                &got,
-            );
-        }
-        assert_eq!(got, want);
+        insta::assert_snapshot!("default_mix_md", got);
         assert_eq!(got.lines().filter(|l| l.starts_with("| ")).count(), 13);
     }
 
