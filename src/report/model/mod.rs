@@ -1,6 +1,8 @@
 //! The typed result model: the JSON report as serde types that write it
 //! (byte for byte what diskmark prints) and read it back, with its JSON
-//! Schema generated from them (docs/schema.json). Every front-end, compare
+//! Schema generated from them (docs/schema.json; after a change here,
+//! regenerate it with `UPDATE_SCHEMA=1 cargo test --release --test schema`,
+//! which otherwise checks that it is current). Every front-end, compare
 //! and the history read runs through these types.
 //!
 //! The model owns its types instead of serialising the library's own: the
