@@ -18,6 +18,10 @@ pub enum Error {
     /// The history database failed.
     #[error(transparent)]
     History(#[from] crate::history::HistoryError),
+    /// An output of a finished run failed (the results were kept where
+    /// they could be).
+    #[error(transparent)]
+    Export(#[from] crate::export::ExportError),
     /// The --chart file could not be written.
     #[error("--chart: cannot write the chart to {path}: {source}")]
     Chart {

@@ -1,11 +1,13 @@
 //! diskmark's command line: parse, dispatch, report, map errors to exit
 //! codes. A run reads as the pipeline: options → [`Settings`] (validated)
-//! → target → [`RunPlan`] (every refusal) → run → outputs.
+//! → target → [`RunPlan`] (every refusal) → run → [`ExportManager`]
+//! (every output).
 
-use diskmark::cli::{Command, OutputOptions, RunArgs};
-use diskmark::commands::{self, print};
+use diskmark::cli::{Command, RunArgs};
+use diskmark::commands;
 use diskmark::config::Settings;
-use diskmark::report::{Format, Report};
+use diskmark::export::{ExportManager, Message};
+use diskmark::report::Report;
 use diskmark::run::{RunOutput, RunPlan, StopToken};
 use diskmark::{Error, host::HostInfo, progress::ProgressLine, run, target};
 use std::io::IsTerminal;
@@ -41,32 +43,32 @@ fn tui(args: RunArgs) -> Result<u8, Error> {
     if let Err(e) = diskmark::tui::check_terminal() {
         return fail(e);
     }
-    let (settings, _outputs) = args.into_settings()?;
-    diskmark::tui::run(settings).or_else(fail)
+    let (settings, outputs) = args.into_settings()?;
+    let export = ExportManager::new(outputs.into_outputs(true));
+    diskmark::tui::run(settings, export).or_else(fail)
 }
 
 fn benchmark(args: RunArgs) -> Result<u8, Error> {
     let (settings, out) = args.into_settings()?;
-    // The report would go nowhere: refuse before minutes of measuring
-    // (with another output the result is kept, and the failure comes at
-    // the end).
-    if out.stdout && out.files.is_empty() && out.save.is_none() {
-        commands::stdout_open()?;
-    }
+    let quiet = out.quiet;
+    let export = ExportManager::new(out.into_outputs(false));
+    // The report would go nowhere: refuse before minutes of measuring.
+    export.ready()?;
     let target = target::resolve_answering(&settings.target).map_err(run::RunError::from)?;
     let plan = RunPlan::prepare(settings, target)?;
-    let mut progress = ProgressLine::new(!out.quiet && std::io::stderr().is_terminal());
+    let mut progress = ProgressLine::new(!quiet && std::io::stderr().is_terminal());
     let output = run::run(&plan, &StopToken::new(), &mut |e| progress.update(e))?;
     progress.finish();
-    deliver(plan.settings(), plan.target(), &output, &out)
+    deliver(plan.settings(), plan.target(), &output, &export)
 }
 
-/// The report of a finished run to every output asked for.
+/// The report of a finished run to every output asked for, then the exit
+/// code the run earned.
 fn deliver(
     settings: &Settings,
     target: &target::TargetInfo,
     output: &RunOutput,
-    out: &OutputOptions,
+    export: &ExportManager,
 ) -> Result<u8, Error> {
     if let Some(path) = &output.kept_file {
         eprintln!("test file kept: {}", path.display());
@@ -78,50 +80,19 @@ fn deliver(
         host: &host,
         output,
     };
-    // stdout gets one report at most: the asked one, or, when a file
-    // cannot be written, the results kept there in the asked format. A
-    // failure does not stop the other outputs (the results cost minutes
-    // to measure); the first is the run's error, later ones are printed.
-    let mut failed: Option<Error> = None;
-    let mut fail = |e: Error| match &failed {
-        None => failed = Some(e),
-        Some(_) => eprintln!("error: {e}"),
+    let delivered = export.deliver(&report);
+    let messages = match &delivered {
+        Ok(d) => &d.messages,
+        Err(u) => &u.delivered.messages,
     };
-    let mut on_stdout = out.stdout;
-    if on_stdout && let Err(e) = print(&report.render(out.format)) {
-        fail(e);
-    }
-    // Outputs were checked before the run; writing checks again what it
-    // opened (diskmark::outputs), so no device is ever written.
-    let mut write = |path: &diskmark::outputs::OutputPath, text: String| {
-        if let Err(source) = path.write(text.as_bytes()) {
-            if !on_stdout {
-                on_stdout = true;
-                if let Err(e) = print(&report.render(out.format)) {
-                    fail(e);
-                }
-            }
-            fail(Error::Output {
-                path: path.shown.clone(),
-                source,
-            });
-        }
-    };
-    for (path, format) in &out.files {
-        write(path, report.render(*format));
-    }
-    if let Some(path) = &out.chart {
-        write(path, diskmark::report::chart::run_chart(&report));
-    }
-    if let Some(db) = &out.save {
-        match diskmark::history::save_or_keep(db, &report.render(Format::Json)) {
-            Ok(id) if !out.quiet => eprintln!("saved as run #{id} in {}", db.shown.display()),
-            Ok(_) => {}
-            Err(e) => fail(e.into()),
+    for m in messages {
+        match m {
+            Message::Note(note) => eprintln!("{note}"),
+            Message::Failure(e) => eprintln!("error: {e}"),
         }
     }
-    if let Some(e) = failed {
-        return Err(e);
+    if let Err(u) = delivered {
+        return Err(u.error.into());
     }
     // A run in which no test completed a single I/O measured nothing: the
     // report says so per test, and the run failed.

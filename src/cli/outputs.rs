@@ -3,6 +3,7 @@
 
 use super::run_args::RunArgs;
 use crate::config::UsageError;
+use crate::export::{FileOutput, Outputs, Stdout};
 use crate::outputs::{Forbidden, OutputPath};
 use crate::report::Format;
 use std::path::{Path, PathBuf};
@@ -22,6 +23,29 @@ pub struct OutputOptions {
     pub save: Option<OutputPath>,
     /// Draw an SVG chart to this file.
     pub chart: Option<OutputPath>,
+}
+
+impl OutputOptions {
+    /// The outputs as the export path takes them; `no_stdout` for a
+    /// front-end that owns the terminal (the TUI), where the report never
+    /// goes to standard output.
+    pub fn into_outputs(self, no_stdout: bool) -> Outputs {
+        let stdout = match (no_stdout, self.stdout) {
+            (true, _) => Stdout::Never,
+            (false, true) => Stdout::Report,
+            (false, false) => Stdout::Fallback,
+        };
+        Outputs {
+            stdout,
+            format: self.format,
+            files: (self.files.into_iter())
+                .map(|(path, format)| FileOutput { path, format })
+                .collect(),
+            chart: self.chart,
+            save: self.save,
+            quiet: self.quiet,
+        }
+    }
 }
 
 impl RunArgs {

@@ -1,35 +1,35 @@
 //! Charts as plain SVG (hand-written: a few rectangles, lines and texts):
-//! CrystalDiskMark-style horizontal bars per test with values, throughput
-//! over time per test, and grouped bars for `compare`.
+//! CrystalDiskMark-style horizontal bars per test with values and
+//! throughput over time per test; the primitives also draw `compare`'s
+//! grouped bars.
 
-use super::Report;
-use crate::compare::RunSummary;
-use crate::tui::scale::throughput_bar;
+use super::scale::throughput_bar;
+use super::source::Report;
 use crate::workload::Direction;
 use std::fmt::Write;
 
 /// Bar colours: read, write, mix.
 pub const COLORS: [&str; 3] = ["#2a7fd4", "#e0662b", "#2aa84a"];
-/// Colours of runs in a comparison.
-const RUN_COLORS: [&str; 6] = [
-    "#2a7fd4", "#e0662b", "#2aa84a", "#9b59b6", "#c0392b", "#7f8c8d",
-];
 
+/// Width of every chart.
 const WIDTH: f64 = 900.0;
+/// Room left of the bars for their labels.
 const LABEL_W: f64 = 150.0;
-const BAR_H: f64 = 18.0;
+/// Height of one bar.
+pub const BAR_H: f64 = 18.0;
 /// Room right of the longest bar for its value text.
 const VALUE_W: f64 = 260.0;
 
 /// Escapes text for SVG.
-fn esc(s: &str) -> String {
+pub fn esc(s: &str) -> String {
     s.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
         .replace('"', "&quot;")
 }
 
-fn start(out: &mut String, height: f64, title: &str) {
+/// Opens an SVG document of `height` with a white background and `title`.
+pub fn start(out: &mut String, height: f64, title: &str) {
     let _ = writeln!(
         out,
         r#"<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}" viewBox="0 0 {WIDTH} {height}" font-family="sans-serif" font-size="12">"#
@@ -43,7 +43,7 @@ fn start(out: &mut String, height: f64, title: &str) {
 }
 
 /// One horizontal bar with its value, on CrystalDiskMark's log scale.
-fn bar(out: &mut String, y: f64, mbps: f64, text: &str, color: &str) {
+pub fn bar(out: &mut String, y: f64, mbps: f64, text: &str, color: &str) {
     let w = (WIDTH - LABEL_W - VALUE_W) * throughput_bar(mbps) / 100.0;
     let _ = writeln!(
         out,
@@ -54,16 +54,18 @@ fn bar(out: &mut String, y: f64, mbps: f64, text: &str, color: &str) {
     );
 }
 
+/// Height of one throughput-over-time plot.
+const LINE_H: f64 = 120.0;
+
 /// The chart of one run: bars per test (read, write, mix) and, per test,
 /// throughput over time across its loops.
 pub fn run_chart(r: &Report<'_>) -> String {
     let s = r.settings;
     let sections = r.sections();
-    let tests: Vec<_> = s.tests.clone();
+    let tests = &s.tests;
     let group_h = sections.len() as f64 * (BAR_H + 4.0) + 16.0;
-    let line_h = 120.0;
     let height =
-        60.0 + tests.len() as f64 * group_h + 40.0 + tests.len() as f64 * (line_h + 30.0) + 20.0;
+        60.0 + tests.len() as f64 * group_h + 40.0 + tests.len() as f64 * (LINE_H + 30.0) + 20.0;
     let mut out = String::new();
     let title = format!(
         "diskmark — {} · {} · {}{} · {}",
@@ -89,33 +91,8 @@ pub fn run_chart(r: &Report<'_>) -> String {
         );
     }
     let mut y = 60.0;
-    for t in &tests {
-        let _ = writeln!(
-            out,
-            r#"<text x="10" y="{:.1}" font-weight="bold">{}</text>"#,
-            y + 14.0,
-            esc(&t.to_string())
-        );
-        for d in &sections {
-            if let Some(test) = r.tests_of(*d).find(|x| x.plan.requested == *t)
-                && let Some(sel) = test.selected(s.loop_stat)
-            {
-                let sum = super::headline(*d, &sel.result).summary(sel.result.window_ns);
-                let text = if sum.completed() {
-                    format!(
-                        "{:.2} MB/s · {:.0} IOPS · {:.1} µs",
-                        sum.mbps,
-                        sum.iops,
-                        sum.lat.map_or(0.0, |l| l.mean_us)
-                    )
-                } else {
-                    crate::stats::NO_IO.to_string()
-                };
-                bar(&mut out, y, sum.mbps, &text, COLORS[dir_index(*d)]);
-            }
-            y += BAR_H + 4.0;
-        }
-        y += 16.0;
+    for t in tests {
+        y = test_bars(&mut out, r, &sections, t, y);
     }
     // Throughput over time.
     y += 20.0;
@@ -124,71 +101,135 @@ pub fn run_chart(r: &Report<'_>) -> String {
         r#"<text x="10" y="{y:.1}" font-weight="bold">Throughput over time (MB/s, every loop's window one after the other)</text>"#
     );
     y += 10.0;
-    for t in &tests {
-        let series: Vec<(Direction, Vec<(f64, f64)>)> = sections
-            .iter()
-            .filter_map(|d| {
-                let test = r.tests_of(*d).find(|x| x.plan.requested == *t)?;
-                let mut pts = Vec::new();
-                let mut offset = 0.0;
-                for l in &test.loops {
-                    pts.extend(l.samples.iter().map(|p| (offset + p.t_s, p.mbps)));
-                    offset += l.window_ns as f64 / 1e9;
-                }
-                Some((*d, pts))
-            })
-            .collect();
-        let tmax = series
-            .iter()
-            .flat_map(|s| s.1.iter().map(|p| p.0))
-            .fold(0.0, f64::max);
-        let vmax = series
-            .iter()
-            .flat_map(|s| s.1.iter().map(|p| p.1))
-            .fold(0.0, f64::max);
-        let (x0, w) = (LABEL_W, WIDTH - LABEL_W - 20.0);
-        let _ = writeln!(
-            out,
-            r#"<text x="10" y="{:.1}">{}</text>"#,
-            y + 14.0,
-            esc(&t.to_string())
-        );
-        let _ = writeln!(
-            out,
-            r##"<rect x="{x0}" y="{y:.1}" width="{w}" height="{line_h}" fill="none" stroke="#cccccc"/><text x="{}" y="{:.1}" font-size="10" text-anchor="end">{vmax:.0}</text><text x="{}" y="{:.1}" font-size="10" text-anchor="end">0</text><text x="{x0}" y="{:.1}" font-size="10">0 s</text><text x="{}" y="{:.1}" font-size="10" text-anchor="end">{tmax:.1} s</text>"##,
-            x0 - 4.0,
-            y + 10.0,
-            x0 - 4.0,
-            y + line_h,
-            y + line_h + 12.0,
-            x0 + w,
-            y + line_h + 12.0
-        );
-        for (d, pts) in &series {
-            if pts.is_empty() || tmax <= 0.0 || vmax <= 0.0 {
-                continue;
-            }
-            let poly: Vec<String> = pts
-                .iter()
-                .map(|(t, v)| {
-                    format!(
-                        "{:.1},{:.1}",
-                        x0 + t / tmax * w,
-                        y + line_h - v / vmax * (line_h - 4.0)
-                    )
-                })
-                .collect();
-            let _ = writeln!(
-                out,
-                r#"<polyline fill="none" stroke="{}" stroke-width="1.5" points="{}"/>"#,
-                COLORS[dir_index(*d)],
-                poly.join(" ")
-            );
-        }
-        y += line_h + 30.0;
+    for t in tests {
+        over_time(&mut out, r, &sections, t, y);
+        y += LINE_H + 30.0;
     }
     out.push_str("</svg>\n");
     out
+}
+
+/// One test's bars, a direction each, from `y`; returns where the next
+/// test's start.
+fn test_bars(
+    out: &mut String,
+    r: &Report<'_>,
+    sections: &[Direction],
+    t: &crate::workload::TestSpec,
+    mut y: f64,
+) -> f64 {
+    let _ = writeln!(
+        out,
+        r#"<text x="10" y="{:.1}" font-weight="bold">{}</text>"#,
+        y + 14.0,
+        esc(&t.to_string())
+    );
+    for d in sections {
+        if let Some(test) = r.tests_of(*d).find(|x| x.plan.requested == *t)
+            && let Some(sel) = test.selected(r.settings.loop_stat)
+        {
+            let sum =
+                crate::stats::headline::headline(*d, &sel.result).summary(sel.result.window_ns);
+            let text = if sum.completed() {
+                format!(
+                    "{:.2} MB/s · {:.0} IOPS · {:.1} µs",
+                    sum.mbps,
+                    sum.iops,
+                    sum.lat.map_or(0.0, |l| l.mean_us)
+                )
+            } else {
+                crate::stats::NO_IO.to_string()
+            };
+            bar(out, y, sum.mbps, &text, COLORS[dir_index(*d)]);
+        }
+        y += BAR_H + 4.0;
+    }
+    y + 16.0
+}
+
+/// One direction's throughput samples over all loops of a test, the loops'
+/// windows one after the other: (seconds, MB/s).
+struct Series {
+    direction: Direction,
+    points: Vec<Point>,
+}
+
+/// One sample: seconds from the first window's start, MB/s.
+struct Point {
+    t_s: f64,
+    mbps: f64,
+}
+
+/// One test's throughput over time, a line per direction, at `y`.
+fn over_time(
+    out: &mut String,
+    r: &Report<'_>,
+    sections: &[Direction],
+    t: &crate::workload::TestSpec,
+    y: f64,
+) {
+    let series: Vec<Series> = sections
+        .iter()
+        .filter_map(|d| {
+            let test = r.tests_of(*d).find(|x| x.plan.requested == *t)?;
+            let mut points = Vec::new();
+            let mut offset = 0.0;
+            for l in &test.loops {
+                points.extend(l.samples.iter().map(|p| Point {
+                    t_s: offset + p.t_s,
+                    mbps: p.mbps,
+                }));
+                offset += l.window_ns as f64 / 1e9;
+            }
+            Some(Series {
+                direction: *d,
+                points,
+            })
+        })
+        .collect();
+    let all = || series.iter().flat_map(|s| s.points.iter());
+    let tmax = all().map(|p| p.t_s).fold(0.0, f64::max);
+    let vmax = all().map(|p| p.mbps).fold(0.0, f64::max);
+    let (x0, w) = (LABEL_W, WIDTH - LABEL_W - 20.0);
+    let _ = writeln!(
+        out,
+        r#"<text x="10" y="{:.1}">{}</text>"#,
+        y + 14.0,
+        esc(&t.to_string())
+    );
+    let _ = writeln!(
+        out,
+        r##"<rect x="{x0}" y="{y:.1}" width="{w}" height="{LINE_H}" fill="none" stroke="#cccccc"/><text x="{}" y="{:.1}" font-size="10" text-anchor="end">{vmax:.0}</text><text x="{}" y="{:.1}" font-size="10" text-anchor="end">0</text><text x="{x0}" y="{:.1}" font-size="10">0 s</text><text x="{}" y="{:.1}" font-size="10" text-anchor="end">{tmax:.1} s</text>"##,
+        x0 - 4.0,
+        y + 10.0,
+        x0 - 4.0,
+        y + LINE_H,
+        y + LINE_H + 12.0,
+        x0 + w,
+        y + LINE_H + 12.0
+    );
+    for s in &series {
+        if s.points.is_empty() || tmax <= 0.0 || vmax <= 0.0 {
+            continue;
+        }
+        let poly: Vec<String> = s
+            .points
+            .iter()
+            .map(|p| {
+                format!(
+                    "{:.1},{:.1}",
+                    x0 + p.t_s / tmax * w,
+                    y + LINE_H - p.mbps / vmax * (LINE_H - 4.0)
+                )
+            })
+            .collect();
+        let _ = writeln!(
+            out,
+            r#"<polyline fill="none" stroke="{}" stroke-width="1.5" points="{}"/>"#,
+            COLORS[dir_index(s.direction)],
+            poly.join(" ")
+        );
+    }
 }
 
 fn dir_index(d: Direction) -> usize {
@@ -197,66 +238,4 @@ fn dir_index(d: Direction) -> usize {
         Direction::Write => 1,
         Direction::Mix { .. } => 2,
     }
-}
-
-/// Grouped bars: for each test and direction, one bar per run.
-pub fn compare_chart(runs: &[RunSummary]) -> String {
-    let mut keys: Vec<(String, String)> = Vec::new();
-    for r in runs {
-        for row in &r.rows {
-            let k = (row.test.clone(), row.direction.clone());
-            if !keys.contains(&k) {
-                keys.push(k);
-            }
-        }
-    }
-    let group_h = runs.len() as f64 * (BAR_H + 2.0) + 14.0;
-    let height = 60.0 + runs.len() as f64 * 16.0 + keys.len() as f64 * group_h + 20.0;
-    let mut out = String::new();
-    start(&mut out, height, "diskmark compare — MB/s");
-    let mut y = 36.0;
-    for (i, r) in runs.iter().enumerate() {
-        let col = RUN_COLORS[i % RUN_COLORS.len()];
-        let _ = writeln!(
-            out,
-            r#"<rect x="10" y="{:.1}" width="12" height="12" fill="{col}"/><text x="26" y="{:.1}">[{}] {} · {} · {} [{}]</text>"#,
-            y,
-            y + 11.0,
-            i + 1,
-            esc(&r.label),
-            esc(&r.date),
-            esc(&r.target),
-            esc(&r.model)
-        );
-        y += 16.0;
-    }
-    y += 10.0;
-    for k in &keys {
-        let _ = writeln!(
-            out,
-            r#"<text x="10" y="{:.1}" font-weight="bold">{} {}</text>"#,
-            y + 14.0,
-            esc(&k.0),
-            esc(&k.1)
-        );
-        for (i, r) in runs.iter().enumerate() {
-            if let Some(row) = r.rows.iter().find(|x| x.test == k.0 && x.direction == k.1) {
-                let label = match row.mbps {
-                    Some(m) => format!("[{}] {m:.2} MB/s", i + 1),
-                    None => format!("[{}] no I/O", i + 1),
-                };
-                bar(
-                    &mut out,
-                    y,
-                    row.mbps.unwrap_or(0.0),
-                    &label,
-                    RUN_COLORS[i % RUN_COLORS.len()],
-                );
-            }
-            y += BAR_H + 2.0;
-        }
-        y += 14.0;
-    }
-    out.push_str("</svg>\n");
-    out
 }

@@ -1,6 +1,7 @@
 //! CSV: one row per test and direction, with stable column names.
 
-use super::{Report, headline};
+use super::rows::{Row, rows};
+use super::source::Report;
 use std::fmt::Write;
 
 /// The header row; the column names are part of the interface.
@@ -25,86 +26,19 @@ pub fn field(s: &str) -> String {
     }
 }
 
-/// One test and direction of a report, as the flat formats show it.
-pub struct Row {
-    /// The requested test, e.g. `SEQ1M Q8T1`.
-    pub test: String,
-    /// `read`, `write` or `mixNN`.
-    pub direction: String,
-    /// The figures; `None` when no I/O completed in the window.
-    pub figures: Option<Figures>,
-    /// Queue depth applied.
-    pub q: u32,
-    /// Threads applied.
-    pub t: u32,
-}
-
-/// The measured figures of a row.
-pub struct Figures {
-    /// 10^6 bytes/s.
-    pub mbps: f64,
-    /// I/Os per second.
-    pub iops: f64,
-    /// Mean latency, µs.
-    pub mean_us: f64,
-    /// 99th percentile latency, µs (0 when not measured).
-    pub p99_us: f64,
-}
-
-/// The rows of a report, in report order. Shared with Markdown.
-pub fn rows(r: &Report<'_>) -> Vec<Row> {
-    let mut out = Vec::new();
-    for d in r.sections() {
-        for t in r.tests_of(d) {
-            let Some(sel) = t.selected(r.settings.loop_stat) else {
-                continue;
-            };
-            let s = headline(d, &sel.result).summary(sel.result.window_ns);
-            let (mean, p99) = s.lat.as_ref().map_or((0.0, 0.0), |l| {
-                let p99 = l
-                    .percentiles_us
-                    .iter()
-                    .find(|(p, _)| *p == 99.0)
-                    .map_or(0.0, |x| x.1);
-                (l.mean_us, p99)
-            });
-            let direction = match d {
-                crate::workload::Direction::Mix { read_pct } => format!("mix{read_pct}"),
-                _ => d.name().to_string(),
-            };
-            out.push(Row {
-                test: t.plan.requested.to_string(),
-                direction,
-                figures: s.completed().then_some(Figures {
-                    mbps: s.mbps,
-                    iops: s.iops,
-                    mean_us: mean,
-                    p99_us: p99,
-                }),
-                q: t.plan.q,
-                t: t.plan.t,
-            });
-        }
-    }
-    out
-}
-
 /// Renders the CSV.
 pub fn render(r: &Report<'_>) -> String {
+    render_rows(&rows(&super::json::build(r)), &r.settings.engine.label())
+}
+
+/// The CSV of some rows, measured with `engine`.
+pub fn render_rows(rows: &[Row], engine: &str) -> String {
     let mut out = COLUMNS.join(",");
     out.push('\n');
-    let engine = r.settings.engine.label();
-    for Row {
-        test,
-        direction: dir,
-        figures,
-        q,
-        t,
-    } in rows(r)
-    {
+    for row in rows {
         // No I/O in the window: empty cells, not zeros that read as
         // figures.
-        let figures = figures.map_or_else(
+        let figures = row.figures().map_or_else(
             || ",,,".to_string(),
             |f| {
                 format!(
@@ -116,9 +50,12 @@ pub fn render(r: &Report<'_>) -> String {
         // Writing to a String cannot fail.
         let _ = writeln!(
             out,
-            "{},{dir},{figures},{q},{t},{}",
-            field(&test),
-            field(&engine)
+            "{},{},{figures},{},{},{}",
+            field(&row.test),
+            row.direction,
+            row.q,
+            row.t,
+            field(engine)
         );
     }
     out
@@ -144,17 +81,7 @@ mod tests {
     #[test]
     fn snapshot_and_parse_with_the_csv_crate() {
         let got = rendered(Format::Csv);
-        let want = include_str!("snapshots/default_mix.csv");
-        if got != want {
-            let _ = std::fs::write(
-                concat!(
-                    env!("CARGO_MANIFEST_DIR"),
-                    "/src/report/snapshots/default_mix.csv.new"
-                ),
-                &got,
-            );
-        }
-        assert_eq!(got, want);
+        insta::assert_snapshot!("default_mix_csv", got);
         let mut r = csv::Reader::from_reader(got.as_bytes());
         let headers: Vec<String> = r.headers().unwrap().iter().map(String::from).collect();
         assert_eq!(headers, super::COLUMNS);
@@ -181,17 +108,7 @@ mod tests {
         let got = rendered(Format::Markdown);
         // The date is local time of a fixed instant; the version moves.
         let got = got.replace(env!("CARGO_PKG_VERSION"), "VERSION");
-        let want = include_str!("snapshots/default_mix.md");
-        if got != want {
-            let _ = std::fs::write(
-                concat!(
-                    env!("CARGO_MANIFEST_DIR"),
-                    "/src/report/snapshots/default_mix.md.new"
-                ),
-                &got,
-            );
-        }
-        assert_eq!(got, want);
+        insta::assert_snapshot!("default_mix_md", got);
         assert_eq!(got.lines().filter(|l| l.starts_with("| ")).count(), 13);
     }
 

@@ -1,263 +1,334 @@
-//! The JSON report: versioned, with every setting that changes results,
-//! the target, the engine and its adaptations, and per test every loop's
-//! raw counts beside the derived values (DESIGN §6).
+//! The JSON report: the run as the typed model ([`super::model`]) holds
+//! it, built from what was asked, where it ran and what was measured
+//! (DESIGN §6).
 
-use super::{Report, headline};
-use crate::stats::{CpuView, DeviceView, DirStats, LoopResult, Spread};
+use super::model;
+use super::source::Report;
+use crate::run::TestResult;
+use crate::stats::headline::headline;
+use crate::stats::{CpuView, DeviceView, DirStats, DirSummary, LoopResult, Spread};
 use crate::workload::Direction;
-use serde::Serialize;
 
-/// Version of the JSON layout; bumped on any incompatible change.
-pub const SCHEMA_VERSION: u32 = 1;
+pub use super::model::SCHEMA_VERSION;
 
-#[derive(Serialize)]
-struct Doc<'a> {
-    schema_version: u32,
-    tool: Tool,
-    date: String,
-    interrupted: bool,
-    signal: Option<i32>,
-    latency: &'static str,
-    host: &'a crate::host::HostInfo,
-    target: Target<'a>,
-    engine: Engine,
-    settings: Settings<'a>,
-    /// Where `--keep-file` left the test file.
-    kept_file: Option<&'a std::path::Path>,
-    /// How the test file (or raw device) was set up: NOCOW, alignment.
-    test_file: &'a crate::run::TestFileInfo,
-    notes: Vec<String>,
-    tests: Vec<Test>,
+/// Renders the report as pretty-printed JSON.
+pub fn render(r: &Report<'_>) -> String {
+    build(r).to_json()
 }
 
-#[derive(Serialize)]
-struct Tool {
-    name: &'static str,
-    version: &'static str,
-}
-
-#[derive(Serialize)]
-struct Target<'a> {
-    path: &'a std::path::Path,
-    kind: crate::target::TargetKind,
-    mount_options: &'a [String],
-    caveats: &'a [crate::target::caveats::Caveat],
-    /// The direct-I/O alignment sysfs gives (largest logical block size).
-    logical_block_size: u32,
-    mount_point: Option<&'a std::path::Path>,
-    fs_type: &'a str,
-    source: Option<&'a str>,
-    dev: String,
-    device: Option<&'a crate::target::sysfs::BlockDevice>,
-    usage: Usage,
-}
-
-#[derive(Serialize)]
-struct Usage {
-    total_bytes: u64,
-    used_bytes: u64,
-    available_bytes: u64,
-    used_percent: u64,
-}
-
-#[derive(Serialize)]
-struct Engine {
-    name: String,
-    backend: &'static str,
-    label: String,
-    synchronous: bool,
-    /// fio's `--version`, for the fio backend.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    fio_version: Option<String>,
-    /// The fio binary, for the fio backend.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    fio_binary: Option<std::path::PathBuf>,
-}
-
-#[derive(Serialize)]
-struct Settings<'a> {
-    profile: &'static str,
-    tests: Vec<String>,
-    mode: crate::workload::Mode,
-    mix: bool,
-    mix_read_pct: u8,
-    size_bytes: u64,
-    loops: u32,
-    measure_s: f64,
-    interval_s: f64,
-    warmup_s: f64,
-    data: crate::workload::DataKind,
-    direct: bool,
-    cache: &'static str,
-    loop_stat: crate::stats::LoopStat,
-    seed: u64,
-    strict: bool,
-    hipri: bool,
-    cow: bool,
-    dsync: bool,
-    target: &'a std::path::Path,
-}
-
-#[derive(Serialize)]
-struct Qt {
-    q: u32,
-    t: u32,
-}
-
-#[derive(Serialize)]
-struct Test {
-    name: String,
-    applied_name: String,
-    direction: &'static str,
-    read_pct: Option<u8>,
-    pattern: crate::workload::Pattern,
-    block_size: u64,
-    requested: Qt,
-    applied: Qt,
-    notes: Vec<String>,
-    /// What the device's and the CPU's view say about the figures.
-    observations: Vec<String>,
-    /// How the engine set itself up (registered buffers, descriptors...).
-    engine_setup: crate::engine::EngineFacts,
-    /// Under --verify: written blocks read back and found intact.
-    verified_blocks: Option<u64>,
-    loop_stat: crate::stats::LoopStat,
-    /// The loop `best`/`median` chose; null for `mean` (pooled).
-    selected_loop: Option<usize>,
-    result: Loop,
-    loops: Vec<Loop>,
-    across_loops: Across,
-}
-
-#[derive(Serialize)]
-struct Loop {
-    index: Option<usize>,
-    window_ns: u64,
-    fsync_ns: u64,
-    read: Option<Dir>,
-    write: Option<Dir>,
-    /// What the result line shows: the direction's own figures, or for Mix
-    /// reads and writes together.
-    total: Dir,
-    device: Option<Device>,
-    cpu: Option<Cpu>,
-    /// Throughput over time (about every 100 ms; none for fio runs).
-    samples: Vec<crate::stats::Sample>,
-    /// Time of the window in which diskmark did not run (stopped, frozen,
-    /// suspended), ns; above 0 the figures are not to be trusted.
-    stopped_ns: u64,
-}
-
-#[derive(Serialize)]
-struct Dir {
-    ios: u64,
-    bytes: u64,
-    /// Null when no I/O completed in the window (`no_io`): not a figure.
-    mbps: Option<f64>,
-    iops: Option<f64>,
-    lat_us: Option<Lat>,
-    /// No I/O completed in the window: there are no figures.
-    no_io: bool,
-}
-
-#[derive(Serialize)]
-struct Lat {
-    mean: f64,
-    min: f64,
-    max: f64,
-    stddev: f64,
-    percentiles: Percentiles,
-}
-
-/// `{"1": v, "5": v, ... "99.99": v}` in ascending order (a plain map
-/// would sort the keys as strings).
-struct Percentiles(Vec<(f64, f64)>);
-
-impl Serialize for Percentiles {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(Some(self.0.len()))?;
-        for (p, v) in &self.0 {
-            m.serialize_entry(&format!("{p}"), v)?;
-        }
-        m.end()
+/// The report as the typed model.
+pub fn build(r: &Report<'_>) -> model::Run {
+    let s = r.settings;
+    model::Run {
+        schema_version: SCHEMA_VERSION,
+        tool: model::Tool {
+            name: "diskmark".into(),
+            version: env!("CARGO_PKG_VERSION").into(),
+        },
+        date: r.output.started.to_rfc3339(),
+        interrupted: r.output.interrupted.is_some(),
+        // A stop by the user is signal 0, as before stop reasons had names.
+        signal: r.output.interrupted.map(|i| i.signal().unwrap_or(0)),
+        latency: model::LATENCY.into(),
+        host: host(r.host),
+        target: target(r.target),
+        engine: engine(&s.engine),
+        settings: settings(s),
+        kept_file: r.output.kept_file.clone(),
+        test_file: test_file(&r.output.test_file),
+        notes: r.notes(),
+        tests: r
+            .output
+            .tests
+            .iter()
+            .filter_map(|t| test(t, s.loop_stat))
+            .collect(),
     }
 }
 
-#[derive(Serialize)]
-struct Device {
-    read_ios: u64,
-    write_ios: u64,
-    read_bytes: u64,
-    write_bytes: u64,
-    avg_queue_depth: f64,
-    span_ns: u64,
+fn host(h: &crate::host::HostInfo) -> model::Host {
+    model::Host {
+        os_id: h.os_id.clone(),
+        os_version: h.os_version.clone(),
+        sysname: h.sysname.clone(),
+        release: h.release.clone(),
+        cpus: h.cpus as u64,
+    }
 }
 
-#[derive(Serialize)]
-struct Cpu {
-    /// diskmark's own CPU time (all its threads).
-    process_user_s: f64,
-    process_system_s: f64,
-    /// The whole machine's.
-    user_s: f64,
-    system_s: f64,
-    steal_s: f64,
-    /// All the machine's CPU time over the span, busy or idle.
-    total_s: f64,
-    /// The CPUs /proc/stat sums over.
-    machine_cpus: usize,
-    /// Busy share of `total_s`, 0..=1.
-    busy_share: Option<f64>,
+fn target(t: &crate::target::TargetInfo) -> model::Target {
+    model::Target {
+        path: t.path.clone(),
+        kind: match t.kind {
+            crate::target::TargetKind::Directory => model::TargetKind::Directory,
+            crate::target::TargetKind::BlockDevice => model::TargetKind::BlockDevice,
+        },
+        mount_options: t.mount_options.clone(),
+        caveats: t.caveats.iter().map(caveat).collect(),
+        logical_block_size: t.dio_alignment(),
+        mount_point: t.mount_point.clone(),
+        fs_type: t.fs_type.clone(),
+        source: t.source.clone(),
+        dev: format!("{}:{}", t.dev.0, t.dev.1),
+        device: t.device.as_ref().map(device),
+        usage: model::Usage {
+            total_bytes: t.usage.total,
+            used_bytes: t.usage.used,
+            available_bytes: t.usage.available,
+            used_percent: t.usage.used_percent(),
+        },
+    }
 }
 
-#[derive(Serialize)]
-struct Across {
-    mbps: Option<SpreadJson>,
-    iops: Option<SpreadJson>,
-    mean_lat_us: Option<SpreadJson>,
+fn caveat(c: &crate::target::caveats::Caveat) -> model::Caveat {
+    use crate::target::caveats::Caveat as C;
+    match c.clone() {
+        C::CopyOnWrite { fs } => model::Caveat::CopyOnWrite { fs },
+        C::Compression { fs, algorithm } => model::Caveat::Compression { fs, algorithm },
+        C::Zfs => model::Caveat::Zfs,
+        C::Memory { fs } => model::Caveat::Memory { fs },
+        C::Network { fs } => model::Caveat::Network { fs },
+        C::Encrypted { device } => model::Caveat::Encrypted { device },
+    }
 }
 
-#[derive(Serialize)]
-struct SpreadJson {
-    min: f64,
-    median: f64,
-    max: f64,
-    stddev: f64,
+fn device(d: &crate::target::sysfs::BlockDevice) -> model::Device {
+    model::Device {
+        name: d.name.clone(),
+        disk: d.disk.clone(),
+        dm_name: d.dm_name.clone(),
+        dm_uuids: d.dm_uuids.clone(),
+        md_level: d.md_level.clone(),
+        disks: d
+            .disks
+            .iter()
+            .map(|x| model::Disk {
+                name: x.name.clone(),
+                model: x.model.clone(),
+                vendor: x.vendor.clone(),
+                rotational: x.rotational,
+                scheduler: x.scheduler.clone(),
+                logical_block_size: x.logical_block_size,
+                physical_block_size: x.physical_block_size,
+                nr_requests: x.nr_requests,
+                io_poll: x.io_poll,
+                write_cache: x.write_cache.clone(),
+                size_bytes: x.size_bytes,
+            })
+            .collect(),
+        model: d.model.clone(),
+        io_poll: d.io_poll,
+    }
 }
 
-impl From<Spread> for SpreadJson {
-    fn from(s: Spread) -> Self {
-        SpreadJson {
+fn engine(e: &crate::backend::Backend) -> model::Engine {
+    let fio = match e {
+        crate::backend::Backend::Fio(f) => Some(f),
+        _ => None,
+    };
+    model::Engine {
+        name: e.name(),
+        backend: match fio {
+            None => model::Backend::Native,
+            Some(_) => model::Backend::Fio,
+        },
+        label: e.label(),
+        synchronous: e.synchronous(),
+        fio_version: fio.map(|f| f.version.clone()),
+        fio_binary: fio.map(|f| f.binary.clone()),
+    }
+}
+
+fn settings(s: &crate::config::Settings) -> model::Settings {
+    use crate::workload::{DataKind, Mode};
+    model::Settings {
+        profile: s.profile.cli_name().into(),
+        tests: s.tests.iter().map(|t| t.to_string()).collect(),
+        mode: match s.mode {
+            Mode::Rw => model::Mode::Rw,
+            Mode::Read => model::Mode::Read,
+            Mode::Write => model::Mode::Write,
+            Mode::Mix => model::Mode::Mix,
+        },
+        mix: s.mix,
+        mix_read_pct: s.mix_read,
+        size_bytes: s.size,
+        loops: s.loops,
+        measure_s: s.measure.as_secs_f64(),
+        interval_s: s.interval.as_secs_f64(),
+        warmup_s: s.warmup.as_secs_f64(),
+        data: match s.data {
+            DataKind::Random => model::DataKind::Random,
+            DataKind::Zeros => model::DataKind::Zeros,
+        },
+        direct: s.direct,
+        cache: match (s.keep_cache, s.drop_caches) {
+            (true, _) => model::Cache::Kept,
+            (false, true) => model::Cache::DroppedAll,
+            (false, false) => model::Cache::Dropped,
+        },
+        loop_stat: loop_stat(s.loop_stat),
+        seed: s.seed,
+        strict: s.strict,
+        hipri: s.hipri,
+        cow: s.cow,
+        dsync: s.dsync,
+        target: s.target.clone(),
+    }
+}
+
+fn loop_stat(l: crate::stats::LoopStat) -> model::LoopStat {
+    use crate::stats::LoopStat;
+    match l {
+        LoopStat::Mean => model::LoopStat::Mean,
+        LoopStat::Best => model::LoopStat::Best,
+        LoopStat::Median => model::LoopStat::Median,
+    }
+}
+
+fn test_file(f: &crate::run::TestFileInfo) -> model::TestFile {
+    model::TestFile {
+        raw_device: f.raw_device,
+        size: f.size,
+        dio_align: f.dio_align,
+        nocow: f.nocow,
+        prefill_ns: f.prefill_ns,
+    }
+}
+
+/// One finished test; none for a test without loops.
+fn test(test: &TestResult, stat: crate::stats::LoopStat) -> Option<model::Test> {
+    let sel = test.selected(stat)?;
+    let applied = test.plan.applied();
+    let d = test.direction;
+    Some(model::Test {
+        name: test.plan.requested.to_string(),
+        applied_name: applied.to_string(),
+        direction: Some(match d {
+            Direction::Read => model::Direction::Read,
+            Direction::Write => model::Direction::Write,
+            Direction::Mix { .. } => model::Direction::Mix,
+        }),
+        read_pct: match d {
+            Direction::Mix { read_pct } => Some(read_pct),
+            _ => None,
+        },
+        pattern: match applied.pattern {
+            crate::workload::Pattern::Seq => model::Pattern::Seq,
+            crate::workload::Pattern::Rnd => model::Pattern::Rnd,
+        },
+        block_size: applied.block_size,
+        requested: model::Qt {
+            q: test.plan.requested.q,
+            t: test.plan.requested.t,
+        },
+        applied: model::Qt {
+            q: applied.q,
+            t: applied.t,
+        },
+        notes: test.plan.notes.clone(),
+        observations: test.observations.clone(),
+        engine_setup: engine_setup(test),
+        verified_blocks: test.verified,
+        loop_stat: loop_stat(stat),
+        selected_loop: sel.loop_index.map(|i| i as u64),
+        result: one_loop(&sel.result, sel.loop_index, d),
+        loops: test
+            .loops
+            .iter()
+            .enumerate()
+            .map(|(i, l)| one_loop(l, Some(i), d))
+            .collect(),
+        across_loops: across(test),
+    })
+}
+
+/// How the engine set itself up for a test: its first loop's account.
+fn engine_setup(test: &TestResult) -> model::EngineSetup {
+    let f = &test.facts;
+    model::EngineSetup {
+        registered_buffers: f.registered_buffers,
+        registered_file: f.registered_file,
+        polled: f.polled,
+        deferred_taskrun: f.deferred_taskrun,
+        descriptors: f.descriptors,
+        fallback: f.fallback.clone(),
+    }
+}
+
+/// The spread over the loops that have figures.
+fn across(test: &TestResult) -> model::Across {
+    let per_loop: Vec<DirSummary> = test
+        .loops
+        .iter()
+        .map(|l| headline(test.direction, l).summary(l.window_ns))
+        .collect();
+    let spread = |f: &dyn Fn(&DirSummary) -> Option<f64>| {
+        let v: Vec<f64> = per_loop.iter().filter_map(f).collect();
+        Spread::of(&v).map(|s| model::Spread {
             min: s.min,
             median: s.median,
             max: s.max,
             stddev: s.stddev,
-        }
+        })
+    };
+    model::Across {
+        mbps: spread(&|d| d.completed().then_some(d.mbps)),
+        iops: spread(&|d| d.completed().then_some(d.iops)),
+        mean_lat_us: spread(&|d| d.lat.as_ref().map(|l| l.mean_us)),
     }
 }
 
-fn dir(d: &DirStats, window_ns: u64) -> Dir {
+fn one_loop(l: &LoopResult, index: Option<usize>, direction: Direction) -> model::Loop {
+    let total = headline(direction, l);
+    model::Loop {
+        index: index.map(|i| i as u64),
+        window_ns: Some(l.window_ns),
+        fsync_ns: l.fsync_ns,
+        read: direction.reads().then(|| dir(&l.read, l.window_ns)),
+        write: direction.writes().then(|| dir(&l.write, l.window_ns)),
+        total: dir(&total, l.window_ns),
+        device: l.device.as_ref().map(device_view),
+        cpu: l.cpu.as_ref().map(cpu_view),
+        samples: l
+            .samples
+            .iter()
+            .map(|s| model::Sample {
+                t_s: s.t_s,
+                mbps: s.mbps,
+                iops: s.iops,
+            })
+            .collect(),
+        stopped_ns: l.stopped_ns,
+    }
+}
+
+fn dir(d: &DirStats, window_ns: u64) -> model::Dir {
     let s = d.summary(window_ns);
     let completed = s.completed();
-    Dir {
-        ios: s.ios,
+    model::Dir {
+        ios: Some(s.ios),
         bytes: s.bytes,
         mbps: completed.then_some(s.mbps),
         iops: completed.then_some(s.iops),
         no_io: !completed,
-        lat_us: s.lat.map(|l| Lat {
-            mean: l.mean_us,
+        lat_us: s.lat.map(|l| model::Latency {
+            mean: Some(l.mean_us),
             min: l.min_us,
             max: l.max_us,
             stddev: l.stddev_us,
-            percentiles: Percentiles(l.percentiles_us),
+            percentiles: model::Percentiles(
+                l.percentiles_us
+                    .into_iter()
+                    .map(|(p, us)| model::Percentile { p, us })
+                    .collect(),
+            ),
         }),
     }
 }
 
-fn device(d: &DeviceView) -> Device {
-    Device {
+fn device_view(d: &DeviceView) -> model::DeviceView {
+    model::DeviceView {
         read_ios: d.read_ios,
         write_ios: d.write_ios,
         read_bytes: d.read_bytes,
@@ -267,184 +338,17 @@ fn device(d: &DeviceView) -> Device {
     }
 }
 
-fn cpu(c: &CpuView) -> Cpu {
-    Cpu {
+fn cpu_view(c: &CpuView) -> model::CpuView {
+    model::CpuView {
         process_user_s: c.process_user_s,
         process_system_s: c.process_system_s,
         user_s: c.user_s,
         system_s: c.system_s,
         steal_s: c.steal_s,
         total_s: c.total_s,
-        machine_cpus: c.machine_cpus,
+        machine_cpus: c.machine_cpus as u64,
         busy_share: c.busy_share(),
     }
-}
-
-fn one_loop(l: &LoopResult, index: Option<usize>, direction: Direction) -> Loop {
-    let total = headline(direction, l);
-    Loop {
-        index,
-        window_ns: l.window_ns,
-        fsync_ns: l.fsync_ns,
-        read: direction.reads().then(|| dir(&l.read, l.window_ns)),
-        write: direction.writes().then(|| dir(&l.write, l.window_ns)),
-        total: dir(&total, l.window_ns),
-        device: l.device.as_ref().map(device),
-        cpu: l.cpu.as_ref().map(cpu),
-        samples: l.samples.clone(),
-        stopped_ns: l.stopped_ns,
-    }
-}
-
-/// Renders the report as pretty-printed JSON.
-pub fn render(r: &Report<'_>) -> String {
-    let s = r.settings;
-    let t = r.target;
-    let tests = r
-        .output
-        .tests
-        .iter()
-        .filter_map(|test| {
-            let sel = test.selected(s.loop_stat)?;
-            let applied = test.plan.applied();
-            let per_loop: Vec<_> = test
-                .loops
-                .iter()
-                .map(|l| headline_summary(test.direction, l))
-                .collect();
-            let spread = |f: &dyn Fn(&crate::stats::DirSummary) -> Option<f64>| {
-                let v: Vec<f64> = per_loop.iter().filter_map(f).collect();
-                Spread::of(&v).map(SpreadJson::from)
-            };
-            Some(Test {
-                name: test.plan.requested.to_string(),
-                applied_name: applied.to_string(),
-                direction: test.direction.name(),
-                read_pct: match test.direction {
-                    Direction::Mix { read_pct } => Some(read_pct),
-                    _ => None,
-                },
-                pattern: applied.pattern,
-                block_size: applied.block_size,
-                requested: Qt {
-                    q: test.plan.requested.q,
-                    t: test.plan.requested.t,
-                },
-                applied: Qt {
-                    q: applied.q,
-                    t: applied.t,
-                },
-                notes: test.plan.notes.clone(),
-                observations: test.observations.clone(),
-                engine_setup: test.facts.clone(),
-                verified_blocks: test.verified,
-                loop_stat: s.loop_stat,
-                selected_loop: sel.loop_index,
-                result: one_loop(&sel.result, sel.loop_index, test.direction),
-                loops: test
-                    .loops
-                    .iter()
-                    .enumerate()
-                    .map(|(i, l)| one_loop(l, Some(i), test.direction))
-                    .collect(),
-                // Over the loops that have figures.
-                across_loops: Across {
-                    mbps: spread(&|d| d.completed().then_some(d.mbps)),
-                    iops: spread(&|d| d.completed().then_some(d.iops)),
-                    mean_lat_us: spread(&|d| d.lat.as_ref().map(|l| l.mean_us)),
-                },
-            })
-        })
-        .collect();
-    let doc = Doc {
-        schema_version: SCHEMA_VERSION,
-        tool: Tool {
-            name: "diskmark",
-            version: env!("CARGO_PKG_VERSION"),
-        },
-        date: r.output.started.to_rfc3339(),
-        interrupted: r.output.interrupted.is_some(),
-        // A stop by the user is signal 0, as before stop reasons had names.
-        signal: r.output.interrupted.map(|i| i.signal().unwrap_or(0)),
-        latency: "issue to completion, as fio's lat (not clat)",
-        host: r.host,
-        target: Target {
-            path: &t.path,
-            kind: t.kind,
-            mount_options: &t.mount_options,
-            caveats: &t.caveats,
-            logical_block_size: t.dio_alignment(),
-            mount_point: t.mount_point.as_deref(),
-            fs_type: &t.fs_type,
-            source: t.source.as_deref(),
-            dev: format!("{}:{}", t.dev.0, t.dev.1),
-            device: t.device.as_ref(),
-            usage: Usage {
-                total_bytes: t.usage.total,
-                used_bytes: t.usage.used,
-                available_bytes: t.usage.available,
-                used_percent: t.usage.used_percent(),
-            },
-        },
-        engine: Engine {
-            name: s.engine.name(),
-            backend: if s.engine.native().is_some() {
-                "native"
-            } else {
-                "fio"
-            },
-            label: s.engine.label(),
-            synchronous: s.engine.synchronous(),
-            fio_version: match &s.engine {
-                crate::backend::Backend::Fio(f) => Some(f.version.clone()),
-                _ => None,
-            },
-            fio_binary: match &s.engine {
-                crate::backend::Backend::Fio(f) => Some(f.binary.clone()),
-                _ => None,
-            },
-        },
-        settings: Settings {
-            profile: s.profile.cli_name(),
-            tests: s.tests.iter().map(|t| t.to_string()).collect(),
-            mode: s.mode,
-            mix: s.mix,
-            mix_read_pct: s.mix_read,
-            size_bytes: s.size,
-            loops: s.loops,
-            measure_s: s.measure.as_secs_f64(),
-            interval_s: s.interval.as_secs_f64(),
-            warmup_s: s.warmup.as_secs_f64(),
-            data: s.data,
-            direct: s.direct,
-            cache: match (s.keep_cache, s.drop_caches) {
-                (true, _) => "kept",
-                (false, true) => "dropped (drop_caches)",
-                (false, false) => "dropped",
-            },
-            loop_stat: s.loop_stat,
-            seed: s.seed,
-            strict: s.strict,
-            hipri: s.hipri,
-            cow: s.cow,
-            dsync: s.dsync,
-            target: &s.target,
-        },
-        notes: r.notes(),
-        kept_file: r.output.kept_file.as_deref(),
-        test_file: &r.output.test_file,
-        tests,
-    };
-    // Serialising plain structs of numbers and strings cannot fail; NaN
-    // cannot occur because every division guards its denominator.
-    let mut text = serde_json::to_string_pretty(&doc)
-        .unwrap_or_else(|e| format!("{{\"schema_version\":{SCHEMA_VERSION},\"error\":\"{e}\"}}"));
-    text.push('\n');
-    text
-}
-
-fn headline_summary(direction: Direction, l: &LoopResult) -> crate::stats::DirSummary {
-    headline(direction, l).summary(l.window_ns)
 }
 
 #[cfg(test)]

@@ -1,8 +1,8 @@
 //! Markdown: a table, one row per test and direction, for issues and
 //! forum posts.
 
-use super::Report;
-use super::csv::{Row, rows};
+use super::rows::rows;
+use super::source::Report;
 use std::fmt::Write;
 
 /// Renders the Markdown table with a one-line caption.
@@ -29,22 +29,19 @@ pub fn render(r: &Report<'_>) -> String {
         "| Test | Direction | MB/s | IOPS | Mean µs | p99 µs | Q | T |"
     );
     let _ = writeln!(out, "|---|---|---:|---:|---:|---:|---:|---:|");
-    for Row {
-        test,
-        direction: dir,
-        figures,
-        q,
-        t,
-    } in rows(r)
-    {
-        let figures = match figures {
+    for row in rows(&super::json::build(r)) {
+        let figures = match row.figures() {
             Some(f) => format!(
                 "{:.3} | {:.1} | {:.2} | {:.2}",
                 f.mbps, f.iops, f.mean_us, f.p99_us
             ),
             None => format!("{} | - | - | -", crate::stats::NO_IO),
         };
-        let _ = writeln!(out, "| {test} | {dir} | {figures} | {q} | {t} |");
+        let _ = writeln!(
+            out,
+            "| {} | {} | {figures} | {} | {} |",
+            row.test, row.direction, row.q, row.t
+        );
     }
     out
 }

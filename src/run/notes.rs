@@ -167,7 +167,7 @@ pub fn observations(
         .iter()
         .enumerate()
         .filter(|(_, l)| {
-            !super::event::headline_stats(test.direction, l)
+            !crate::stats::headline::headline(test.direction, l)
                 .summary(l.window_ns)
                 .completed()
         })

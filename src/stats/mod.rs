@@ -3,6 +3,7 @@
 //! and the summary values the reports print.
 
 pub mod counts;
+pub mod headline;
 pub mod histogram;
 pub mod loopstat;
 

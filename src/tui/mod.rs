@@ -9,10 +9,10 @@
 
 pub mod app;
 pub mod keys;
-pub mod scale;
 pub mod view;
 
 use crate::config::Settings;
+use crate::export::{ExportManager, Message};
 use crate::report::{Format, Report};
 use crate::run::{RunPlan, StopToken, signals};
 use app::{Action, App, LastRun, Msg, TargetChoice};
@@ -83,9 +83,10 @@ pub fn check_terminal() -> Result<(), TuiError> {
     Ok(())
 }
 
-/// Runs the interface, starting from `settings`, until the user quits.
+/// Runs the interface, starting from `settings`, until the user quits;
+/// every finished run goes to the outputs of `export` (never stdout).
 /// Returns the exit code.
-pub fn run(settings: Settings) -> Result<u8, TuiError> {
+pub fn run(settings: Settings, export: ExportManager) -> Result<u8, TuiError> {
     check_terminal()?;
     signals::install()?;
     let targets = crate::target::list()
@@ -103,7 +104,7 @@ pub fn run(settings: Settings) -> Result<u8, TuiError> {
     let mut terminal = ratatui::try_init()?;
     let mut bench = Bench::default();
     let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        event_loop(&mut terminal, &mut app, &tx, &rx, &mut bench)
+        event_loop(&mut terminal, &mut app, &tx, &rx, &mut bench, &export)
     }));
     // Whatever happened, the benchmark is stopped and joined (it removes
     // its test file) before the terminal is given back, unless it does not
@@ -218,6 +219,7 @@ fn event_loop(
     tx: &mpsc::Sender<Msg>,
     rx: &mpsc::Receiver<Msg>,
     bench: &mut Bench,
+    export: &ExportManager,
 ) -> std::io::Result<u8> {
     let mut quit = Quit::default();
     let mut keys = Keys::default();
@@ -239,10 +241,10 @@ fn event_loop(
             }
         }
         while let Ok(m) = rx.try_recv() {
-            receive(app, m);
+            receive(app, export, m);
         }
         if let Some(m) = bench.panicked(app) {
-            receive(app, m);
+            receive(app, export, m);
         }
         if let Some(sig) = signals::received() {
             // SIGTERM / SIGHUP (Ctrl-C arrives as a key in raw mode): the
@@ -300,21 +302,44 @@ fn stop(app: &mut App, bench: &mut Bench) {
 
 /// A message from the benchmark or the target's resolution; a finished
 /// run's report goes to its outputs.
-fn receive(app: &mut App, m: Msg) {
+fn receive(app: &mut App, export: &ExportManager, m: Msg) {
     let finished = matches!(&m, Msg::Done(r) if r.is_ok());
     app.on_msg(m);
-    if finished && let Some(last) = &app.last {
+    if finished && let Some(last) = app.last.take() {
         let host = crate::host::HostInfo::current();
-        deliver_outputs(&report_of(last, &host));
+        deliver_outputs(app, export, &report_of(&last, &host));
+        app.last = Some(last);
     }
 }
 
-/// ISSUE 14 (the one output path): a finished run's report to the outputs
-/// the command line asked for (--save, --chart, -o). The TUI's options
-/// offer them, and today it delivers nothing beyond the screen (s, J and c
-/// save or copy on request); once `export` exists, this is where the TUI
-/// calls it with the outputs `tui::run` is given.
-fn deliver_outputs(_report: &Report<'_>) {}
+/// A finished run's report to the outputs the command line asked for
+/// (--save, --chart, -o), through the one output path; never to stdout,
+/// which the interface owns. What happened is the status line.
+fn deliver_outputs(app: &mut App, export: &ExportManager, report: &Report<'_>) {
+    let o = export.outputs();
+    if o.files.is_empty() && o.chart.is_none() && o.save.is_none() {
+        return;
+    }
+    let mut said: Vec<String> = (o.files.iter().map(|f| &f.path))
+        .chain(&o.chart)
+        .map(|p| format!("written to {}", p.shown.display()))
+        .collect();
+    let (delivered, failed) = match export.deliver(report) {
+        Ok(d) => (d, None),
+        Err(u) => (u.delivered, Some(u.error)),
+    };
+    if failed.is_some() {
+        said.clear();
+    }
+    said.extend(failed.map(|e| format!("error: {e}")));
+    for m in delivered.messages {
+        said.push(match m {
+            Message::Note(n) => n,
+            Message::Failure(e) => format!("error: {e}"),
+        });
+    }
+    app.message = Some(said.join("; "));
+}
 
 /// Starts the benchmark thread: resolves the target, prepares the plan
 /// (every refusal happens there, before anything is created), runs it.

@@ -1,0 +1,169 @@
+//! `diskmark compare`: runs side by side, per test and direction, with the
+//! change against the first. Reads diskmark's JSON (files or stored runs)
+//! through the typed model ([`crate::report::model`]), refusing anything
+//! else.
+
+mod chart;
+mod render;
+mod summary;
+
+pub use crate::report::rows::Row;
+pub use chart::render_chart;
+pub use render::{render_json, render_markdown, render_text};
+pub use summary::{RunSummary, change, summary};
+
+use crate::report::escape::escaped;
+use crate::report::model::{ReadError, Run};
+
+/// Why a result cannot be compared.
+#[derive(Debug, thiserror::Error)]
+pub enum CompareError {
+    /// The file cannot be read.
+    #[error("cannot read {0}: {1}")]
+    Io(String, std::io::Error),
+    /// Not JSON at all.
+    #[error("{0} is not a diskmark result (not JSON: {1})")]
+    NotJson(String, String),
+    /// JSON, but not diskmark's.
+    #[error("{0} is not a diskmark result (no schema_version and tool \"diskmark\")")]
+    NotDiskmark(String),
+    /// Another version of the format.
+    #[error(
+        "{label} has schema version {found}; this diskmark reads version {}",
+        crate::report::model::SCHEMA_VERSION
+    )]
+    Schema {
+        /// Which input.
+        label: String,
+        /// Its version.
+        found: i64,
+    },
+    /// A figure that no measurement gives (negative, huge) or a field of
+    /// the wrong type.
+    #[error("{label} is not a valid diskmark result: {field} {why}")]
+    BadValue {
+        /// Which input.
+        label: String,
+        /// Where in it.
+        field: String,
+        /// What is wrong.
+        why: String,
+    },
+    /// Fewer than two runs.
+    #[error("compare needs at least two runs (files or stored run ids)")]
+    TooFew,
+}
+
+/// Reads one diskmark JSON result, refusing figures that no measurement
+/// gives and escaping every string for the terminal.
+pub fn from_json(label: &str, text: &str) -> Result<RunSummary, CompareError> {
+    let label = escaped(label);
+    let run = Run::from_json(text).map_err(|e| match e {
+        ReadError::NotJson(why) => CompareError::NotJson(label.clone(), why),
+        ReadError::NotDiskmark => CompareError::NotDiskmark(label.clone()),
+        ReadError::Schema(found) => CompareError::Schema {
+            label: label.clone(),
+            found,
+        },
+        ReadError::BadValue { field, why } => CompareError::BadValue {
+            label: label.clone(),
+            field,
+            why,
+        },
+    })?;
+    Ok(summary(label, &run))
+}
+
+/// Larger than any result diskmark writes (every loop's samples included).
+const MAX_RESULT_BYTES: u64 = 256 << 20;
+
+/// Reads a result file.
+pub fn load(path: &std::path::Path) -> Result<RunSummary, CompareError> {
+    let label = escaped(&path.display().to_string());
+    let name = path
+        .file_name()
+        .map_or(label.clone(), |n| escaped(&n.to_string_lossy()));
+    // At most a little more than any result: /dev/zero or a huge file is
+    // refused, not read until memory runs out.
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| {
+            use std::io::Read;
+            f.take(MAX_RESULT_BYTES + 1).read_to_end(&mut bytes)
+        })
+        .map_err(|e| CompareError::Io(label.clone(), e))?;
+    if bytes.len() as u64 > MAX_RESULT_BYTES {
+        return Err(CompareError::NotJson(
+            name,
+            format!("larger than {} MiB", MAX_RESULT_BYTES >> 20),
+        ));
+    }
+    let text = String::from_utf8(bytes)
+        .map_err(|_| CompareError::NotJson(name.clone(), "not UTF-8 text".into()))?;
+    from_json(&name, &text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::Value;
+
+    fn result(mbps: &[f64]) -> String {
+        let tests: Vec<Value> = ["SEQ1M Q8T1", "RND4K Q1T1"]
+            .iter()
+            .zip(mbps)
+            .map(|(n, m)| {
+                serde_json::json!({"name": n, "direction": "read", "read_pct": null,
+                    "result": {"total": {"mbps": m, "iops": m * 10.0, "lat_us": {"mean": 100.0 / m}}}})
+            })
+            .collect();
+        serde_json::json!({"schema_version": 1, "tool": {"name": "diskmark"}, "date": "2026-11-30T10:00:00+00:00",
+            "target": {"path": "/var/tmp", "device": {"model": "virtio disk"}},
+            "engine": {"label": "io_uring (native)"}, "tests": tests})
+        .to_string()
+    }
+
+    #[test]
+    fn deltas_against_the_first_run() {
+        let a = from_json("a.json", &result(&[1000.0, 50.0])).unwrap();
+        let b = from_json("b.json", &result(&[1100.0, 40.0])).unwrap();
+        let t = render_text(&[a.clone(), b.clone()]);
+        assert!(
+            t.contains("SEQ1M Q8T1 read  1000.000  1100.000 (+10.0%)"),
+            "{t}"
+        );
+        assert!(
+            t.contains("RND4K Q1T1 read    50.000    40.000 (-20.0%)"),
+            "{t}"
+        );
+        let v: Value = serde_json::from_str(&render_json(&[a.clone(), b.clone()])).unwrap();
+        assert_eq!(
+            v["rows"][0]["mbps_change_pct"][1].as_f64().unwrap().round(),
+            10.0
+        );
+        assert!(v["rows"][0]["mbps_change_pct"][0].as_f64().unwrap().abs() < 1e-12);
+        let m = render_markdown(&[a, b]);
+        assert!(
+            m.contains("| SEQ1M Q8T1 read | 1000.000 | 1100.000 (+10.0%) |"),
+            "{m}"
+        );
+    }
+
+    #[test]
+    fn refusals() {
+        assert!(matches!(
+            from_json("x", "not json"),
+            Err(CompareError::NotJson(..))
+        ));
+        assert!(matches!(
+            from_json("x", "{\"a\": 1}"),
+            Err(CompareError::NotDiskmark(_))
+        ));
+        let v2 = result(&[1.0, 1.0]).replace("\"schema_version\":1", "\"schema_version\":2");
+        let e = from_json("v2.json", &v2).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "v2.json has schema version 2; this diskmark reads version 1"
+        );
+    }
+}

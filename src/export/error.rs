@@ -1,0 +1,22 @@
+//! Why an output could not be delivered.
+
+use std::path::PathBuf;
+
+/// An output that failed. The results are kept elsewhere when they can be
+/// (stdout, or JSON beside the history database): see
+/// [`super::ExportManager::deliver`].
+#[derive(Debug, thiserror::Error)]
+pub enum ExportError {
+    /// The report (or the chart) could not be written there.
+    #[error("cannot write the report to {path}: {source}")]
+    Output {
+        /// The file, as given (`stdout` for standard output).
+        path: PathBuf,
+        /// The cause.
+        source: std::io::Error,
+    },
+    /// The history database failed (the result may have been kept
+    /// beside it: the message says).
+    #[error(transparent)]
+    History(#[from] crate::history::HistoryError),
+}

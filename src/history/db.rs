@@ -1,0 +1,312 @@
+//! The database: its schema and migrations, saving, listing and reading
+//! runs.
+
+use super::error::{HistoryError, SCHEMA_VERSION};
+use crate::report::model::Run;
+use rusqlite::{Connection, OptionalExtension, params};
+use std::path::{Path, PathBuf};
+
+/// A run as stored.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct StoredRun {
+    /// Its id.
+    pub id: i64,
+    /// When it ran (RFC 3339).
+    pub date: String,
+    /// Target directory or device.
+    pub target: String,
+    /// Device model.
+    pub model: String,
+    /// Filesystem.
+    pub fs: String,
+    /// Profile name.
+    pub profile: String,
+    /// Engine label.
+    pub engine: String,
+    /// Backing device name (schema 2).
+    pub device: String,
+    /// The full JSON report.
+    #[serde(skip)]
+    pub json: String,
+}
+
+/// The open database.
+#[derive(Debug)]
+pub struct History {
+    /// Open to the history's tests, which look at the schema version.
+    pub(super) conn: Connection,
+    path: PathBuf,
+}
+
+/// The columns each schema version has in `runs`.
+const COLUMNS_V1: [&str; 9] = [
+    "id", "date", "target", "model", "fs", "profile", "engine", "settings", "result",
+];
+
+fn db_err(path: &Path) -> impl Fn(rusqlite::Error) -> HistoryError + '_ {
+    move |e| HistoryError::Db {
+        path: path.to_path_buf(),
+        cause: e.to_string(),
+    }
+}
+
+impl History {
+    /// Opens for saving, creating the file (its directory must exist) if
+    /// there is none, and migrates. An existing file must be a diskmark
+    /// history: another database is refused before anything is written.
+    pub fn open(path: &Path) -> Result<History, HistoryError> {
+        use rusqlite::OpenFlags;
+        let existed = std::fs::symlink_metadata(path).is_ok();
+        let flags = OpenFlags::SQLITE_OPEN_READ_WRITE
+            | OpenFlags::SQLITE_OPEN_CREATE
+            | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+        let h = History::connect(path, flags)?;
+        if existed {
+            h.check_schema()?;
+        }
+        if let Err(e) = h.migrate() {
+            drop(h);
+            if !existed {
+                remove_failed_creation(path);
+            }
+            return Err(e);
+        }
+        Ok(h)
+    }
+
+    /// Opens a database that must already exist, read-only: reading the
+    /// history (listing, showing, comparing) never creates or changes a
+    /// file, and a file that is not a diskmark history is named as such.
+    pub fn open_existing(path: &Path) -> Result<History, HistoryError> {
+        use rusqlite::OpenFlags;
+        match std::fs::metadata(path) {
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                return Err(HistoryError::Absent(path.to_path_buf()));
+            }
+            Ok(m) if !m.is_file() => return Err(HistoryError::NotHistory(path.to_path_buf())),
+            _ => {}
+        }
+        let h = History::connect(
+            path,
+            OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+        )?;
+        h.check_schema()?;
+        Ok(h)
+    }
+
+    fn connect(path: &Path, flags: rusqlite::OpenFlags) -> Result<History, HistoryError> {
+        let conn = Connection::open_with_flags(path, flags).map_err(db_err(path))?;
+        conn.busy_timeout(std::time::Duration::from_secs(2))
+            .map_err(db_err(path))?;
+        Ok(History {
+            conn,
+            path: path.to_path_buf(),
+        })
+    }
+
+    /// The schema version of a database diskmark wrote, after checking
+    /// that it is one: a known version and a `runs` table with its columns.
+    fn check_schema(&self) -> Result<i32, HistoryError> {
+        let not_ours = || HistoryError::NotHistory(self.path.clone());
+        let sql_err = |e: rusqlite::Error| match e.sqlite_error_code() {
+            Some(rusqlite::ErrorCode::NotADatabase) => not_ours(),
+            _ => db_err(&self.path)(e),
+        };
+        let version: i32 = self
+            .conn
+            .query_row("PRAGMA user_version", [], |r| r.get(0))
+            .map_err(sql_err)?;
+        if version > SCHEMA_VERSION {
+            return Err(HistoryError::Newer {
+                path: self.path.clone(),
+                found: version,
+            });
+        }
+        if version < 0 {
+            return Err(HistoryError::Unknown {
+                path: self.path.clone(),
+                found: version,
+            });
+        }
+        let mut stmt = self
+            .conn
+            .prepare("SELECT name FROM pragma_table_info('runs')")
+            .map_err(sql_err)?;
+        let columns: Vec<String> = stmt
+            .query_map([], |r| r.get(0))
+            .and_then(|rows| rows.collect())
+            .map_err(sql_err)?;
+        let has = |c: &str| columns.iter().any(|x| x == c);
+        if version == 0 || !COLUMNS_V1.iter().all(|c| has(c)) || (version >= 2 && !has("device")) {
+            return Err(not_ours());
+        }
+        Ok(version)
+    }
+
+    /// Brings the schema to [`SCHEMA_VERSION`], one step at a time.
+    fn migrate(&self) -> Result<(), HistoryError> {
+        let e = db_err(&self.path);
+        let version: i32 = self
+            .conn
+            .query_row("PRAGMA user_version", [], |r| r.get(0))
+            .map_err(&e)?;
+        if version > SCHEMA_VERSION {
+            return Err(HistoryError::Newer {
+                path: self.path.clone(),
+                found: version,
+            });
+        }
+        if version < 1 {
+            self.conn
+                .execute_batch(
+                    "BEGIN;
+                     CREATE TABLE runs (
+                        id INTEGER PRIMARY KEY,
+                        date TEXT NOT NULL,
+                        target TEXT NOT NULL,
+                        model TEXT NOT NULL,
+                        fs TEXT NOT NULL,
+                        profile TEXT NOT NULL,
+                        engine TEXT NOT NULL,
+                        settings TEXT NOT NULL,
+                        result TEXT NOT NULL);
+                     PRAGMA user_version = 1;
+                     COMMIT;",
+                )
+                .map_err(&e)?;
+        }
+        if version < 2 {
+            // Version 2: the backing device, for filtering by device.
+            self.conn
+                .execute_batch(
+                    "BEGIN;
+                     ALTER TABLE runs ADD COLUMN device TEXT NOT NULL DEFAULT '';
+                     PRAGMA user_version = 2;
+                     COMMIT;",
+                )
+                .map_err(&e)?;
+        }
+        Ok(())
+    }
+
+    /// `device`, or an empty one in a version-1 database read without
+    /// migrating it.
+    fn device_column(&self) -> &'static str {
+        let v: i32 = self
+            .conn
+            .query_row("PRAGMA user_version", [], |r| r.get(0))
+            .unwrap_or(SCHEMA_VERSION);
+        if v >= 2 { "device" } else { "'' AS device" }
+    }
+
+    /// Saves one run (its JSON report, and the columns the list shows
+    /// and filters by); returns its id.
+    pub fn save(&self, run: &Run) -> Result<i64, HistoryError> {
+        let device = run.target.device.as_ref();
+        // The settings column holds them as compact JSON, keys sorted.
+        let settings = serde_json::to_value(&run.settings)
+            .map_or_else(|_| "null".to_string(), |v| v.to_string());
+        self.conn
+            .execute(
+                "INSERT INTO runs (date, target, model, fs, profile, engine, settings, result, device)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+                params![
+                    run.date,
+                    run.target.path.to_string_lossy(),
+                    device.and_then(|d| d.model.as_deref()).unwrap_or("unknown"),
+                    run.target.fs_type,
+                    run.settings.profile,
+                    run.engine.label,
+                    settings,
+                    run.to_json(),
+                    device.map_or("", |d| d.name.as_str()),
+                ],
+            )
+            .map_err(db_err(&self.path))?;
+        Ok(self.conn.last_insert_rowid())
+    }
+
+    /// Runs, newest first, filtered by target and model (substrings).
+    pub fn list(
+        &self,
+        target: Option<&str>,
+        model: Option<&str>,
+    ) -> Result<Vec<StoredRun>, HistoryError> {
+        let mut stmt = self
+            .conn
+            .prepare(&format!(
+                "SELECT id, date, target, model, fs, profile, engine, {}, result FROM runs
+                     WHERE target LIKE ?1 AND model LIKE ?2 ORDER BY id DESC",
+                self.device_column()
+            ))
+            .map_err(db_err(&self.path))?;
+        let like = |s: Option<&str>| format!("%{}%", s.unwrap_or(""));
+        let rows = stmt
+            .query_map(params![like(target), like(model)], row_to_run)
+            .map_err(db_err(&self.path))?;
+        rows.collect::<Result<_, _>>().map_err(db_err(&self.path))
+    }
+
+    /// One run.
+    pub fn get(&self, id: i64) -> Result<StoredRun, HistoryError> {
+        self.conn
+            .query_row(
+                &format!(
+                    "SELECT id, date, target, model, fs, profile, engine, {}, result FROM runs WHERE id = ?1",
+                    self.device_column()
+                ),
+                [id],
+                row_to_run,
+            )
+            .optional()
+            .map_err(db_err(&self.path))?
+            .ok_or(HistoryError::NoSuchRun(id))
+    }
+
+    /// The last `n` runs, oldest first (for compare).
+    pub fn last(&self, n: usize) -> Result<Vec<StoredRun>, HistoryError> {
+        let mut v = self.list(None, None)?;
+        v.truncate(n);
+        v.reverse();
+        Ok(v)
+    }
+}
+
+/// A database this run began to create and could not finish (a full
+/// disk) would be an empty or partial file that every later --save refuses
+/// as "not a diskmark history": it is removed, with its journal, while it
+/// still is not one.
+fn remove_failed_creation(path: &Path) {
+    if matches!(
+        History::open_existing(path),
+        Err(HistoryError::NotHistory(_))
+    ) {
+        let _ = std::fs::remove_file(path);
+    }
+    let mut journal = path.as_os_str().to_os_string();
+    journal.push("-journal");
+    let journal = PathBuf::from(journal);
+    if std::fs::symlink_metadata(&journal).is_ok_and(|m| m.len() == 0) {
+        let _ = std::fs::remove_file(journal);
+    }
+}
+
+/// A stored run as read: every text column escaped for the terminal (the
+/// database is a file anyone may have written), the JSON kept as stored
+/// for the reader (compare) to check.
+fn row_to_run(r: &rusqlite::Row<'_>) -> rusqlite::Result<StoredRun> {
+    let text = |i: usize| -> rusqlite::Result<String> {
+        Ok(crate::report::escape::escaped(&r.get::<_, String>(i)?))
+    };
+    Ok(StoredRun {
+        id: r.get(0)?,
+        date: text(1)?,
+        target: text(2)?,
+        model: text(3)?,
+        fs: text(4)?,
+        profile: text(5)?,
+        engine: text(6)?,
+        device: text(7)?,
+        json: r.get(8)?,
+    })
+}

@@ -1,0 +1,80 @@
+//! Why the history could not be used.
+
+use std::path::PathBuf;
+
+/// The schema this version writes.
+pub const SCHEMA_VERSION: i32 = 2;
+
+/// Why the history could not be used.
+#[derive(Debug, thiserror::Error)]
+pub enum HistoryError {
+    /// The database file is damaged, locked, or not a database.
+    #[error("the history database {path} cannot be used: {cause}")]
+    Db {
+        /// The database.
+        path: PathBuf,
+        /// What SQLite said, in words.
+        cause: String,
+    },
+    /// Its directory cannot be made.
+    #[error("cannot create {path}: {source}")]
+    Dir {
+        /// The directory.
+        path: PathBuf,
+        /// The cause.
+        source: std::io::Error,
+    },
+    /// The database is newer than this diskmark.
+    #[error(
+        "the history database {path} has schema version {found}, newer than this diskmark's {SCHEMA_VERSION}; update diskmark or use another --history"
+    )]
+    Newer {
+        /// The database.
+        path: PathBuf,
+        /// Its version.
+        found: i32,
+    },
+    /// No run with that id.
+    #[error("no run #{0} in the history (see diskmark history)")]
+    NoSuchRun(i64),
+    /// Nothing was ever saved there.
+    #[error("there is no history database at {0} yet: add --save to a run to keep it")]
+    Absent(PathBuf),
+    /// The file is not a database diskmark wrote (another program's
+    /// database, an empty file, not SQLite at all); it is left as it is.
+    #[error(
+        "{0} is not a diskmark history (it is left untouched); give --history a diskmark database or a new file name"
+    )]
+    NotHistory(PathBuf),
+    /// A schema version no diskmark writes (0 with tables, negative).
+    #[error(
+        "the history database {path} has schema version {found}, which no diskmark writes; give --history a diskmark database or a new file name"
+    )]
+    Unknown {
+        /// The database.
+        path: PathBuf,
+        /// Its version.
+        found: i32,
+    },
+    /// Neither XDG_DATA_HOME nor HOME is an absolute path.
+    #[error(
+        "no place for the history: neither XDG_DATA_HOME nor HOME is set to an absolute path; set one or give --history PATH"
+    )]
+    NoHome,
+    /// Saving failed, and so did keeping the result beside the database.
+    #[error("{cause}; the result could not be kept as JSON either ({why}), so it is not saved")]
+    Lost {
+        /// Why saving failed.
+        cause: Box<HistoryError>,
+        /// Why the JSON could not be written.
+        why: String,
+    },
+    /// Saving failed; the result was kept beside the database.
+    #[error("{cause}; the result was written to {kept} instead")]
+    Kept {
+        /// Why saving failed.
+        cause: Box<HistoryError>,
+        /// Where the JSON went.
+        kept: PathBuf,
+    },
+}

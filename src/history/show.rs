@@ -1,0 +1,80 @@
+//! Stored runs shown again, made safe for the terminal.
+
+use super::db::StoredRun;
+
+/// A stored JSON report printed again: parsed, every string escaped for
+/// the terminal, pretty-printed. Text that is not JSON (which
+/// the reader, compare, refuses first) comes out escaped as a
+/// whole.
+pub fn sanitized_json(json: &str) -> String {
+    use crate::report::escape::is_unsafe;
+    // As stored when nothing in it would act on a terminal (escapes such
+    // as \u001b are text): the report's own key order stays.
+    if !json.chars().any(|c| c != '\n' && is_unsafe(c)) {
+        let mut out = json.trim_end().to_string();
+        out.push('\n');
+        return out;
+    }
+    let mut out = match serde_json::from_str::<serde_json::Value>(json) {
+        Ok(mut v) => {
+            crate::report::escape::escape_json(&mut v);
+            serde_json::to_string_pretty(&v).unwrap_or_default()
+        }
+        Err(_) => crate::report::escape::escaped(json),
+    };
+    out.push('\n');
+    out
+}
+
+/// The list as a table, each column as wide as its widest cell;
+/// `filtered` says whether a --target or --model filter chose the runs.
+pub fn render_list(runs: &[StoredRun], filtered: bool) -> String {
+    let head = ["id", "date", "profile", "engine", "target", "fs", "model"];
+    let rows: Vec<[String; 7]> = runs
+        .iter()
+        .map(|r| {
+            let date: String = r
+                .date
+                .chars()
+                .take(19)
+                .collect::<String>()
+                .replace('T', " ");
+            [
+                r.id.to_string(),
+                date,
+                r.profile.clone(),
+                r.engine.clone(),
+                r.target.clone(),
+                r.fs.clone(),
+                r.model.clone(),
+            ]
+        })
+        .collect();
+    let width = |c: usize| {
+        rows.iter()
+            .map(|r| r[c].chars().count())
+            .chain([head[c].len()])
+            .max()
+            .unwrap_or(0)
+    };
+    let widths: Vec<usize> = (0..head.len()).map(width).collect();
+    let line = |cells: &[&str]| {
+        let mut l = format!("{:>w$}", cells[0], w = widths[0]);
+        for (c, s) in cells.iter().enumerate().skip(1) {
+            l.push_str(&format!("  {s:<w$}", w = widths[c]));
+        }
+        l.trim_end().to_string() + "\n"
+    };
+    let mut out = line(&head);
+    for r in &rows {
+        out.push_str(&line(&r.each_ref().map(String::as_str)));
+    }
+    if runs.is_empty() {
+        out.push_str(if filtered {
+            "(no saved run matches these filters)\n"
+        } else {
+            "(no runs saved yet: add --save to a run)\n"
+        });
+    }
+    out
+}

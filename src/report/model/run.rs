@@ -1,0 +1,80 @@
+//! The whole document: one run.
+
+use super::setup::{Engine, Settings, TestFile};
+use super::target::{Host, Target};
+use super::test::Test;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use std::path::PathBuf;
+
+/// Version of the JSON layout; bumped on any incompatible change.
+pub const SCHEMA_VERSION: u32 = 1;
+
+/// What `latency` says: where diskmark's latencies start and end.
+pub const LATENCY: &str = "issue to completion, as fio's lat (not clat)";
+
+/// One diskmark run: every setting that changes results, the target, the
+/// engine and its adaptations, and per test every loop's raw counts beside
+/// the derived figures.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(default)]
+#[schemars(title = "diskmark result")]
+pub struct Run {
+    /// Version of this layout (1); bumped on any incompatible change.
+    pub schema_version: u32,
+    /// The program that wrote the file.
+    pub tool: Tool,
+    /// When the run started, RFC 3339 in local time.
+    pub date: String,
+    /// Whether a signal or the user stopped the run before every test
+    /// finished (only the finished tests are in `tests`).
+    pub interrupted: bool,
+    /// The signal that stopped it (0: the user stopped it); null when
+    /// it was not interrupted.
+    pub signal: Option<i32>,
+    /// Where latencies start and end: "issue to completion, as fio's lat
+    /// (not clat)".
+    pub latency: String,
+    /// The machine.
+    pub host: Host,
+    /// What was tested.
+    pub target: Target,
+    /// The engine that ran the tests.
+    pub engine: Engine,
+    /// Every setting that changes results.
+    pub settings: Settings,
+    /// Where `--keep-file` left the test file; null when it was removed.
+    pub kept_file: Option<PathBuf>,
+    /// How the test file (or raw device) was set up: NOCOW, alignment.
+    pub test_file: TestFile,
+    /// Every note of the run: adaptations, caveats, observations, an
+    /// interruption.
+    pub notes: Vec<String>,
+    /// The finished tests, in the order they ran.
+    pub tests: Vec<Test>,
+}
+
+/// The program that wrote a result.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(default)]
+pub struct Tool {
+    /// Always `diskmark`.
+    pub name: String,
+    /// Its version.
+    pub version: String,
+}
+
+impl Run {
+    /// The document as diskmark writes it: pretty-printed JSON and a line
+    /// break.
+    pub fn to_json(&self) -> String {
+        // Only a path that is not UTF-8 can fail to serialise (numbers are
+        // never NaN: every division guards its denominator); the file then
+        // says why instead of holding half a report.
+        let mut text = serde_json::to_string_pretty(self).unwrap_or_else(|e| {
+            format!("{{\"schema_version\":{SCHEMA_VERSION},\"error\":\"{e}\"}}")
+        });
+        text.push('\n');
+        text
+    }
+}

@@ -1,0 +1,121 @@
+//! What a report is made from: a finished (or interrupted) run with what
+//! was asked, where it ran and on what machine.
+
+use crate::config::Settings;
+use crate::host::HostInfo;
+use crate::run::{RunOutput, TestResult};
+use crate::stats::headline::headline;
+use crate::target::TargetInfo;
+use crate::workload::Direction;
+
+/// Everything a report shows.
+#[derive(Debug, Clone, Copy)]
+pub struct Report<'a> {
+    /// What was asked.
+    pub settings: &'a Settings,
+    /// Where it ran.
+    pub target: &'a TargetInfo,
+    /// On what machine.
+    pub host: &'a HostInfo,
+    /// What was measured.
+    pub output: &'a RunOutput,
+}
+
+impl Report<'_> {
+    /// The directions that have at least one finished test, in report
+    /// order.
+    pub fn sections(&self) -> Vec<Direction> {
+        self.settings
+            .directions()
+            .into_iter()
+            .filter(|d| self.output.tests.iter().any(|t| t.direction == *d))
+            .collect()
+    }
+
+    /// Finished tests of one direction, in profile order.
+    pub fn tests_of(&self, d: Direction) -> impl Iterator<Item = &TestResult> {
+        self.output.tests.iter().filter(move |t| t.direction == d)
+    }
+
+    /// Whether the run had tests but none completed an I/O in its window:
+    /// nothing was measured.
+    pub fn measured_nothing(&self) -> bool {
+        let s = self.settings;
+        !self.output.tests.is_empty()
+            && self.output.tests.iter().all(|t| {
+                t.selected(s.loop_stat).is_none_or(|sel| {
+                    !headline(t.direction, &sel.result)
+                        .summary(sel.result.window_ns)
+                        .completed()
+                })
+            })
+    }
+
+    /// Every note: the run's, what the tests observed (the same note of
+    /// several tests on one line), then an interruption if there was one.
+    pub fn notes(&self) -> Vec<String> {
+        let mut notes = self.output.notes.clone();
+        for o in collapse(&self.output.tests) {
+            if !notes.contains(&o) {
+                notes.push(o);
+            }
+        }
+        let verified: Vec<u64> = self
+            .output
+            .tests
+            .iter()
+            .filter_map(|t| t.verified)
+            .collect();
+        if !verified.is_empty() {
+            notes.push(format!(
+                "--verify: every written block read back as written ({} blocks checked after {} write tests)",
+                verified.iter().sum::<u64>(),
+                verified.len()
+            ));
+        }
+        match self.output.interrupted {
+            Some(crate::run::StopReason::User) => {
+                notes.push("stopped: only the tests that finished are shown".into())
+            }
+            Some(crate::run::StopReason::Signal(sig)) => notes.push(format!(
+                "interrupted by {}: only the tests that finished are shown",
+                signal_name(sig)
+            )),
+            None => {}
+        }
+        notes
+    }
+}
+
+/// The tests' observations, the same note of several tests as one line
+/// that lists them: `SEQ1M Q8T1 read, RND4K Q1T1 read: no I/O ...`.
+pub fn collapse(tests: &[TestResult]) -> Vec<String> {
+    // (what was observed, the tests that observed it), first seen first.
+    let mut groups: Vec<(String, Vec<String>)> = Vec::new();
+    for t in tests {
+        let name = format!("{} {}", t.plan.requested, t.direction.name());
+        let prefix = format!("{name}: ");
+        for o in &t.observations {
+            let (what, who) = match o.strip_prefix(&prefix) {
+                Some(rest) => (rest.to_string(), Some(name.clone())),
+                None => (o.clone(), None),
+            };
+            match groups.iter_mut().find(|(w, _)| *w == what) {
+                Some((_, names)) => names.extend(who.filter(|n| !names.contains(n))),
+                None => groups.push((what, who.into_iter().collect())),
+            }
+        }
+    }
+    groups
+        .into_iter()
+        .map(|(what, names)| match names.is_empty() {
+            true => what,
+            false => format!("{}: {what}", names.join(", ")),
+        })
+        .collect()
+}
+
+/// `SIGINT`, `SIGQUIT`, `SIGRTMIN+1`, ... or `signal N`.
+pub fn signal_name(sig: i32) -> String {
+    crate::run::signals::name(sig)
+}
