@@ -122,7 +122,7 @@ impl UsageError {
 }
 
 impl Choices {
-    /// The defaults of DESIGN §2.1 for `target`.
+    /// The defaults of docs/measurement.md#profiles-ranges-and-defaults for `target`.
     pub fn defaults(target: PathBuf) -> Self {
         Choices {
             target,

@@ -1,4 +1,4 @@
-//! The library's top-level error and its exit codes (DESIGN §6).
+//! The library's top-level error and its exit codes (docs/report.md#exit-codes).
 
 use crate::config::UsageError;
 use crate::run::RunError;

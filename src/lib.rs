@@ -1,5 +1,5 @@
 //! diskmark: a storage benchmark for Linux in the spirit of CrystalDiskMark
-//! and KDiskMark, measured correctly. See DESIGN.md for the specification.
+//! and KDiskMark, measured correctly. See docs/README.md for the specification.
 //!
 //! The pipeline: [`cli`] → [`config::Choices`] →
 //! [`config::Settings::validate`] → [`target::resolve`] →

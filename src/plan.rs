@@ -1,4 +1,4 @@
-//! The planner (DESIGN §2.3): turns a requested test into what the engine
+//! The planner (docs/measurement.md#engines-and-adaptation): turns a requested test into what the engine
 //! will really run, and records every change so the report can say so.
 
 use crate::engine::Capabilities;

@@ -1,8 +1,8 @@
 //! Native engines against fio on the real fio binary: the same tests on
 //! the same test file, alternately, 5 times each, 0.5 s windows.
 //!
-//! The asserted comparison runs on ext4 on a RAM-backed loop device (DESIGN
-//! §8) capped by the block-I/O cgroup throttle at 10,000 I/Os and 500 MB/s
+//! The asserted comparison runs on ext4 on a RAM-backed loop device
+//! (docs/measurement.md#measuring-diskmark-itself) capped by the block-I/O cgroup throttle at 10,000 I/Os and 500 MB/s
 //! each way, where IOPS and mean latency medians must agree within 25%; the
 //! same comparison on the virtio disk is printed only (it swings up to 2×
 //! from one second to the next).

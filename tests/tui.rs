@@ -95,3 +95,62 @@ fn run_save_and_quit_then_stop_with_esc() {
     t.keys(&["q"]);
     t.wait_for("EXITED=0", 10);
 }
+
+/// The TUI offers -o, --chart and --save in its help: a finished run goes
+/// to each of them (through the same output path as the CLI), and the
+/// status line says so; nothing reaches the terminal as a report.
+#[test]
+fn a_finished_run_goes_to_the_outputs_the_command_line_asked_for() {
+    if Command::new("tmux").arg("-V").output().is_err() {
+        return skip("tui outputs in a pseudo-terminal", "tmux is not installed");
+    }
+    let dir = disk_dir();
+    let out = tempfile::tempdir().unwrap();
+    let Some(t) = Tmux::start(out.path()) else {
+        return skip(
+            "tui outputs in a pseudo-terminal",
+            "tmux could not start a session",
+        );
+    };
+    let (json, md, svg, db) = (
+        out.path().join("run.json"),
+        out.path().join("run.md"),
+        out.path().join("run.svg"),
+        out.path().join("runs.db"),
+    );
+    let extra = format!(
+        "--test 'RND4K Q1T1' --mode read -o {} -o {} --chart {} --save --history {}",
+        json.display(),
+        md.display(),
+        svg.display(),
+        db.display()
+    );
+    launch(&t, dir.path(), &extra);
+    t.wait_for("Ready", 20);
+    t.keys(&["Enter"]);
+    let s = t.wait_for("saved as run #1", 60);
+    assert!(s.contains("Finished"), "{s}");
+    assert!(s.contains("written: run.json, run.md, run.svg"), "{s}");
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    assert_eq!(report["tests"][0]["name"], "RND4K Q1T1", "{report}");
+    assert!(
+        report["tests"][0]["result"]["read"]["iops"]
+            .as_f64()
+            .unwrap()
+            > 0.0
+    );
+    assert!(std::fs::read_to_string(&md).unwrap().contains("RND4K Q1T1"));
+    assert!(std::fs::read_to_string(&svg).unwrap().starts_with("<svg"));
+    let stored = diskmark()
+        .args(["history", "show", "1", "--format", "json", "--history"])
+        .arg(&db)
+        .output()
+        .unwrap();
+    assert!(stored.status.success(), "{stored:?}");
+    let stored: serde_json::Value = serde_json::from_slice(&stored.stdout).unwrap();
+    assert_eq!(stored["tests"], report["tests"]);
+    t.keys(&["q"]);
+    t.wait_for("EXITED=0", 10);
+    assert_eq!(leftovers(dir.path()), Vec::<String>::new());
+}

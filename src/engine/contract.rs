@@ -190,7 +190,7 @@ impl Budget {
     }
 }
 
-/// What an engine can do here: the planner adapts tests to it (DESIGN §2.3).
+/// What an engine can do here: the planner adapts tests to it (docs/measurement.md#engines-and-adaptation).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Capabilities {
     /// At most one I/O in flight per thread: QxTy runs as Q1T(x·y).

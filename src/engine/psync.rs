@@ -1,5 +1,5 @@
 //! `psync`: pread/pwrite. Synchronous: one I/O in flight per thread, so the
-//! planner runs QxTy as Q1T(x·y) (DESIGN §2.3).
+//! planner runs QxTy as Q1T(x·y) (docs/measurement.md#engines-and-adaptation).
 
 use super::{AlignedBuf, Completion, Engine, EngineError, EngineOps, Op, ThreadSetup, retry_eintr};
 use std::fs::File;

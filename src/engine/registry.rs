@@ -5,7 +5,7 @@
 //! engine is its file (with its [`EngineOps`]) and one line here.
 //!
 //! Whether an engine works here is found by trying it at run time, never
-//! by kernel version numbers (DESIGN §2.3).
+//! by kernel version numbers (docs/measurement.md#engines-and-adaptation).
 
 use super::{Capabilities, Engine, EngineOps};
 use crate::workload::MAX_Q;

@@ -22,7 +22,10 @@ const VALUE_W: f64 = 260.0;
 
 /// Escapes text for SVG.
 pub fn esc(s: &str) -> String {
-    s.replace('&', "&amp;")
+    // Control characters are not allowed in XML at all: shown escaped
+    // (`\x1b`), as the text report shows them, then XML-escaped.
+    super::escape::escape(s)
+        .replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
         .replace('"', "&quot;")

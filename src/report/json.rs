@@ -1,6 +1,6 @@
 //! The JSON report: the run as the typed model ([`super::model`]) holds
 //! it, built from what was asked, where it ran and what was measured
-//! (DESIGN §6).
+//! (docs/report.md#the-json-report).
 
 use super::model;
 use super::source::Report;

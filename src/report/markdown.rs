@@ -1,6 +1,7 @@
 //! Markdown: a table, one row per test and direction, for issues and
 //! forum posts.
 
+use super::escape::escape;
 use super::rows::rows;
 use super::source::Report;
 use std::fmt::Write;
@@ -10,18 +11,22 @@ pub fn render(r: &Report<'_>) -> String {
     let s = r.settings;
     let t = r.target;
     let mut out = String::new();
-    let model = t.model().map(|m| format!(" [{m}]")).unwrap_or_default();
+    // Text read from the system (sysfs, mountinfo, fio's version) never
+    // reaches a terminal raw: escaped as in the text report.
+    let model = (t.model())
+        .map(|m| format!(" [{}]", escape(m)))
+        .unwrap_or_default();
     // Writing to a String cannot fail.
     let _ = writeln!(
         out,
         "**diskmark {}** — {} · {} · {} (x{}) · {} ({}){model} · {}\n",
         env!("CARGO_PKG_VERSION"),
         s.profile.display_name(),
-        s.engine.label(),
+        escape(&s.engine.label()),
         crate::units::file_size_label(s.size),
         s.loops,
-        t.path.display(),
-        t.fs_type,
+        escape(&t.path.display().to_string()),
+        escape(&t.fs_type),
         r.output.started.format("%Y-%m-%d %H:%M:%S")
     );
     let _ = writeln!(
@@ -44,4 +49,36 @@ pub fn render(r: &Report<'_>) -> String {
         );
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::report::{Format, Report, fixtures};
+
+    #[test]
+    fn text_from_the_system_is_escaped_in_the_caption() {
+        let settings = fixtures::settings();
+        let output = fixtures::output(&settings);
+        let (mut target, host) = (fixtures::target(), fixtures::host());
+        target.path = "/mnt/\u{1b}[31mred".into();
+        target.fs_type = "ext4\u{7}".into();
+        let md = Report {
+            settings: &settings,
+            target: &target,
+            host: &host,
+            output: &output,
+        }
+        .render(Format::Markdown);
+        let raw = |c: char| c != '\n' && crate::report::escape::is_unsafe(c);
+        assert!(!md.chars().any(raw), "{md}");
+        assert!(
+            md.contains("/mnt/\\x1b[31mred") && md.contains("ext4\\x07"),
+            "{md}"
+        );
+    }
+
+    #[test]
+    fn chart_text_has_no_control_characters() {
+        assert_eq!(crate::report::chart::esc("a\u{1b}<b>"), "a\\x1b&lt;b&gt;");
+    }
 }

@@ -1,4 +1,4 @@
-//! The text report: KDiskMark's layout, line by line as REPORT.md says.
+//! The text report: KDiskMark's layout, line by line as docs/report.md#the-text-report says.
 
 use super::escape::escape;
 use super::source::Report;
@@ -204,7 +204,7 @@ mod tests {
     use crate::report::fixtures;
     use crate::units::KIB;
 
-    /// The result lines of REPORT.md's KDiskMark psync report, character
+    /// The result lines of the KDiskMark psync report in docs/report.md#kdiskmark-for-comparison, character
     /// for character, from its own numbers.
     #[test]
     fn kdiskmark_psync_report_lines() {

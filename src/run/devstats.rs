@@ -1,4 +1,4 @@
-//! The device's and the CPU's view of a window (DESIGN §3): block-layer
+//! The device's and the CPU's view of a window (docs/measurement.md#device-view-and-cpu-view): block-layer
 //! counters from sysfs (the same numbers as /proc/diskstats) and CPU time
 //! from /proc/stat, read around each measure window.
 

@@ -1,4 +1,4 @@
-//! The runner (DESIGN §3): test file lifecycle, per test and loop the cache
+//! The runner (docs/measurement.md#timing): test file lifecycle, per test and loop the cache
 //! drop, warm-up, measure window and drain across worker threads, the
 //! interval between tests, and clean ending on errors and signals.
 //!

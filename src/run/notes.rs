@@ -149,7 +149,7 @@ pub(crate) fn add_note(notes: &mut Vec<String>, note: String) {
 }
 
 /// What the device's and the CPU's view of a test say about its figures
-/// (DESIGN §3): an engine, filesystem or cache that serialised the I/Os,
+/// (docs/measurement.md#device-view-and-cpu-view): an engine, filesystem or cache that serialised the I/Os,
 /// or a test limited by the CPU rather than the device; and windows whose
 /// figures are no figures (no I/O completed) or not to be trusted (the
 /// process did not run). Each note starts with `TEST DIRECTION: `, which

@@ -1,5 +1,5 @@
 //! The test file: created exclusively in the target, locked, pre-filled,
-//! and removed whatever happens (DESIGN §5).
+//! and removed whatever happens (docs/measurement.md#the-test-file-and-safety).
 
 mod owned;
 

@@ -157,7 +157,7 @@ pub struct LatSummary {
 }
 
 /// Device-level counters of one window, read from /proc/diskstats around it
-/// (DESIGN §3 "the device's view").
+/// (docs/measurement.md#device-view-and-cpu-view).
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct DeviceView {
     /// Reads the device completed.

@@ -1,4 +1,4 @@
-//! A log-linear latency histogram (DESIGN §4): 64 linear sub-buckets per
+//! A log-linear latency histogram (docs/measurement.md#the-latency-histogram): 64 linear sub-buckets per
 //! power of two, like fio's. Values are nanoseconds. Recording is O(1) with
 //! no branch on the value's size beyond a leading-zero count; two
 //! histograms merge bucket by bucket; the memory is fixed.

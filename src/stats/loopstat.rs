@@ -1,11 +1,11 @@
-//! How the loops of one test become its figures (DESIGN §4): pooled
+//! How the loops of one test become its figures (docs/measurement.md#aggregation): pooled
 //! (mean), or one loop chosen by its throughput (best, median).
 
 use super::LoopResult;
 use crate::workload::Profile;
 use serde::Serialize;
 
-/// How the loops of one test are summarised (DESIGN §4).
+/// How the loops of one test are summarised (docs/measurement.md#across-loops).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, clap::ValueEnum)]
 #[serde(rename_all = "lowercase")]
 pub enum LoopStat {

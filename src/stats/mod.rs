@@ -1,4 +1,4 @@
-//! Counting and aggregation (DESIGN §4): per-direction accumulators that
+//! Counting and aggregation (docs/measurement.md#aggregation): per-direction accumulators that
 //! each thread fills in its hot path, their merge across threads and loops,
 //! and the summary values the reports print.
 

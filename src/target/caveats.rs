@@ -1,5 +1,5 @@
 //! What stands between the benchmark and the disk: copy-on-write,
-//! compression, ZFS, memory, the network, encryption (DESIGN §5). Detected
+//! compression, ZFS, memory, the network, encryption (docs/measurement.md#caveats). Detected
 //! once, reported in the notes and the JSON, never fatal.
 
 use super::mountinfo::Mount;

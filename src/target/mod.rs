@@ -1,5 +1,5 @@
 //! What is being measured: the target directory, its filesystem, its usage
-//! and the block device behind it (DESIGN §5).
+//! and the block device behind it (docs/measurement.md#caveats).
 
 pub mod caveats;
 pub mod mountinfo;

@@ -320,23 +320,27 @@ fn deliver_outputs(app: &mut App, export: &ExportManager, report: &Report<'_>) {
     if o.files.is_empty() && o.chart.is_none() && o.save.is_none() {
         return;
     }
-    let mut said: Vec<String> = (o.files.iter().map(|f| &f.path))
+    // File names only: the status line is one line.
+    let names: Vec<String> = (o.files.iter().map(|f| &f.path))
         .chain(&o.chart)
-        .map(|p| format!("written to {}", p.shown.display()))
+        .map(|p| p.shown.file_name().unwrap_or(p.shown.as_os_str()))
+        .map(|n| n.to_string_lossy().into_owned())
         .collect();
     let (delivered, failed) = match export.deliver(report) {
         Ok(d) => (d, None),
         Err(u) => (u.delivered, Some(u.error)),
     };
-    if failed.is_some() {
-        said.clear();
-    }
-    said.extend(failed.map(|e| format!("error: {e}")));
+    let mut said: Vec<String> = failed.iter().map(|e| format!("error: {e}")).collect();
     for m in delivered.messages {
         said.push(match m {
             Message::Note(n) => n,
             Message::Failure(e) => format!("error: {e}"),
         });
+    }
+    if said.is_empty() && !names.is_empty() {
+        said.push(format!("written: {}", names.join(", ")));
+    } else if !names.is_empty() && !said.iter().any(|s| s.starts_with("error")) {
+        said.insert(0, format!("written: {}", names.join(", ")));
     }
     app.message = Some(said.join("; "));
 }

@@ -1,4 +1,4 @@
-//! Offsets and the read/write choice (DESIGN §2.2). Everything here runs
+//! Offsets and the read/write choice (docs/measurement.md#access-patterns). Everything here runs
 //! once per I/O, so it allocates nothing and takes no lock.
 
 use std::sync::atomic::{AtomicU64, Ordering};

@@ -1,4 +1,4 @@
-//! What a test is: pattern, block size, queue depth and threads (DESIGN §2),
+//! What a test is: pattern, block size, queue depth and threads (docs/measurement.md#workload-model),
 //! the built-in profiles, the access patterns that generate offsets, and
 //! the stamps written data carries.
 

@@ -1,4 +1,4 @@
-//! The built-in profiles of CrystalDiskMark / KDiskMark (DESIGN §2.1).
+//! The built-in profiles of CrystalDiskMark / KDiskMark (docs/measurement.md#profiles-ranges-and-defaults).
 
 use super::{Pattern, TestSpec};
 use crate::units::{KIB, MIB};

@@ -24,7 +24,7 @@ pub enum NotationError {
     TRange(i64),
 }
 
-/// Smallest block size accepted (DESIGN §2.1).
+/// Smallest block size accepted (docs/measurement.md#profiles-ranges-and-defaults).
 pub const MIN_BLOCK: u64 = 512;
 /// Largest block size accepted.
 pub const MAX_BLOCK: u64 = 64 * crate::units::MIB;
@@ -85,7 +85,7 @@ impl TestSpec {
         }
     }
 
-    /// Checks the ranges of DESIGN §2.1 that do not depend on the target.
+    /// Checks the ranges of docs/measurement.md#profiles-ranges-and-defaults that do not depend on the target.
     pub fn validate(&self) -> Result<(), NotationError> {
         if !(MIN_BLOCK..=MAX_BLOCK).contains(&self.block_size) {
             return Err(NotationError::BlockRange(self.block_size));

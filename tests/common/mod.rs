@@ -172,7 +172,7 @@ pub fn skip(test: &str, reason: &str) {
     let _ = writeln!(std::io::stderr(), "SKIPPED {test}: {reason}");
 }
 
-/// A loop device over a file on a fresh tmpfs (DESIGN §8: RAM-backed,
+/// A loop device over a file on a fresh tmpfs (docs/measurement.md#measuring-diskmark-itself: RAM-backed,
 /// steadier than the virtio disk), optionally with a filesystem on it,
 /// mounted. Needs root; torn down on drop.
 pub struct LoopFs {
