@@ -10,8 +10,6 @@ use crate::history::{self, History, HistoryError};
 use crate::outputs::{self, OutputPath};
 use crate::report::{engines, targets};
 
-pub use crate::export::stdout::guard_std_fds;
-
 /// Fails when diskmark started with stdout closed
 /// ([`crate::export::stdout::stdout_open`]).
 pub fn stdout_open() -> Result<(), Error> {

@@ -13,8 +13,24 @@ use diskmark::{Error, host::HostInfo, progress::ProgressLine, run, target};
 use std::io::IsTerminal;
 use std::process::ExitCode;
 
+/// Whether descriptor 1 is closed, asked before `main` (see
+/// [`diskmark::export::stdout::started_closed`]): F_GETFD fails only on a
+/// descriptor that is not open.
+extern "C" fn note_closed_stdout() {
+    let closed = rustix::io::fcntl_getfd(rustix::stdio::stdout()).is_err();
+    diskmark::export::stdout::started_closed(closed);
+}
+
+/// The loader calls what `.init_array` lists before `main`, and so before
+/// Rust's runtime reopens closed standard descriptors onto /dev/null.
+// SAFETY: an `.init_array` entry is called once, single-threaded, before
+// main, with no arguments, as `extern "C" fn()`; the function only makes
+// one fcntl call and stores an atomic, which need no runtime set-up.
+#[used]
+#[unsafe(link_section = ".init_array")]
+static NOTE_CLOSED_STDOUT: extern "C" fn() = note_closed_stdout;
+
 fn main() -> ExitCode {
-    commands::guard_std_fds();
     let cli = diskmark::cli::parse();
     let result = match cli.command {
         Some(Command::Engines { format }) => commands::engines(format),

@@ -8,25 +8,18 @@ use std::sync::atomic::{AtomicBool, Ordering};
 /// Set when diskmark started with stdout closed.
 static STDOUT_CLOSED: AtomicBool = AtomicBool::new(false);
 
-/// Run first thing: notes whether diskmark started with stdout closed.
-/// Rust's runtime puts /dev/null, opened read-write, in place of a closed
-/// standard descriptor (so that no later file takes descriptor 1); a
-/// shell's `>/dev/null` opens it write-only. So stdout that is /dev/null
-/// opened read-write was closed, and printing to it then fails instead of
+/// Records whether diskmark started with stdout closed. The binary asks
+/// before `main`, when a closed descriptor is still closed: Rust's runtime
+/// then puts /dev/null, opened read-write, in its place (so that no later
+/// file takes descriptor 1), and from then on a closed stdout looks like
+/// any /dev/null, which Python's `subprocess.DEVNULL` and systemd also
+/// give a process. Printing to a stdout that was closed fails instead of
 /// losing the report without a word.
-pub fn guard_std_fds() {
-    let is_null =
-        std::fs::read_link("/proc/self/fd/1").is_ok_and(|p| p == std::path::Path::new("/dev/null"));
-    let read_write = std::fs::read_to_string("/proc/self/fdinfo/1").is_ok_and(|info| {
-        info.lines()
-            .find_map(|l| l.strip_prefix("flags:"))
-            .and_then(|f| u32::from_str_radix(f.trim(), 8).ok())
-            .is_some_and(|flags| flags & libc::O_ACCMODE as u32 == libc::O_RDWR as u32)
-    });
-    STDOUT_CLOSED.store(is_null && read_write, Ordering::Relaxed);
+pub fn started_closed(closed: bool) {
+    STDOUT_CLOSED.store(closed, Ordering::Relaxed);
 }
 
-/// Fails when diskmark started with stdout closed (see [`guard_std_fds`]):
+/// Fails when diskmark started with stdout closed (see [`started_closed`]):
 /// checked before a run whose report goes there, so that minutes of
 /// measuring are not lost.
 pub fn stdout_open() -> Result<(), ExportError> {
