@@ -50,6 +50,14 @@ fn no_output_reaches_a_block_device_by_any_name() {
     let dev = lf.device.clone();
     // The mounted filesystem holds a user file: it must survive too.
     std::fs::write(lf.path().join("user-data"), b"precious").unwrap();
+    // On the device before the comparison starts: else the journal's
+    // commit (every 5 s) would change the device during a slow run.
+    let synced = std::process::Command::new("sync")
+        .arg("-f")
+        .arg(lf.path())
+        .status()
+        .unwrap();
+    assert!(synced.success());
     let before = std::fs::read(&dev).unwrap();
     let names = tempfile::tempdir().unwrap();
     let n = |s: &str| names.path().join(s);

@@ -232,7 +232,10 @@ impl LoopFs {
         };
         let mkfs = format!("mkfs.{fs}");
         let quiet: &[&str] = match fs {
-            "ext4" => &["-q", "-F"],
+            // No lazy inode-table or journal init: a background kernel
+            // thread would write to the device after the mount, and tests
+            // compare the device's bytes.
+            "ext4" => &["-q", "-F", "-E", "lazy_itable_init=0,lazy_journal_init=0"],
             _ => &["-q", "-f"],
         };
         let made = std::process::Command::new(&mkfs)
