@@ -513,7 +513,7 @@ impl App {
 /// tick after the subscription is dropped.
 fn ticks() -> iced::futures::channel::mpsc::Receiver<Message> {
     let (mut tx, rx) = iced::futures::channel::mpsc::channel(1);
-    std::thread::spawn(move || {
+    spawn_named("dm-gui-tick", move || {
         loop {
             std::thread::sleep(TICK);
             // A full channel: the window has not taken the last tick yet,
@@ -534,7 +534,7 @@ fn ticks() -> iced::futures::channel::mpsc::Receiver<Message> {
 /// idle window is not woken.
 fn signal_watch() -> iced::futures::channel::mpsc::Receiver<Message> {
     let (mut tx, rx) = iced::futures::channel::mpsc::channel(1);
-    std::thread::spawn(move || {
+    spawn_named("dm-gui-signal", move || {
         loop {
             std::thread::sleep(TICK);
             if let Some(sig) = diskmark::run::signals::received() {
@@ -547,4 +547,13 @@ fn signal_watch() -> iced::futures::channel::mpsc::Receiver<Message> {
         }
     });
     rx
+}
+
+/// Spawns a helper thread of the window under `name`; when it cannot be
+/// spawned, its stream just never yields (the channel's sender is dropped
+/// with the closure).
+fn spawn_named(name: &str, f: impl FnOnce() + Send + 'static) {
+    if let Err(e) = std::thread::Builder::new().name(name.into()).spawn(f) {
+        eprintln!("warning: cannot start the window's {name} thread: {e}");
+    }
 }

@@ -14,6 +14,10 @@ use std::time::{Duration, Instant};
 /// so only a thread blocked in the kernel takes longer.
 pub const STOP_DEADLINE: Duration = Duration::from_secs(5);
 
+/// The name of the thread that runs the benchmark (its workers are the
+/// library's `diskmark-w…`).
+pub const RUN_THREAD: &str = "diskmark-run";
+
 /// A run that ended with a report: what it was run with and what it made.
 #[derive(Debug)]
 pub struct LastRun {
@@ -67,12 +71,27 @@ impl Bench {
         let (tx, rx) = mpsc::channel();
         let stop = StopToken::new();
         let token = stop.clone();
-        let handle = std::thread::spawn(move || {
-            let result = prepare_and_run(settings, &token, &tx);
-            let _ = tx.send(Update::Done(Box::new(result)));
-        });
+        let sender = tx.clone();
+        // Named, so that the window's own threads can be told from the
+        // run's when their CPU time is measured (BENCHMARKS.md).
+        let spawned = std::thread::Builder::new()
+            .name(RUN_THREAD.into())
+            .spawn(move || {
+                let result = prepare_and_run(settings, &token, &sender);
+                let _ = sender.send(Update::Done(Box::new(result)));
+            });
+        let handle = match spawned {
+            Ok(h) => Some(h),
+            Err(e) => {
+                let _ = tx.send(Update::Done(Box::new(Err(Failure {
+                    sentence: format!("cannot start the benchmark thread: {e}"),
+                    exit_code: 1,
+                }))));
+                None
+            }
+        };
         Bench {
-            handle: Some(handle),
+            handle,
             stop,
             rx,
             stop_asked: None,
