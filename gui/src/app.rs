@@ -398,10 +398,10 @@ impl App {
         if let Some(b) = &mut self.bench {
             self.status = Status::Stopping;
             if !b.stop_and_join() {
+                let target = self.choices.target.display().to_string();
                 eprintln!(
-                    "error: the benchmark did not stop within {} s of being asked (blocked in the kernel: a dead device or network mount?); a test file it made may be left in {}",
-                    crate::bench::STOP_DEADLINE.as_secs(),
-                    self.choices.target.display()
+                    "{}",
+                    strings::stuck(crate::bench::STOP_DEADLINE.as_secs(), &target)
                 );
                 self.bench = None;
                 self.exit_code.store(1, Ordering::Relaxed);
@@ -438,10 +438,9 @@ impl App {
         self.notes = report.notes();
         let mut code = self.deliver(&report);
         if last.output.interrupted.is_none() && report.measured_nothing() && code == 0 {
-            self.notes.push(strings::error(&format!(
-                "no test completed any I/O in its measure window: nothing was measured (a device that is throttled, stalled or too slow for --measure {} s)",
-                last.settings.measure.as_secs_f64()
-            )));
+            (self.notes).push(strings::measured_nothing(
+                last.settings.measure.as_secs_f64(),
+            ));
             code = 1;
         }
         if let Some(sig) = last.output.interrupted.and_then(|r| r.signal()) {

@@ -91,3 +91,17 @@ pub fn error(sentence: &str) -> String {
 pub fn written(names: &[String]) -> String {
     format!("written: {}", names.join(", "))
 }
+
+/// A run in which no test completed an I/O (the CLI's sentence).
+pub fn measured_nothing(measure_s: f64) -> String {
+    error(&format!(
+        "no test completed any I/O in its measure window: nothing was measured (a device that is throttled, stalled or too slow for --measure {measure_s} s)"
+    ))
+}
+
+/// A run that did not stop in time (the TUI's sentence).
+pub fn stuck(deadline_s: u64, target: &str) -> String {
+    error(&format!(
+        "the benchmark did not stop within {deadline_s} s of being asked (blocked in the kernel: a dead device or network mount?); a test file it made may be left in {target}"
+    ))
+}

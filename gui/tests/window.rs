@@ -164,6 +164,15 @@ fn a_target_that_does_not_exist_shows_the_clis_sentence() {
     assert_eq!(app.exit_code(), 2);
 }
 
+/// Unmounts its mount point when dropped, a failed assertion too.
+struct Unmount(std::path::PathBuf);
+
+impl Drop for Unmount {
+    fn drop(&mut self) {
+        let _ = std::process::Command::new("umount").arg(&self.0).status();
+    }
+}
+
 #[test]
 fn a_read_only_target_shows_the_clis_sentence() {
     let dir = temp_dir();
@@ -178,10 +187,10 @@ fn a_read_only_target_shows_the_clis_sentence() {
         eprintln!("skipped: mounting a read-only tmpfs needs root and mount(8)");
         return;
     }
+    let _unmount = Unmount(ro.clone());
     let mut app = window(&ro, &[]);
     click(&mut app, "All");
     until_done(&mut app);
-    let _ = std::process::Command::new("umount").arg(&ro).status();
     let sentence = format!(
         "error: target {} is on a read-only filesystem; choose a writable directory",
         ro.display()
