@@ -11,8 +11,16 @@ struct Xvfb {
 }
 
 impl Drop for Xvfb {
+    /// SIGTERM, so that it removes its socket and lock file; SIGKILL only
+    /// when that cannot be sent.
     fn drop(&mut self) {
-        let _ = self.child.kill();
+        let asked = Command::new("kill")
+            .args(["-TERM", &self.child.id().to_string()])
+            .status()
+            .is_ok_and(|s| s.success());
+        if !asked {
+            let _ = self.child.kill();
+        }
         let _ = self.child.wait();
     }
 }
