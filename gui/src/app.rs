@@ -1,0 +1,558 @@
+//! The window's state and what changes it: the settings of the top row,
+//! the grid's cells filled from the run's [`Event`]s, the status bar, the
+//! notes, and the automation flags. The run itself is on
+//! [`crate::bench`]'s thread; while it runs a 10 Hz tick drains its
+//! channel, and no tick exists when nothing runs (no redraw when idle).
+
+use crate::args::Automation;
+use crate::bench::{Bench, Failure, LastRun, Update};
+use crate::strings;
+use diskmark::config::{Choices, Settings};
+use diskmark::export::{ExportManager, Message as ExportMessage};
+use diskmark::host::HostInfo;
+use diskmark::report::Report;
+use diskmark::run::{Event, Step};
+use diskmark::stats::DirSummary;
+use diskmark::workload::{Direction, Mode};
+use iced::{Subscription, Task, window};
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU8, Ordering};
+use std::time::Duration;
+
+/// How often the window looks at a running benchmark: at most ~10
+/// redraws a second, so the renderer takes no core from the measurement.
+pub const TICK: Duration = Duration::from_millis(100);
+
+/// The unit of the grid's figures.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Unit {
+    /// 10^6 bytes per second.
+    #[default]
+    MBps,
+    /// 10^9 bytes per second.
+    GBps,
+    /// I/Os per second.
+    Iops,
+    /// Mean latency, µs.
+    Latency,
+}
+
+impl Unit {
+    /// Every unit, in the picker's order.
+    pub const ALL: [Unit; 4] = [Unit::MBps, Unit::GBps, Unit::Iops, Unit::Latency];
+
+    /// A cell's figure in this unit, and its bar on KDiskMark's meter
+    /// (percent).
+    pub fn figure(self, s: &DirSummary) -> (f64, f64) {
+        use diskmark::report::scale::{latency_bar, throughput_bar};
+        let bar = throughput_bar(s.mbps);
+        match self {
+            Unit::MBps => (s.mbps, bar),
+            Unit::GBps => (s.mbps / 1000.0, bar),
+            Unit::Iops => (s.iops, bar),
+            Unit::Latency => {
+                let us = s.lat.as_ref().map_or(0.0, |l| l.mean_us);
+                (us, latency_bar(us))
+            }
+        }
+    }
+
+    /// A figure as the cell shows it.
+    pub fn format(self, v: f64) -> String {
+        match self {
+            Unit::GBps => format!("{v:.3}"),
+            _ => format!("{v:.2}"),
+        }
+    }
+}
+
+impl std::fmt::Display for Unit {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Unit::MBps => "MB/s",
+            Unit::GBps => "GB/s",
+            Unit::Iops => "IOPS",
+            Unit::Latency => "µs",
+        })
+    }
+}
+
+/// A test file size in the size picker.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SizeChoice(pub u64);
+
+impl std::fmt::Display for SizeChoice {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&diskmark::units::file_size_label(self.0))
+    }
+}
+
+/// The sizes offered, 16 MiB to 64 GiB (KDiskMark's list).
+pub fn size_presets() -> Vec<SizeChoice> {
+    (0..13).map(|i| SizeChoice((16 << 20) << i)).collect()
+}
+
+/// Where the run is.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Status {
+    /// Nothing has run.
+    Ready,
+    /// A run is going; its last event.
+    Running(Option<Event>),
+    /// Stop was asked.
+    Stopping,
+    /// The run finished.
+    Finished,
+    /// The run was stopped; the finished tests stay.
+    Stopped,
+    /// The run failed: the CLI's sentence.
+    Error(String),
+}
+
+/// What changes the window.
+#[derive(Debug, Clone)]
+pub enum Message {
+    /// Run every test.
+    All,
+    /// Stop the run.
+    Stop,
+    /// Loops per test.
+    Loops(u32),
+    /// Test file size.
+    Size(SizeChoice),
+    /// Target directory.
+    Target(String),
+    /// The grid's unit.
+    Unit(Unit),
+    /// Time to look at the running benchmark.
+    Tick,
+    /// The window is being closed.
+    CloseRequested(window::Id),
+    /// The window, taken for `--screenshot`.
+    Screenshot(window::Screenshot),
+    /// A signal that would end the process arrived (its number).
+    Signal(i32),
+    /// A frame was drawn.
+    Frame,
+}
+
+/// What the window starts with.
+#[derive(Debug)]
+pub struct Start {
+    /// The settings the command line made, as choices to edit.
+    pub choices: Choices,
+    /// The outputs the command line asked for.
+    pub export: ExportManager,
+    /// The automation flags.
+    pub automation: Automation,
+    /// The targets to offer (`diskmark targets`).
+    pub targets: Vec<PathBuf>,
+    /// Where the exit code is left for `main`.
+    pub exit_code: Arc<AtomicU8>,
+}
+
+/// The window.
+#[derive(Debug)]
+pub struct App {
+    /// The settings as they are now.
+    pub choices: Choices,
+    export: ExportManager,
+    automation: Automation,
+    targets: Vec<String>,
+    /// The grid's unit.
+    pub unit: Unit,
+    cells: HashMap<(usize, usize), DirSummary>,
+    bench: Option<Bench>,
+    /// Where the run is.
+    pub status: Status,
+    /// The notes of the last run.
+    pub notes: Vec<String>,
+    /// What the delivery of the outputs said.
+    pub message: Option<String>,
+    exit_code: Arc<AtomicU8>,
+    last: Option<LastRun>,
+    signalled: bool,
+    shot_pending: bool,
+}
+
+/// The column of a direction: Read 0, Write 1, Mix 2.
+pub fn column(d: Direction) -> usize {
+    match d {
+        Direction::Read => 0,
+        Direction::Write => 1,
+        Direction::Mix { .. } => 2,
+    }
+}
+
+impl App {
+    /// The window at launch, and `All` when `--start` asked for it.
+    pub fn new(start: Start) -> (App, Task<Message>) {
+        let mut targets: Vec<String> = (start.targets.iter())
+            .map(|p| p.display().to_string())
+            .collect();
+        let current = start.choices.target.display().to_string();
+        if !targets.contains(&current) {
+            targets.insert(0, current);
+        }
+        let task = match start.automation.start {
+            true => Task::done(Message::All),
+            false => Task::none(),
+        };
+        let app = App {
+            choices: start.choices,
+            export: start.export,
+            automation: start.automation,
+            targets,
+            unit: Unit::MBps,
+            cells: HashMap::new(),
+            bench: None,
+            status: Status::Ready,
+            notes: Vec::new(),
+            message: None,
+            exit_code: start.exit_code,
+            last: None,
+            signalled: false,
+            shot_pending: false,
+        };
+        (app, task)
+    }
+
+    /// Whether a run is going.
+    pub fn running(&self) -> bool {
+        self.bench.is_some()
+    }
+
+    /// The targets offered.
+    pub fn targets(&self) -> &[String] {
+        &self.targets
+    }
+
+    /// The grid's columns: Read, Write, and Mix when it runs.
+    pub fn columns(&self) -> Vec<Direction> {
+        let mut c = vec![Direction::Read, Direction::Write];
+        if self.choices.mix || self.choices.mode == Mode::Mix {
+            c.push(Direction::Mix {
+                read_pct: self.choices.mix_read,
+            });
+        }
+        c
+    }
+
+    /// The cell of test `row` in direction `col` so far.
+    pub fn cell(&self, row: usize, col: usize) -> Option<&DirSummary> {
+        self.cells.get(&(row, col))
+    }
+
+    /// The last run that ended with a report.
+    pub fn last(&self) -> Option<&LastRun> {
+        self.last.as_ref()
+    }
+
+    /// The exit code the window would end with now.
+    pub fn exit_code(&self) -> u8 {
+        self.exit_code.load(Ordering::Relaxed)
+    }
+
+    /// What the window does on `message`.
+    pub fn update(&mut self, message: Message) -> Task<Message> {
+        match message {
+            Message::All => return self.start_all(),
+            Message::Stop => {
+                if let Some(b) = &mut self.bench {
+                    b.ask_stop();
+                    self.status = Status::Stopping;
+                }
+            }
+            Message::Loops(n) if !self.running() => self.choices.loops = n,
+            Message::Size(s) if !self.running() => self.choices.size = s.0,
+            Message::Target(t) if !self.running() => self.choices.target = PathBuf::from(t),
+            Message::Loops(_) | Message::Size(_) | Message::Target(_) => {}
+            Message::Unit(u) => self.unit = u,
+            Message::Tick => return self.pump(),
+            Message::CloseRequested(_) => return self.close(),
+            // The screenshot is taken once the final state has been drawn:
+            // the compositor captures the last frame it drew.
+            Message::Frame if self.shot_pending => {
+                self.shot_pending = false;
+                return window::latest()
+                    .and_then(window::screenshot)
+                    .map(Message::Screenshot);
+            }
+            Message::Frame => {}
+            Message::Signal(sig) => {
+                // A run sees the signal itself, ends with what finished
+                // and its exit code, and the window quits after it.
+                self.signalled = true;
+                if !self.running() {
+                    self.exit_code.store(128 + sig as u8, Ordering::Relaxed);
+                    return iced::exit();
+                }
+            }
+            Message::Screenshot(s) => {
+                let r = crate::shot::save_png(
+                    self.automation
+                        .screenshot
+                        .as_deref()
+                        .unwrap_or(std::path::Path::new("")),
+                    s.size.width,
+                    s.size.height,
+                    &s.rgba,
+                );
+                if let Err(e) = r {
+                    eprintln!("error: {e}");
+                    self.exit_code.store(1, Ordering::Relaxed);
+                }
+                return iced::exit();
+            }
+        }
+        Task::none()
+    }
+
+    /// The tick while a run is going, and the close request always.
+    pub fn subscription(&self) -> Subscription<Message> {
+        let close = window::close_requests().map(Message::CloseRequested);
+        let signal = Subscription::run(signal_watch);
+        let mut all = vec![close, signal];
+        if self.running() {
+            all.push(Subscription::run(ticks));
+        }
+        if self.shot_pending {
+            all.push(window::frames().map(|_| Message::Frame));
+        }
+        Subscription::batch(all)
+    }
+
+    /// Validates the settings and starts the run; a refusal is the CLI's
+    /// sentence in the status bar.
+    fn start_all(&mut self) -> Task<Message> {
+        if self.running() {
+            return Task::none();
+        }
+        self.cells.clear();
+        self.notes.clear();
+        self.message = None;
+        self.last = None;
+        match Settings::validate(self.choices.clone()) {
+            Ok(s) => {
+                self.bench = Some(Bench::start(s));
+                self.status = Status::Running(None);
+                Task::none()
+            }
+            Err(e) => {
+                let e = diskmark::Error::from(e);
+                self.failed(Failure::from(e))
+            }
+        }
+    }
+
+    /// Applies what the benchmark said since the last tick.
+    fn pump(&mut self) -> Task<Message> {
+        let updates = match &mut self.bench {
+            Some(b) => b.drain(),
+            None => return Task::none(),
+        };
+        let mut task = Task::none();
+        for u in updates {
+            task = self.apply(u);
+        }
+        task
+    }
+
+    /// Applies one update of the benchmark.
+    pub fn apply(&mut self, u: Update) -> Task<Message> {
+        match u {
+            Update::Event(e) => {
+                if let Step::LoopDone(f) = &e.step {
+                    (self.cells).insert((f.at.test_index, column(f.at.direction)), f.cell.clone());
+                }
+                if matches!(self.status, Status::Running(_)) {
+                    self.status = Status::Running(Some(e));
+                }
+                Task::none()
+            }
+            Update::Done(r) => {
+                self.bench = None;
+                match *r {
+                    Ok(last) => self.finished(last),
+                    Err(f) => self.failed(f),
+                }
+            }
+        }
+    }
+
+    /// Waits at most `timeout` for the benchmark's next update and applies
+    /// it: for tests, which have no event loop; `false` when none came.
+    pub fn wait(&mut self, timeout: Duration) -> bool {
+        let Some(u) = self.bench.as_mut().and_then(|b| b.wait(timeout)) else {
+            return false;
+        };
+        let _ = self.apply(u);
+        true
+    }
+
+    /// Stops the run (the window's own stop, not a signal) and waits for
+    /// it; for the close request and tests.
+    pub fn stop_and_wait(&mut self) {
+        if let Some(b) = &mut self.bench {
+            self.status = Status::Stopping;
+            if !b.stop_and_join() {
+                let target = self.choices.target.display().to_string();
+                eprintln!(
+                    "{}",
+                    strings::stuck(crate::bench::STOP_DEADLINE.as_secs(), &target)
+                );
+                self.bench = None;
+                self.exit_code.store(1, Ordering::Relaxed);
+                return;
+            }
+            let _ = self.pump();
+        }
+    }
+
+    /// Closing the window mid-run stops it as the Stop button does: the
+    /// test file is removed, the finished tests are delivered, exit 0.
+    fn close(&mut self) -> Task<Message> {
+        self.stop_and_wait();
+        iced::exit()
+    }
+
+    /// A run that failed: its sentence, its exit code.
+    fn failed(&mut self, f: Failure) -> Task<Message> {
+        self.status = Status::Error(f.sentence);
+        self.exit_code.store(f.exit_code, Ordering::Relaxed);
+        self.quit_if_done()
+    }
+
+    /// A run that ended with a report: its notes, its outputs, its exit
+    /// code (the CLI's rules).
+    fn finished(&mut self, last: LastRun) -> Task<Message> {
+        let host = HostInfo::current();
+        let report = Report {
+            settings: &last.settings,
+            target: &last.target,
+            host: &host,
+            output: &last.output,
+        };
+        self.notes = report.notes();
+        let mut code = self.deliver(&report);
+        if last.output.interrupted.is_none() && report.measured_nothing() && code == 0 {
+            (self.notes).push(strings::measured_nothing(
+                last.settings.measure.as_secs_f64(),
+            ));
+            code = 1;
+        }
+        if let Some(sig) = last.output.interrupted.and_then(|r| r.signal()) {
+            code = 128 + sig as u8;
+        }
+        self.status = match last.output.interrupted {
+            Some(_) => Status::Stopped,
+            None => Status::Finished,
+        };
+        self.exit_code.store(code, Ordering::Relaxed);
+        self.last = Some(last);
+        self.quit_if_done()
+    }
+
+    /// The report to the outputs the command line asked for, through the
+    /// one output path; what happened goes to the message line. Returns
+    /// the exit code of the delivery.
+    fn deliver(&mut self, report: &Report<'_>) -> u8 {
+        let o = self.export.outputs();
+        if o.files.is_empty() && o.chart.is_none() && o.save.is_none() {
+            return 0;
+        }
+        let names: Vec<String> = (o.files.iter().map(|f| &f.path))
+            .chain(&o.chart)
+            .map(|p| p.shown.file_name().unwrap_or(p.shown.as_os_str()))
+            .map(|n| n.to_string_lossy().into_owned())
+            .collect();
+        let (delivered, failed) = match self.export.deliver(report) {
+            Ok(d) => (d, None),
+            Err(u) => (u.delivered, Some(u.error)),
+        };
+        let mut said: Vec<String> = Vec::new();
+        let mut code = 0;
+        if let Some(e) = failed {
+            let e = diskmark::Error::from(e);
+            code = e.exit_code();
+            said.push(strings::error(&e.to_string()));
+        }
+        for m in delivered.messages {
+            said.push(match m {
+                ExportMessage::Note(n) => n,
+                ExportMessage::Failure(e) => strings::error(&e.to_string()),
+            });
+        }
+        if code == 0 && !names.is_empty() {
+            said.insert(0, strings::written(&names));
+        }
+        self.message = Some(said.join("; "));
+        code
+    }
+
+    /// With `--quit-when-done`: the screenshot, then the exit.
+    fn quit_if_done(&mut self) -> Task<Message> {
+        if !self.automation.quit_when_done && !self.signalled {
+            return Task::none();
+        }
+        match self.automation.screenshot {
+            Some(_) => {
+                self.shot_pending = true;
+                Task::none()
+            }
+            None => iced::exit(),
+        }
+    }
+}
+
+/// A tick every [`TICK`] while the subscription lives: a thread of its
+/// own that sleeps, so no async runtime is needed; it ends at the first
+/// tick after the subscription is dropped.
+fn ticks() -> iced::futures::channel::mpsc::Receiver<Message> {
+    let (mut tx, rx) = iced::futures::channel::mpsc::channel(1);
+    spawn_named("dm-gui-tick", move || {
+        loop {
+            std::thread::sleep(TICK);
+            // A full channel: the window has not taken the last tick yet,
+            // and one is enough.
+            if let Err(e) = tx.try_send(Message::Tick)
+                && e.is_disconnected()
+            {
+                return;
+            }
+        }
+    });
+    rx
+}
+
+/// One message when a signal that would end the process has arrived
+/// (the handlers only set a flag, docs/architecture.md#events-and-stopping):
+/// a thread that looks every [`TICK`] and sends nothing otherwise, so the
+/// idle window is not woken.
+fn signal_watch() -> iced::futures::channel::mpsc::Receiver<Message> {
+    let (mut tx, rx) = iced::futures::channel::mpsc::channel(1);
+    spawn_named("dm-gui-signal", move || {
+        loop {
+            std::thread::sleep(TICK);
+            if let Some(sig) = diskmark::run::signals::received() {
+                let _ = tx.try_send(Message::Signal(sig));
+                return;
+            }
+            if tx.is_closed() {
+                return;
+            }
+        }
+    });
+    rx
+}
+
+/// Spawns a helper thread of the window under `name`; when it cannot be
+/// spawned, its stream just never yields (the channel's sender is dropped
+/// with the closure).
+fn spawn_named(name: &str, f: impl FnOnce() + Send + 'static) {
+    if let Err(e) = std::thread::Builder::new().name(name.into()).spawn(f) {
+        eprintln!("warning: cannot start the window's {name} thread: {e}");
+    }
+}

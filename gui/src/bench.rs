@@ -1,0 +1,185 @@
+//! The benchmark thread: resolves the target, prepares the plan (every
+//! refusal happens there, before anything is created), runs it, and sends
+//! every [`Event`] and the end over a channel the window drains.
+
+use diskmark::config::Settings;
+use diskmark::run::{Event, RunOutput, RunPlan, StopToken};
+use diskmark::target::TargetInfo;
+use std::sync::mpsc;
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+/// How long a run asked to stop may take before the window gives up on
+/// it: the runner looks at the token every 100 ms (docs/architecture.md#events-and-stopping),
+/// so only a thread blocked in the kernel takes longer.
+pub const STOP_DEADLINE: Duration = Duration::from_secs(5);
+
+/// The name of the thread that runs the benchmark (its workers are the
+/// library's `diskmark-w…`).
+pub const RUN_THREAD: &str = "diskmark-run";
+
+/// A run that ended with a report: what it was run with and what it made.
+#[derive(Debug)]
+pub struct LastRun {
+    /// Its settings.
+    pub settings: Settings,
+    /// Its target.
+    pub target: TargetInfo,
+    /// What it produced.
+    pub output: RunOutput,
+}
+
+/// A run that ended without a report.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Failure {
+    /// The CLI's one sentence (without `error: `).
+    pub sentence: String,
+    /// The CLI's exit code for it.
+    pub exit_code: u8,
+}
+
+impl From<diskmark::Error> for Failure {
+    fn from(e: diskmark::Error) -> Failure {
+        Failure {
+            sentence: e.to_string(),
+            exit_code: e.exit_code(),
+        }
+    }
+}
+
+/// What the benchmark thread says.
+#[derive(Debug)]
+pub enum Update {
+    /// A step of the run.
+    Event(Event),
+    /// The end.
+    Done(Box<Result<LastRun, Failure>>),
+}
+
+/// A run going on its own thread.
+#[derive(Debug)]
+pub struct Bench {
+    handle: Option<JoinHandle<()>>,
+    stop: StopToken,
+    rx: mpsc::Receiver<Update>,
+    stop_asked: Option<Instant>,
+}
+
+impl Bench {
+    /// Starts a run of `settings`.
+    pub fn start(settings: Settings) -> Bench {
+        let (tx, rx) = mpsc::channel();
+        let stop = StopToken::new();
+        let token = stop.clone();
+        let sender = tx.clone();
+        // Named, so that the window's own threads can be told from the
+        // run's when their CPU time is measured (BENCHMARKS.md).
+        let spawned = std::thread::Builder::new()
+            .name(RUN_THREAD.into())
+            .spawn(move || {
+                let result = prepare_and_run(settings, &token, &sender);
+                let _ = sender.send(Update::Done(Box::new(result)));
+            });
+        let handle = match spawned {
+            Ok(h) => Some(h),
+            Err(e) => {
+                let _ = tx.send(Update::Done(Box::new(Err(Failure {
+                    sentence: format!("cannot start the benchmark thread: {e}"),
+                    exit_code: 1,
+                }))));
+                None
+            }
+        };
+        Bench {
+            handle,
+            stop,
+            rx,
+            stop_asked: None,
+        }
+    }
+
+    /// Asks the run to stop (a user stop: `StopReason::User`).
+    pub fn ask_stop(&mut self) {
+        self.stop.stop();
+        self.stop_asked.get_or_insert_with(Instant::now);
+    }
+
+    /// What the thread said since the last call, and, when it ended
+    /// without saying so (a panic), a [`Update::Done`] that says it.
+    pub fn drain(&mut self) -> Vec<Update> {
+        let mut out: Vec<Update> = self.rx.try_iter().collect();
+        if !out.iter().any(|u| matches!(u, Update::Done(_))) && self.panicked() {
+            out.push(panic_update());
+        }
+        out
+    }
+
+    /// The next thing the thread says, waiting at most `timeout`.
+    pub fn wait(&mut self, timeout: Duration) -> Option<Update> {
+        match self.rx.recv_timeout(timeout) {
+            Ok(u) => Some(u),
+            Err(mpsc::RecvTimeoutError::Timeout) => None,
+            Err(mpsc::RecvTimeoutError::Disconnected) => self.panicked().then(panic_update),
+        }
+    }
+
+    /// Stops the run and waits for its thread (which removes the test
+    /// file) within [`STOP_DEADLINE`]; `false` if it would not stop.
+    pub fn stop_and_join(&mut self) -> bool {
+        self.ask_stop();
+        let Some(h) = self.handle.take() else {
+            return true;
+        };
+        let asked = self.stop_asked.unwrap_or_else(Instant::now);
+        while !h.is_finished() && asked.elapsed() < STOP_DEADLINE {
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        if !h.is_finished() {
+            self.handle = Some(h);
+            return false;
+        }
+        let _ = h.join();
+        true
+    }
+
+    /// Whether the thread ended with its messages all read and no `Done`
+    /// among them.
+    fn panicked(&mut self) -> bool {
+        let finished = self.handle.as_ref().is_some_and(|h| h.is_finished());
+        if finished && let Some(h) = self.handle.take() {
+            return h.join().is_err();
+        }
+        false
+    }
+}
+
+fn panic_update() -> Update {
+    Update::Done(Box::new(Err(Failure {
+        sentence: crate::strings::PANICKED
+            .trim_start_matches("error: ")
+            .to_string(),
+        exit_code: 1,
+    })))
+}
+
+/// One run, start to end, its events sent to the window.
+fn prepare_and_run(
+    settings: Settings,
+    stop: &StopToken,
+    tx: &mpsc::Sender<Update>,
+) -> Result<LastRun, Failure> {
+    let run_err = |e: diskmark::run::RunError| Failure::from(diskmark::Error::from(e));
+    let target = diskmark::target::resolve_answering(&settings.target)
+        .map_err(diskmark::run::RunError::from)
+        .map_err(run_err)?;
+    let plan = RunPlan::prepare(settings, target).map_err(run_err)?;
+    let output = diskmark::run::run(&plan, stop, &mut |e| {
+        let _ = tx.send(Update::Event(e.clone()));
+    })
+    .map_err(run_err)?;
+    Ok(LastRun {
+        settings: plan.settings().clone(),
+        target: plan.target().clone(),
+        output,
+    })
+}

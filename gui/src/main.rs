@@ -1,0 +1,61 @@
+//! `diskmark-gui`: the desktop window. Options as for a run set the
+//! starting values; `--start`, `--quit-when-done`, `--screenshot` and `-o`
+//! automate it.
+
+use clap::Parser;
+use diskmark::export::ExportManager;
+use diskmark_gui::app::{App, Start};
+use diskmark_gui::args::GuiArgs;
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU8, Ordering};
+
+fn main() -> ExitCode {
+    let args = GuiArgs::parse();
+    let automation = args.automation();
+    let (settings, outputs) = match args.run.into_settings() {
+        Ok(v) => v,
+        Err(e) => {
+            let e = diskmark::Error::from(e);
+            eprintln!("error: {e}");
+            return ExitCode::from(e.exit_code());
+        }
+    };
+    // The same handlers as the CLI's: a signal mid-run removes the test
+    // file and ends with 128 + N.
+    if let Err(e) = diskmark::run::signals::install() {
+        eprintln!("error: installing signal handlers: {e}");
+        return ExitCode::from(1);
+    }
+    let exit_code = Arc::new(AtomicU8::new(0));
+    let targets = diskmark::target::list()
+        .into_iter()
+        .map(|t| t.path)
+        .collect::<Vec<_>>();
+    let start = std::cell::RefCell::new(Some(Start {
+        choices: settings.into_choices(),
+        export: ExportManager::new(outputs.into_outputs(true)),
+        automation,
+        targets,
+        exit_code: exit_code.clone(),
+    }));
+    let boot = move || {
+        // iced boots once; the start is taken then.
+        let s = start.borrow_mut().take();
+        match s {
+            Some(s) => App::new(s),
+            None => unreachable!("iced boots an application once"),
+        }
+    };
+    let result = iced::application(boot, App::update, diskmark_gui::view::view)
+        .title(diskmark_gui::strings::TITLE)
+        .subscription(App::subscription)
+        .exit_on_close_request(false)
+        .window_size((900.0, 560.0))
+        .run();
+    if let Err(e) = result {
+        eprintln!("error: the window could not be opened: {e}");
+        return ExitCode::from(1);
+    }
+    ExitCode::from(exit_code.load(Ordering::Relaxed))
+}

@@ -1,0 +1,262 @@
+//! The real binary under Xvfb: `--start --quit-when-done --screenshot
+//! s.png -o r.json` on a tiny run. Skips, saying why, without Xvfb.
+
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// An X server of our own, ended when dropped.
+struct Xvfb {
+    child: Child,
+    display: String,
+}
+
+impl Drop for Xvfb {
+    /// SIGTERM, so that it removes its socket and lock file; SIGKILL only
+    /// when that cannot be sent.
+    fn drop(&mut self) {
+        let asked = Command::new("kill")
+            .args(["-TERM", &self.child.id().to_string()])
+            .status()
+            .is_ok_and(|s| s.success());
+        if !asked {
+            let _ = self.child.kill();
+        }
+        let _ = self.child.wait();
+    }
+}
+
+/// Starts Xvfb on a display number it picks itself (`-displayfd`, so
+/// that tests running at once never share one), or says why not.
+fn xvfb() -> Option<Xvfb> {
+    use std::io::BufRead;
+    let spawned = Command::new("Xvfb")
+        .args([
+            "-displayfd",
+            "1",
+            "-screen",
+            "0",
+            "1280x800x24",
+            "-nolisten",
+            "tcp",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn();
+    let Ok(mut child) = spawned else {
+        eprintln!("skipped: Xvfb is not installed (apt-get install xvfb)");
+        return None;
+    };
+    // It writes the number once it accepts connections.
+    let mut line = String::new();
+    let read = child
+        .stdout
+        .take()
+        .map(|out| std::io::BufReader::new(out).read_line(&mut line));
+    match (read, line.trim().parse::<u32>()) {
+        (Some(Ok(_)), Ok(n)) => Some(Xvfb {
+            child,
+            display: format!(":{n}"),
+        }),
+        _ => {
+            let _ = child.kill();
+            let _ = child.wait();
+            eprintln!("skipped: Xvfb did not start");
+            None
+        }
+    }
+}
+
+#[test]
+fn start_quit_when_done_screenshot_and_report() {
+    let Some(x) = xvfb() else { return };
+    let dir = tempfile::Builder::new()
+        .prefix("dm-gui-")
+        .tempdir_in("/var/tmp")
+        .unwrap();
+    let target = dir.path().join("target");
+    std::fs::create_dir(&target).unwrap();
+    let shot = dir.path().join("s.png");
+    let json = dir.path().join("r.json");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_diskmark-gui"))
+        .arg(&target)
+        .args([
+            "--size",
+            "16M",
+            "--measure",
+            "0.2",
+            "--warmup",
+            "0",
+            "--interval",
+            "0",
+        ])
+        .args(["--loops", "1", "--engine", "psync", "--buffered"])
+        .args(["--test", "SEQ1M Q1T1", "--test", "RND4K Q1T1"])
+        .args(["--start", "--quit-when-done", "--screenshot"])
+        .arg(&shot)
+        .arg("-o")
+        .arg(&json)
+        .env("DISPLAY", &x.display)
+        .env_remove("WAYLAND_DISPLAY")
+        .spawn()
+        .unwrap();
+    let end = Instant::now() + Duration::from_secs(120);
+    let status = loop {
+        if let Some(s) = child.try_wait().unwrap() {
+            break s;
+        }
+        if Instant::now() > end {
+            let _ = child.kill();
+            panic!("diskmark-gui did not quit when done");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    assert_eq!(status.code(), Some(0));
+    assert_eq!(
+        std::fs::read_dir(&target).unwrap().count(),
+        0,
+        "a test file remains"
+    );
+
+    let text = std::fs::read_to_string(&json).unwrap();
+    let schema: serde_json::Value =
+        serde_json::from_str(&diskmark::report::model::schema()).unwrap();
+    let instance: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let validator = jsonschema::validator_for(&schema).unwrap();
+    let errors: Vec<String> = validator
+        .iter_errors(&instance)
+        .map(|e| e.to_string())
+        .collect();
+    assert!(errors.is_empty(), "r.json against the schema: {errors:#?}");
+    let run = diskmark::report::model::Run::from_json(&text).unwrap();
+    let names: Vec<String> = run.tests.iter().map(|t| t.name.clone()).collect();
+    assert_eq!(run.tests.len(), 4, "{names:?}");
+    assert!(!run.interrupted);
+
+    let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(&shot).unwrap()));
+    let mut reader = decoder.read_info().unwrap();
+    let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+    let info = reader.next_frame(&mut buf).unwrap();
+    assert_eq!((info.width, info.height), (900, 560));
+    let bar = diskmark_gui::view::BAR;
+    let rgb = [bar.r, bar.g, bar.b].map(|c| (c * 255.0).round() as u8);
+    let step = info.color_type.samples();
+    let bar_pixels = buf[..info.buffer_size()]
+        .chunks(step)
+        .filter(|p| p[..3] == rgb)
+        .count();
+    assert!(bar_pixels > 100, "{bar_pixels} pixels of the bar colour");
+}
+
+/// Asks the top-level window titled `title` to close, as a window manager
+/// does (WM_DELETE_WINDOW); `false` while there is no such window yet.
+fn close_window(display: &str, title: &str) -> bool {
+    use x11rb::connection::Connection;
+    use x11rb::protocol::xproto::{AtomEnum, ClientMessageEvent, ConnectionExt, EventMask};
+    let Ok((conn, screen)) = x11rb::connect(Some(display)) else {
+        return false;
+    };
+    let root = conn.setup().roots[screen].root;
+    let atom = |name: &str| {
+        conn.intern_atom(false, name.as_bytes())
+            .ok()
+            .and_then(|c| c.reply().ok())
+            .map(|r| r.atom)
+    };
+    let (Some(protocols), Some(delete)) = (atom("WM_PROTOCOLS"), atom("WM_DELETE_WINDOW")) else {
+        return false;
+    };
+    let Some(tree) = conn.query_tree(root).ok().and_then(|c| c.reply().ok()) else {
+        return false;
+    };
+    for w in tree.children {
+        let name = conn
+            .get_property(false, w, AtomEnum::WM_NAME, AtomEnum::STRING, 0, 256)
+            .ok()
+            .and_then(|c| c.reply().ok());
+        if name.is_some_and(|n| n.value == title.as_bytes()) {
+            let event = ClientMessageEvent::new(32, w, protocols, [delete, 0, 0, 0, 0]);
+            let sent = conn
+                .send_event(false, w, EventMask::NO_EVENT, event)
+                .is_ok();
+            return sent && conn.flush().is_ok();
+        }
+    }
+    false
+}
+
+#[test]
+fn closing_the_window_mid_run_removes_the_test_file_and_exits_0() {
+    let Some(x) = xvfb() else { return };
+    let dir = tempfile::Builder::new()
+        .prefix("dm-gui-")
+        .tempdir_in("/var/tmp")
+        .unwrap();
+    let target = dir.path().join("target");
+    std::fs::create_dir(&target).unwrap();
+    let json = dir.path().join("r.json");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_diskmark-gui"))
+        .arg(&target)
+        .args([
+            "--size",
+            "16M",
+            "--measure",
+            "0.5",
+            "--warmup",
+            "0",
+            "--interval",
+            "0",
+        ])
+        .args([
+            "--loops",
+            "9",
+            "--engine",
+            "psync",
+            "--buffered",
+            "--start",
+            "-o",
+        ])
+        .arg(&json)
+        .env("DISPLAY", &x.display)
+        .env_remove("WAYLAND_DISPLAY")
+        .spawn()
+        .unwrap();
+    // Until the run has made its test file.
+    let end = Instant::now() + Duration::from_secs(30);
+    while std::fs::read_dir(&target).unwrap().count() == 0 {
+        assert!(Instant::now() < end, "no test file appeared");
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "diskmark-gui ended early"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    while !close_window(&x.display, diskmark_gui::strings::TITLE) {
+        assert!(Instant::now() < end, "no window titled diskmark");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let end = Instant::now() + Duration::from_secs(20);
+    let status = loop {
+        if let Some(s) = child.try_wait().unwrap() {
+            break s;
+        }
+        if Instant::now() > end {
+            let _ = child.kill();
+            panic!("diskmark-gui did not quit when its window was closed");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    assert_eq!(
+        status.code(),
+        Some(0),
+        "closing is a user stop, not a signal"
+    );
+    assert_eq!(
+        std::fs::read_dir(&target).unwrap().count(),
+        0,
+        "a test file remains"
+    );
+    let run =
+        diskmark::report::model::Run::from_json(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    // A user stop: interrupted, by no signal (0).
+    assert!(run.interrupted && run.signal == Some(0), "{:?}", run.signal);
+}
