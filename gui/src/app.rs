@@ -7,6 +7,9 @@
 use crate::args::Automation;
 use crate::bench::{Bench, Failure, LastRun, Update};
 use crate::strings;
+pub use crate::unit::{SizeChoice, Unit, size_presets};
+pub use crate::watch::TICK;
+use crate::watch::{Watch, signal_watch, ticks};
 use diskmark::config::{Choices, Settings};
 use diskmark::export::{ExportManager, Message as ExportMessage};
 use diskmark::host::HostInfo;
@@ -20,79 +23,6 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU8, Ordering};
 use std::time::Duration;
-
-/// How often the window looks at a running benchmark: at most ~10
-/// redraws a second, so the renderer takes no core from the measurement.
-pub const TICK: Duration = Duration::from_millis(100);
-
-/// The unit of the grid's figures.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Unit {
-    /// 10^6 bytes per second.
-    #[default]
-    MBps,
-    /// 10^9 bytes per second.
-    GBps,
-    /// I/Os per second.
-    Iops,
-    /// Mean latency, µs.
-    Latency,
-}
-
-impl Unit {
-    /// Every unit, in the picker's order.
-    pub const ALL: [Unit; 4] = [Unit::MBps, Unit::GBps, Unit::Iops, Unit::Latency];
-
-    /// A cell's figure in this unit, and its bar on KDiskMark's meter
-    /// (percent).
-    pub fn figure(self, s: &DirSummary) -> (f64, f64) {
-        use diskmark::report::scale::{latency_bar, throughput_bar};
-        let bar = throughput_bar(s.mbps);
-        match self {
-            Unit::MBps => (s.mbps, bar),
-            Unit::GBps => (s.mbps / 1000.0, bar),
-            Unit::Iops => (s.iops, bar),
-            Unit::Latency => {
-                let us = s.lat.as_ref().map_or(0.0, |l| l.mean_us);
-                (us, latency_bar(us))
-            }
-        }
-    }
-
-    /// A figure as the cell shows it.
-    pub fn format(self, v: f64) -> String {
-        match self {
-            Unit::GBps => format!("{v:.3}"),
-            _ => format!("{v:.2}"),
-        }
-    }
-}
-
-impl std::fmt::Display for Unit {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            Unit::MBps => "MB/s",
-            Unit::GBps => "GB/s",
-            Unit::Iops => "IOPS",
-            Unit::Latency => "µs",
-        })
-    }
-}
-
-/// A test file size in the size picker.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct SizeChoice(pub u64);
-
-impl std::fmt::Display for SizeChoice {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&diskmark::units::file_size_label(self.0))
-    }
-}
-
-/// The sizes offered, 16 MiB to 64 GiB (KDiskMark's list).
-pub fn size_presets() -> Vec<SizeChoice> {
-    (0..13).map(|i| SizeChoice((16 << 20) << i)).collect()
-}
 
 /// Where the run is.
 #[derive(Debug, Clone, PartialEq)]
@@ -136,6 +66,15 @@ pub enum Message {
     Signal(i32),
     /// A frame was drawn.
     Frame,
+}
+
+impl From<Watch> for Message {
+    fn from(w: Watch) -> Message {
+        match w {
+            Watch::Tick => Message::Tick,
+            Watch::Signal(sig) => Message::Signal(sig),
+        }
+    }
 }
 
 /// What the window starts with.
@@ -313,10 +252,10 @@ impl App {
     /// The tick while a run is going, and the close request always.
     pub fn subscription(&self) -> Subscription<Message> {
         let close = window::close_requests().map(Message::CloseRequested);
-        let signal = Subscription::run(signal_watch);
+        let signal = Subscription::run(signal_watch).map(Message::from);
         let mut all = vec![close, signal];
         if self.running() {
-            all.push(Subscription::run(ticks));
+            all.push(Subscription::run(ticks).map(Message::from));
         }
         if self.shot_pending {
             all.push(window::frames().map(|_| Message::Frame));
@@ -504,55 +443,5 @@ impl App {
             }
             None => iced::exit(),
         }
-    }
-}
-
-/// A tick every [`TICK`] while the subscription lives: a thread of its
-/// own that sleeps, so no async runtime is needed; it ends at the first
-/// tick after the subscription is dropped.
-fn ticks() -> iced::futures::channel::mpsc::Receiver<Message> {
-    let (mut tx, rx) = iced::futures::channel::mpsc::channel(1);
-    spawn_named("dm-gui-tick", move || {
-        loop {
-            std::thread::sleep(TICK);
-            // A full channel: the window has not taken the last tick yet,
-            // and one is enough.
-            if let Err(e) = tx.try_send(Message::Tick)
-                && e.is_disconnected()
-            {
-                return;
-            }
-        }
-    });
-    rx
-}
-
-/// One message when a signal that would end the process has arrived
-/// (the handlers only set a flag, docs/architecture.md#events-and-stopping):
-/// a thread that looks every [`TICK`] and sends nothing otherwise, so the
-/// idle window is not woken.
-fn signal_watch() -> iced::futures::channel::mpsc::Receiver<Message> {
-    let (mut tx, rx) = iced::futures::channel::mpsc::channel(1);
-    spawn_named("dm-gui-signal", move || {
-        loop {
-            std::thread::sleep(TICK);
-            if let Some(sig) = diskmark::run::signals::received() {
-                let _ = tx.try_send(Message::Signal(sig));
-                return;
-            }
-            if tx.is_closed() {
-                return;
-            }
-        }
-    });
-    rx
-}
-
-/// Spawns a helper thread of the window under `name`; when it cannot be
-/// spawned, its stream just never yields (the channel's sender is dropped
-/// with the closure).
-fn spawn_named(name: &str, f: impl FnOnce() + Send + 'static) {
-    if let Err(e) = std::thread::Builder::new().name(name.into()).spawn(f) {
-        eprintln!("warning: cannot start the window's {name} thread: {e}");
     }
 }

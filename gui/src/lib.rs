@@ -10,4 +10,6 @@ pub mod args;
 pub mod bench;
 pub mod shot;
 pub mod strings;
+pub mod unit;
 pub mod view;
+pub mod watch;

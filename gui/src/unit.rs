@@ -1,0 +1,73 @@
+//! The grid's units (MB/s, GB/s, IOPS, µs) and the size picker's
+//! choices.
+
+use diskmark::stats::DirSummary;
+
+/// The unit of the grid's figures.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Unit {
+    /// 10^6 bytes per second.
+    #[default]
+    MBps,
+    /// 10^9 bytes per second.
+    GBps,
+    /// I/Os per second.
+    Iops,
+    /// Mean latency, µs.
+    Latency,
+}
+
+impl Unit {
+    /// Every unit, in the picker's order.
+    pub const ALL: [Unit; 4] = [Unit::MBps, Unit::GBps, Unit::Iops, Unit::Latency];
+
+    /// A cell's figure in this unit, and its bar on KDiskMark's meter
+    /// (percent).
+    pub fn figure(self, s: &DirSummary) -> (f64, f64) {
+        use diskmark::report::scale::{latency_bar, throughput_bar};
+        let bar = throughput_bar(s.mbps);
+        match self {
+            Unit::MBps => (s.mbps, bar),
+            Unit::GBps => (s.mbps / 1000.0, bar),
+            Unit::Iops => (s.iops, bar),
+            Unit::Latency => {
+                let us = s.lat.as_ref().map_or(0.0, |l| l.mean_us);
+                (us, latency_bar(us))
+            }
+        }
+    }
+
+    /// A figure as the cell shows it.
+    pub fn format(self, v: f64) -> String {
+        match self {
+            Unit::GBps => format!("{v:.3}"),
+            _ => format!("{v:.2}"),
+        }
+    }
+}
+
+impl std::fmt::Display for Unit {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Unit::MBps => "MB/s",
+            Unit::GBps => "GB/s",
+            Unit::Iops => "IOPS",
+            Unit::Latency => "µs",
+        })
+    }
+}
+
+/// A test file size in the size picker.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SizeChoice(pub u64);
+
+impl std::fmt::Display for SizeChoice {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&diskmark::units::file_size_label(self.0))
+    }
+}
+
+/// The sizes offered, 16 MiB to 64 GiB (KDiskMark's list).
+pub fn size_presets() -> Vec<SizeChoice> {
+    (0..13).map(|i| SizeChoice((16 << 20) << i)).collect()
+}
