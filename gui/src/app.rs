@@ -6,6 +6,7 @@
 
 use crate::args::Automation;
 use crate::bench::{Bench, Failure, LastRun, Update};
+use crate::form::{Effect, Form, SettingsMsg};
 use crate::strings;
 pub use crate::unit::{SizeChoice, Unit, size_presets};
 pub use crate::watch::TICK;
@@ -16,6 +17,7 @@ use diskmark::host::HostInfo;
 use diskmark::report::Report;
 use diskmark::run::{Event, Step};
 use diskmark::stats::DirSummary;
+use diskmark::target::TargetInfo;
 use diskmark::workload::{Direction, Mode};
 use iced::{Subscription, Task, window};
 use std::collections::HashMap;
@@ -66,6 +68,10 @@ pub enum Message {
     Signal(i32),
     /// A frame was drawn.
     Frame,
+    /// The settings panel or the target picker.
+    Settings(SettingsMsg),
+    /// Run the test of this row alone.
+    Row(usize),
 }
 
 impl From<Watch> for Message {
@@ -87,7 +93,7 @@ pub struct Start {
     /// The automation flags.
     pub automation: Automation,
     /// The targets to offer (`diskmark targets`).
-    pub targets: Vec<PathBuf>,
+    pub targets: Vec<TargetInfo>,
     /// Where the exit code is left for `main`.
     pub exit_code: Arc<AtomicU8>,
 }
@@ -114,6 +120,10 @@ pub struct App {
     last: Option<LastRun>,
     signalled: bool,
     shot_pending: bool,
+    /// The settings panel's and the target picker's state.
+    pub form: Form,
+    /// The row a single-test run fills (its one test is the run's test 0).
+    run_row: Option<usize>,
 }
 
 /// The column of a direction: Read 0, Write 1, Mix 2.
@@ -129,7 +139,7 @@ impl App {
     /// The window at launch, and `All` when `--start` asked for it.
     pub fn new(start: Start) -> (App, Task<Message>) {
         let mut targets: Vec<String> = (start.targets.iter())
-            .map(|p| p.display().to_string())
+            .map(|t| t.path.display().to_string())
             .collect();
         let current = start.choices.target.display().to_string();
         if !targets.contains(&current) {
@@ -139,7 +149,10 @@ impl App {
             true => Task::done(Message::All),
             false => Task::none(),
         };
+        let form = Form::new(&start.choices, start.targets);
         let app = App {
+            form,
+            run_row: None,
             choices: start.choices,
             export: start.export,
             automation: start.automation,
@@ -197,7 +210,14 @@ impl App {
     /// What the window does on `message`.
     pub fn update(&mut self, message: Message) -> Task<Message> {
         match message {
-            Message::All => return self.start_all(),
+            Message::All => return self.start(None),
+            Message::Row(i) => return self.start(Some(i)),
+            Message::Settings(m) => {
+                let running = self.running();
+                if self.form.update(&mut self.choices, m, running) == Effect::ClearResults {
+                    self.cells.clear();
+                }
+            }
             Message::Stop => {
                 if let Some(b) = &mut self.bench {
                     b.ask_stop();
@@ -263,17 +283,27 @@ impl App {
         Subscription::batch(all)
     }
 
-    /// Validates the settings and starts the run; a refusal is the CLI's
-    /// sentence in the status bar.
-    fn start_all(&mut self) -> Task<Message> {
+    /// Validates the settings and starts the run of every test, or of the
+    /// test of `row` alone (the other rows' figures stay); a refusal is
+    /// the CLI's sentence in the status bar.
+    fn start(&mut self, row: Option<usize>) -> Task<Message> {
         if self.running() {
             return Task::none();
         }
-        self.cells.clear();
+        let mut choices = self.choices.clone();
+        match row.and_then(|i| self.choices.tests.get(i)) {
+            Some(t) => {
+                choices.tests = vec![*t];
+                self.cells.retain(|(r, _), _| Some(*r) != row);
+            }
+            None if row.is_some() => return Task::none(),
+            None => self.cells.clear(),
+        }
+        self.run_row = row;
         self.notes.clear();
         self.message = None;
         self.last = None;
-        match Settings::validate(self.choices.clone()) {
+        match Settings::validate(choices) {
             Ok(s) => {
                 self.bench = Some(Bench::start(s));
                 self.status = Status::Running(None);
@@ -304,7 +334,8 @@ impl App {
         match u {
             Update::Event(e) => {
                 if let Step::LoopDone(f) = &e.step {
-                    (self.cells).insert((f.at.test_index, column(f.at.direction)), f.cell.clone());
+                    let row = self.run_row.unwrap_or(f.at.test_index);
+                    (self.cells).insert((row, column(f.at.direction)), f.cell.clone());
                 }
                 if matches!(self.status, Status::Running(_)) {
                     self.status = Status::Running(Some(e));

@@ -8,6 +8,9 @@
 pub mod app;
 pub mod args;
 pub mod bench;
+pub mod form;
+pub mod picker;
+pub mod settings;
 pub mod shot;
 pub mod strings;
 pub mod unit;

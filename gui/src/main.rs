@@ -28,10 +28,7 @@ fn main() -> ExitCode {
         return ExitCode::from(1);
     }
     let exit_code = Arc::new(AtomicU8::new(0));
-    let targets = diskmark::target::list()
-        .into_iter()
-        .map(|t| t.path)
-        .collect::<Vec<_>>();
+    let targets = diskmark::target::list();
     let start = std::cell::RefCell::new(Some(Start {
         choices: settings.into_choices(),
         export: ExportManager::new(outputs.into_outputs(true)),

@@ -17,10 +17,16 @@ const CELL_WIDTH: f32 = 190.0;
 
 /// The whole window.
 pub fn view(app: &App) -> Element<'_, Message> {
-    col![top_row(app), grid(app), status_bar(app), notes(app)]
-        .spacing(12)
-        .padding(12)
-        .into()
+    col![
+        top_row(app),
+        crate::settings::panel(app),
+        grid(app),
+        status_bar(app),
+        notes(app)
+    ]
+    .spacing(12)
+    .padding(12)
+    .into()
 }
 
 fn top_row(app: &App) -> Element<'_, Message> {
@@ -33,7 +39,6 @@ fn top_row(app: &App) -> Element<'_, Message> {
     if !sizes.contains(&size) {
         sizes.insert(0, size);
     }
-    let target = app.choices.target.display().to_string();
     row![
         all,
         stop,
@@ -42,7 +47,7 @@ fn top_row(app: &App) -> Element<'_, Message> {
         text(strings::SIZE),
         pick_list(sizes, Some(size), Message::Size),
         text(strings::TARGET),
-        pick_list(app.targets().to_vec(), Some(target), Message::Target),
+        crate::picker::picker(app),
         text(strings::UNIT),
         pick_list(Unit::ALL, Some(app.unit), Message::Unit),
     ]
@@ -64,7 +69,10 @@ fn grid(app: &App) -> Element<'_, Message> {
     }
     let mut grid = col![header].spacing(8);
     for (i, test) in app.choices.tests.iter().enumerate() {
-        let mut r = row![text(test.to_string()).width(140)].spacing(8);
+        // The row's own button runs its test alone.
+        let run = (!app.running()).then_some(Message::Row(i));
+        let name = button(text(test.to_string()).size(14)).on_press_maybe(run);
+        let mut r = row![name.width(140)].spacing(8);
         for d in &columns {
             r = r.push(cell(app, i, column(*d)));
         }
