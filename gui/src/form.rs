@@ -109,8 +109,8 @@ impl Field {
 #[derive(Debug, Clone, PartialEq)]
 pub enum TargetEntry {
     /// A target with what is known of it (from `diskmark targets`, or
-    /// resolved when typed); `None` for one not resolved (the command
-    /// line's, shown with "—").
+    /// resolved when typed or given); `None` for one that could not be
+    /// resolved (shown with "—").
     Listed(PathBuf, Option<Box<TargetInfo>>),
     /// "Choose folder…": opens the typed path (the file dialog later).
     ChooseFolder,
@@ -130,9 +130,9 @@ impl std::fmt::Display for TargetEntry {
                 let usage = diskmark::report::targets::usage_text(t);
                 f.write_str(&strings::target_entry(
                     &path,
-                    model.as_deref(),
                     Some(&e(&t.fs_type)),
                     Some(&usage),
+                    model.as_deref(),
                 ))
             }
             TargetEntry::ChooseFolder => f.write_str(strings::CHOOSE_FOLDER),
@@ -215,7 +215,12 @@ impl Form {
             .iter()
             .any(|t| entry_path(t) == Some(&choices.target))
         {
-            targets.insert(0, TargetEntry::Listed(choices.target.clone(), None));
+            // What is known of the command line's target, as the run will
+            // find it (within the library's deadline); nothing when it
+            // cannot be used (the run then says why).
+            let info = diskmark::target::resolve_answering(&choices.target).ok();
+            let entry = TargetEntry::Listed(choices.target.clone(), info.map(Box::new));
+            targets.insert(0, entry);
         }
         Form {
             expanded: false,

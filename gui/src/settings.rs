@@ -11,11 +11,16 @@ use crate::strings;
 use diskmark::backend::Backend;
 use diskmark::stats::LoopStat;
 use diskmark::workload::{DataKind, Mode};
-use iced::widget::{Column, Row, button, checkbox, column as col, row, text, text_input};
+use iced::widget::{
+    Column, Row, button, checkbox, column as col, container, row, scrollable, text, text_input,
+};
 use iced::{Alignment, Element};
 
 /// Text size of the panel (smaller than the grid's: it is secondary).
 const SIZE: f32 = 14.0;
+
+/// Most height the open panel's controls take, logical pixels.
+const MAX_HEIGHT: f32 = 190.0;
 
 /// Width of a typed field, logical pixels.
 const FIELD_WIDTH: f32 = 70.0;
@@ -44,15 +49,17 @@ pub fn panel(app: &App) -> Element<'_, Message> {
     if app.running() && form.expanded {
         head = head.push(text(strings::SETTINGS_LOCKED).size(SIZE));
     }
+    if let Some(s) = &form.sentence {
+        head = head.push(text(s.clone()).size(SIZE));
+    }
     let mut c = col![head].spacing(6);
     if let Some(f) = crate::picker::folder_row(app) {
         c = c.push(f);
     }
-    if let Some(s) = &form.sentence {
-        c = c.push(text(s.clone()).size(SIZE));
-    }
     if form.expanded {
-        c = c.push(controls(app));
+        // Scrolled when the window is short, so that the grid and the
+        // status bar stay in view.
+        c = c.push(container(scrollable(controls(app))).max_height(MAX_HEIGHT));
     }
     c.into()
 }
@@ -105,9 +112,9 @@ fn controls(app: &App) -> Column<'_, Message> {
         ]),
         line([
             toggle(strings::DIRECT, c.direct, SettingsMsg::Direct).into(),
+            toggle(strings::STRICT, c.strict, SettingsMsg::Strict).into(),
             group(strings::LOOP_STAT, stats),
         ]),
-        toggle(strings::STRICT, c.strict, SettingsMsg::Strict),
         engines(app),
     ]
     .spacing(6)

@@ -143,7 +143,7 @@ pub const DATA_RANDOM: &str = "Random";
 /// Written data: zeros (CrystalDiskMark's name).
 pub const DATA_ZEROS: &str = "All 0x00";
 /// The O_DIRECT check box.
-pub const DIRECT: &str = "O_DIRECT (off: through the page cache)";
+pub const DIRECT: &str = "O_DIRECT";
 /// Label of the loop statistic buttons.
 pub const LOOP_STAT: &str = "Loop statistic";
 /// A loop statistic.
@@ -155,7 +155,7 @@ pub const STAT_MEDIAN: &str = "Median";
 /// Label of the engine buttons.
 pub const ENGINE: &str = "Engine";
 /// The --strict check box.
-pub const STRICT: &str = "Strict: run exactly the requested Q and T, or refuse";
+pub const STRICT: &str = "Strict (the exact Q and T, or refuse)";
 /// The picker's entry that opens the typed path.
 pub const CHOOSE_FOLDER: &str = "Choose folder…";
 /// Label of the typed folder path.
@@ -182,20 +182,20 @@ pub fn engine_unavailable(name: &str, why: &str) -> String {
     format!("{name}: unavailable here: {why}")
 }
 
-/// A target of the picker: path, model, filesystem and usage ("—" for
-/// what is not known).
+/// A target of the picker: path, filesystem, usage and device model
+/// ("—" for what is not known); the model last, as it is the longest.
 pub fn target_entry(
     path: &str,
-    model: Option<&str>,
     fs: Option<&str>,
     usage: Option<&str>,
+    model: Option<&str>,
 ) -> String {
     let known = |v: Option<&str>| v.unwrap_or(EMPTY_CELL).to_string();
     format!(
         "{path} · {} · {} · {}",
-        known(model),
         known(fs),
-        known(usage)
+        known(usage),
+        known(model)
     )
 }
 

@@ -239,11 +239,8 @@ fn change_every_setting_and_see_it_in_the_resulting_settings() {
     type_field(&mut app, Field::Interval, "1.5");
     type_field(&mut app, Field::Warmup, "250ms");
     click(&mut app, "All 0x00");
-    click(&mut app, "O_DIRECT (off: through the page cache)");
-    click(
-        &mut app,
-        "Strict: run exactly the requested Q and T, or refuse",
-    );
+    click(&mut app, "O_DIRECT");
+    click(&mut app, "Strict (the exact Q and T, or refuse)");
     let engine = another_engine();
     match engine {
         Some(k) => click(&mut app, k.name()),
@@ -309,6 +306,14 @@ fn a_row_button_runs_only_that_test_and_keeps_the_other_rows() {
         0
     );
     assert_eq!(app.choices, before);
+    // Live: the read cell of row 1 fills while the run still goes (the
+    // updates are applied one at a time, so its end comes after).
+    let end = Instant::now() + Duration::from_secs(60);
+    while app.cell(1, 0).is_none() {
+        assert!(app.running() && Instant::now() < end, "{:?}", app.status);
+        app.wait(Duration::from_secs(1));
+    }
+    assert!(app.running() && app.cell(1, 1).is_none() && app.cell(0, 0).is_none());
     until_done(&mut app);
     assert_eq!(app.status, Status::Finished, "{:?}", app.status);
     let last = app.last().unwrap();
