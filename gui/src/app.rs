@@ -4,6 +4,7 @@
 //! [`crate::bench`]'s thread; while it runs a 10 Hz tick drains its
 //! channel, and no tick exists when nothing runs (no redraw when idle).
 
+use crate::actions_state::{Actions, ActionsMsg};
 use crate::args::Automation;
 use crate::bench::{Bench, Failure, LastRun, Update};
 use crate::strings;
@@ -16,7 +17,7 @@ use diskmark::host::HostInfo;
 use diskmark::report::Report;
 use diskmark::run::{Event, Step};
 use diskmark::stats::DirSummary;
-use diskmark::workload::{Direction, Mode};
+use diskmark::workload::{Direction, Mode, TestSpec};
 use iced::{Subscription, Task, window};
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -39,6 +40,8 @@ pub enum Status {
     Stopped,
     /// The run failed: the CLI's sentence.
     Error(String),
+    /// A result file is shown (its name, escaped), not a run.
+    Shown(String),
 }
 
 /// What changes the window.
@@ -66,6 +69,8 @@ pub enum Message {
     Signal(i32),
     /// A frame was drawn.
     Frame,
+    /// The actions after a run: copy, save, open ([`crate::actions`]).
+    Actions(ActionsMsg),
 }
 
 impl From<Watch> for Message {
@@ -97,12 +102,12 @@ pub struct Start {
 pub struct App {
     /// The settings as they are now.
     pub choices: Choices,
-    export: ExportManager,
+    pub(crate) export: ExportManager,
     automation: Automation,
     targets: Vec<String>,
     /// The grid's unit.
     pub unit: Unit,
-    cells: HashMap<(usize, usize), DirSummary>,
+    pub(crate) cells: HashMap<(usize, usize), DirSummary>,
     bench: Option<Bench>,
     /// Where the run is.
     pub status: Status,
@@ -111,7 +116,9 @@ pub struct App {
     /// What the delivery of the outputs said.
     pub message: Option<String>,
     exit_code: Arc<AtomicU8>,
-    last: Option<LastRun>,
+    pub(crate) last: Option<LastRun>,
+    /// The actions' path row and the result file shown.
+    pub(crate) actions: Actions,
     signalled: bool,
     shot_pending: bool,
 }
@@ -152,6 +159,7 @@ impl App {
             message: None,
             exit_code: start.exit_code,
             last: None,
+            actions: Actions::default(),
             signalled: false,
             shot_pending: false,
         };
@@ -168,8 +176,12 @@ impl App {
         &self.targets
     }
 
-    /// The grid's columns: Read, Write, and Mix when it runs.
+    /// The grid's columns: Read, Write, and Mix when it runs (or when
+    /// the result file shown has it).
     pub fn columns(&self) -> Vec<Direction> {
+        if let Some(s) = &self.actions.shown {
+            return s.columns.clone();
+        }
         let mut c = vec![Direction::Read, Direction::Write];
         if self.choices.mix || self.choices.mode == Mode::Mix {
             c.push(Direction::Mix {
@@ -177,6 +189,15 @@ impl App {
             });
         }
         c
+    }
+
+    /// The grid's rows: the tests of the settings, or of the result file
+    /// shown.
+    pub fn rows(&self) -> &[TestSpec] {
+        match &self.actions.shown {
+            Some(s) => &s.rows,
+            None => &self.choices.tests,
+        }
     }
 
     /// The cell of test `row` in direction `col` so far.
@@ -220,6 +241,7 @@ impl App {
                     .map(Message::Screenshot);
             }
             Message::Frame => {}
+            Message::Actions(m) => return crate::actions::update(self, m),
             Message::Signal(sig) => {
                 // A run sees the signal itself, ends with what finished
                 // and its exit code, and the window quits after it.
@@ -273,6 +295,7 @@ impl App {
         self.notes.clear();
         self.message = None;
         self.last = None;
+        self.actions = Actions::default();
         match Settings::validate(self.choices.clone()) {
             Ok(s) => {
                 self.bench = Some(Bench::start(s));
@@ -309,6 +332,12 @@ impl App {
                 if matches!(self.status, Status::Running(_)) {
                     self.status = Status::Running(Some(e));
                 }
+                Task::none()
+            }
+            Update::Prepared(notes) => {
+                // The caveats known before the run, shown while it runs;
+                // the report's notes replace them at the end.
+                self.notes = notes;
                 Task::none()
             }
             Update::Done(r) => {

@@ -5,9 +5,15 @@
 #![warn(missing_docs)]
 #![forbid(unsafe_code)]
 
+pub mod actions;
+pub mod actions_state;
 pub mod app;
 pub mod args;
 pub mod bench;
+pub mod chart_png;
+pub mod dialog;
+pub mod opened;
+pub mod save;
 pub mod shot;
 pub mod strings;
 pub mod unit;

@@ -17,10 +17,16 @@ const CELL_WIDTH: f32 = 190.0;
 
 /// The whole window.
 pub fn view(app: &App) -> Element<'_, Message> {
-    col![top_row(app), grid(app), status_bar(app), notes(app)]
-        .spacing(12)
-        .padding(12)
-        .into()
+    col![
+        top_row(app),
+        grid(app),
+        status_bar(app),
+        crate::actions::view(app),
+        notes(app)
+    ]
+    .spacing(12)
+    .padding(12)
+    .into()
 }
 
 fn top_row(app: &App) -> Element<'_, Message> {
@@ -63,7 +69,7 @@ fn grid(app: &App) -> Element<'_, Message> {
         header = header.push(text(format!("{name} ({})", app.unit)).width(CELL_WIDTH));
     }
     let mut grid = col![header].spacing(8);
-    for (i, test) in app.choices.tests.iter().enumerate() {
+    for (i, test) in app.rows().iter().enumerate() {
         let mut r = row![text(test.to_string()).width(140)].spacing(8);
         for d in &columns {
             r = r.push(cell(app, i, column(*d)));
@@ -113,6 +119,7 @@ fn status_bar(app: &App) -> Element<'_, Message> {
         Status::Finished => (strings::FINISHED.to_string(), None),
         Status::Stopped => (strings::STOPPED.to_string(), None),
         Status::Error(s) => (strings::error(s), None),
+        Status::Shown(file) => (strings::shown(file), None),
     };
     row![
         text(what).width(Length::Fill),
