@@ -89,4 +89,22 @@ mod tests {
         assert!(on_path("sh"));
         assert!(!on_path("diskmark-no-such-program"));
     }
+
+    #[test]
+    fn without_a_dialog_the_task_ends_with_no_choice_and_does_not_hang() {
+        use iced::futures::StreamExt;
+        if available() {
+            eprintln!("skipped: a file dialog can be shown here, and would wait for a person");
+            return;
+        }
+        let task = open_file("Open", ("JSON", &["json"]));
+        let mut stream = iced_runtime::task::into_stream(task).expect("a task that runs");
+        let mut outputs = Vec::new();
+        while let Some(action) = iced::futures::executor::block_on(stream.next()) {
+            if let iced_runtime::Action::Output(p) = action {
+                outputs.push(p);
+            }
+        }
+        assert_eq!(outputs, vec![None]);
+    }
 }
