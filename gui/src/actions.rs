@@ -11,7 +11,6 @@ use crate::save::{self, Source};
 use crate::{dialog, opened, strings};
 use iced::widget::{Id, button, column, row, text, text_input};
 use iced::{Element, Task};
-use std::path::PathBuf;
 
 /// The typed path's input, for tests to find it.
 pub const PATH_INPUT: Id = Id::new("diskmark-path");
@@ -122,10 +121,10 @@ fn write(app: &App, action: Action) -> Result<String, String> {
 
 /// Opens the typed result file into the grid, in place of the last run.
 fn open(app: &mut App) -> Result<String, String> {
-    let path = PathBuf::from(app.actions.path.trim());
-    if path.as_os_str().is_empty() {
+    if app.actions.path.trim().is_empty() {
         return Err(strings::NO_FILE.into());
     }
+    let path = save::typed_path(&app.actions.path);
     let o = opened::open(&path)?;
     app.cells = o.cells;
     app.notes = o.notes;

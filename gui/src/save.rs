@@ -66,33 +66,48 @@ pub fn save(
     if action == Action::SaveHistory {
         let path = match (typed.trim(), history) {
             ("", Some(h)) => h.to_path_buf(),
-            (t, _) => PathBuf::from(t),
+            _ => typed_path(typed),
         };
         let db = check_history(&path, forbidden).map_err(usage)?;
         return save_history(source, &db);
     }
-    let format = match action {
-        Action::SaveText => Format::Text,
-        Action::SaveJson => Format::Json,
-        Action::SaveMarkdown => Format::Markdown,
-        Action::SavePng => Format::Text,
-        Action::SaveHistory | Action::Open => return Err(strings::CANNOT_SAVE.into()),
-    };
-    let path = outputs::check(Path::new(typed), "--output", forbidden).map_err(usage)?;
+    let path = outputs::check(&typed_path(typed), "--output", forbidden).map_err(usage)?;
     match (action, source) {
+        (Action::SaveText, Source::Run(last)) => deliver(last, file(path, Format::Text)),
+        (Action::SaveJson, Source::Run(last)) => deliver(last, file(path, Format::Json)),
+        (Action::SaveMarkdown, Source::Run(last)) => deliver(last, file(path, Format::Markdown)),
         (Action::SavePng, Source::Run(last)) => write_png(last, &path),
         (Action::SaveJson, Source::File(shown)) => write(&path, shown.run.to_json().as_bytes()),
-        (_, Source::Run(last)) => deliver(last, files(path, format)),
-        (_, Source::File(_)) => Err(strings::CANNOT_SAVE.into()),
+        _ => Err(strings::CANNOT_SAVE.into()),
+    }
+}
+
+/// A typed path: `~/` at its start is the home directory, as a shell
+/// would have it (the window has no shell to expand it).
+pub fn typed_path(typed: &str) -> PathBuf {
+    let home = std::env::var_os("HOME")
+        .map(PathBuf::from)
+        .filter(|h| h.is_absolute());
+    match (typed.strip_prefix("~/"), home) {
+        (Some(rest), Some(h)) => h.join(rest),
+        _ => PathBuf::from(typed),
     }
 }
 
 /// Outputs of one file, nothing on stdout.
-fn files(path: OutputPath, format: Format) -> Outputs {
+fn file(path: OutputPath, format: Format) -> Outputs {
+    Outputs {
+        files: vec![FileOutput { path, format }],
+        ..nothing(format)
+    }
+}
+
+/// No output at all, nothing on stdout.
+fn nothing(format: Format) -> Outputs {
     Outputs {
         stdout: Stdout::Never,
         format,
-        files: vec![FileOutput { path, format }],
+        files: Vec::new(),
         chart: None,
         save: None,
         quiet: false,
@@ -173,9 +188,10 @@ fn check_history(path: &Path, forbidden: Forbidden) -> Result<OutputPath, UsageE
 fn save_history(source: Source<'_>, db: &OutputPath) -> Result<String, String> {
     match source {
         Source::Run(last) => {
-            let mut o = files(db.clone(), Format::Json);
-            o.files.clear();
-            o.save = Some(db.clone());
+            let o = Outputs {
+                save: Some(db.clone()),
+                ..nothing(Format::Json)
+            };
             deliver(last, o)
         }
         Source::File(shown) => {
@@ -192,5 +208,20 @@ pub fn default_history(export: &ExportManager) -> Option<PathBuf> {
     match &export.outputs().save {
         Some(db) => Some(db.shown.clone()),
         None => diskmark::history::default_path().ok(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_typed_tilde_is_the_home_directory() {
+        assert_eq!(typed_path("/tmp/r.json"), PathBuf::from("/tmp/r.json"));
+        assert_eq!(typed_path("a~/r.json"), PathBuf::from("a~/r.json"));
+        match std::env::var_os("HOME").map(PathBuf::from) {
+            Some(h) if h.is_absolute() => assert_eq!(typed_path("~/r.json"), h.join("r.json")),
+            _ => assert_eq!(typed_path("~/r.json"), PathBuf::from("~/r.json")),
+        }
     }
 }

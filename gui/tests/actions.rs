@@ -8,6 +8,7 @@ use diskmark::export::ExportManager;
 use diskmark::history::History;
 use diskmark::report::model::Run;
 use diskmark_gui::actions::PATH_INPUT;
+use diskmark_gui::actions_state::{Action, ActionsMsg};
 use diskmark_gui::app::{App, Message, Start, Status, Unit};
 use diskmark_gui::args::GuiArgs;
 use diskmark_gui::view::view;
@@ -194,6 +195,12 @@ fn the_reports_and_the_png_are_saved_through_the_typed_path() {
     let chart = (svg_attr(&svg, "width"), svg_attr(&svg, "height"));
     assert_eq!(png_size(&out.join("r.png")), chart);
     assert!(!shows(&app, "Save"), "the path row closes once saved");
+    // A path chosen in the desktop's dialog saves as a typed one does.
+    let _ = app.update(Message::Actions(ActionsMsg::Ask(Action::SaveJson)));
+    let chosen = out.join("chosen.json");
+    let _ = app.update(Message::Actions(ActionsMsg::Picked(Some(chosen.clone()))));
+    assert_eq!(message(&app), "written: chosen.json");
+    assert_eq!(std::fs::read_to_string(&chosen).unwrap(), json);
     assert_eq!(
         std::fs::read_dir(dir.path().join("target"))
             .unwrap()
