@@ -525,6 +525,9 @@ fn the_caveats_known_before_the_run_show_as_soon_as_it_starts() {
     let buffered = "buffered writes: each write window ends with an fsync, whose time counts";
     assert!(app.notes.iter().any(|n| n == buffered), "{:?}", app.notes);
     assert!(shows(&app, buffered));
+    // Nothing is saved or opened while the run goes.
+    let _ = app.update(Message::Actions(ActionsMsg::Ask(Action::Open)));
+    assert!(!shows(&app, "Open"), "no path row while running");
     if mounted {
         let tmpfs = "tmpfs is memory, not a disk: O_DIRECT is accepted but has no effect";
         assert!(app.notes.iter().any(|n| n == tmpfs), "{:?}", app.notes);
