@@ -4,13 +4,14 @@
 //! [`crate::bench`]'s thread; while it runs a 10 Hz tick drains its
 //! channel, and no tick exists when nothing runs (no redraw when idle).
 
+use crate::actions_state::{Actions, ActionsMsg};
 use crate::args::Automation;
 use crate::bench::{Bench, Failure, LastRun, Update};
-use crate::form::{Effect, Form, SettingsMsg};
+use crate::form::{Form, SettingsMsg};
 use crate::strings;
 pub use crate::unit::{SizeChoice, Unit, size_presets};
 pub use crate::watch::TICK;
-use crate::watch::{Watch, signal_watch, ticks};
+use crate::watch::Watch;
 use diskmark::config::{Choices, Settings};
 use diskmark::export::{ExportManager, Message as ExportMessage};
 use diskmark::host::HostInfo;
@@ -18,10 +19,9 @@ use diskmark::report::Report;
 use diskmark::run::{Event, Step};
 use diskmark::stats::DirSummary;
 use diskmark::target::TargetInfo;
-use diskmark::workload::{Direction, Mode};
-use iced::{Subscription, Task, window};
+use diskmark::workload::{Direction, Mode, TestSpec};
+use iced::{Task, window};
 use std::collections::HashMap;
-use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU8, Ordering};
 use std::time::Duration;
@@ -41,6 +41,8 @@ pub enum Status {
     Stopped,
     /// The run failed: the CLI's sentence.
     Error(String),
+    /// A result file is shown (its name, escaped), not a run.
+    Shown(String),
 }
 
 /// What changes the window.
@@ -72,6 +74,8 @@ pub enum Message {
     Settings(SettingsMsg),
     /// Run the test of this row alone.
     Row(usize),
+    /// The actions after a run: copy, save, open ([`crate::actions`]).
+    Actions(ActionsMsg),
 }
 
 impl From<Watch> for Message {
@@ -103,27 +107,29 @@ pub struct Start {
 pub struct App {
     /// The settings as they are now.
     pub choices: Choices,
-    export: ExportManager,
-    automation: Automation,
+    pub(crate) export: ExportManager,
+    pub(crate) automation: Automation,
     targets: Vec<String>,
     /// The grid's unit.
     pub unit: Unit,
-    cells: HashMap<(usize, usize), DirSummary>,
-    bench: Option<Bench>,
+    pub(crate) cells: HashMap<(usize, usize), DirSummary>,
+    pub(crate) bench: Option<Bench>,
     /// Where the run is.
     pub status: Status,
     /// The notes of the last run.
     pub notes: Vec<String>,
     /// What the delivery of the outputs said.
     pub message: Option<String>,
-    exit_code: Arc<AtomicU8>,
-    last: Option<LastRun>,
-    signalled: bool,
-    shot_pending: bool,
+    pub(crate) exit_code: Arc<AtomicU8>,
+    pub(crate) last: Option<LastRun>,
+    /// The actions' path row and the result file shown.
+    pub(crate) actions: Actions,
+    pub(crate) signalled: bool,
+    pub(crate) shot_pending: bool,
     /// The settings panel's and the target picker's state.
     pub form: Form,
     /// The row a single-test run fills (its one test is the run's test 0).
-    run_row: Option<usize>,
+    pub(crate) run_row: Option<usize>,
 }
 
 /// The column of a direction: Read 0, Write 1, Mix 2.
@@ -165,6 +171,7 @@ impl App {
             message: None,
             exit_code: start.exit_code,
             last: None,
+            actions: Actions::default(),
             signalled: false,
             shot_pending: false,
         };
@@ -181,8 +188,12 @@ impl App {
         &self.targets
     }
 
-    /// The grid's columns: Read, Write, and Mix when it runs.
+    /// The grid's columns: Read, Write, and Mix when it runs (or when
+    /// the result file shown has it).
     pub fn columns(&self) -> Vec<Direction> {
+        if let Some(s) = &self.actions.shown {
+            return s.columns.clone();
+        }
         let mut c = vec![Direction::Read, Direction::Write];
         if self.choices.mix || self.choices.mode == Mode::Mix {
             c.push(Direction::Mix {
@@ -190,6 +201,20 @@ impl App {
             });
         }
         c
+    }
+
+    /// The grid's rows: the tests of the settings, or of the result file
+    /// shown.
+    pub fn rows(&self) -> &[TestSpec] {
+        match &self.actions.shown {
+            Some(s) => &s.rows,
+            None => &self.choices.tests,
+        }
+    }
+
+    /// The file whose figures the grid shows, when one was opened.
+    pub fn showing(&self) -> Option<&crate::actions_state::Shown> {
+        self.actions.shown.as_ref()
     }
 
     /// The cell of test `row` in direction `col` so far.
@@ -207,90 +232,18 @@ impl App {
         self.exit_code.load(Ordering::Relaxed)
     }
 
-    /// What the window does on `message`.
-    pub fn update(&mut self, message: Message) -> Task<Message> {
-        match message {
-            Message::All => return self.start(None),
-            Message::Row(i) => return self.start(Some(i)),
-            Message::Settings(m) => {
-                let running = self.running();
-                if self.form.update(&mut self.choices, m, running) == Effect::ClearResults {
-                    self.cells.clear();
-                }
-            }
-            Message::Stop => {
-                if let Some(b) = &mut self.bench {
-                    b.ask_stop();
-                    self.status = Status::Stopping;
-                }
-            }
-            Message::Loops(n) if !self.running() => self.choices.loops = n,
-            Message::Size(s) if !self.running() => self.choices.size = s.0,
-            Message::Target(t) if !self.running() => self.choices.target = PathBuf::from(t),
-            Message::Loops(_) | Message::Size(_) | Message::Target(_) => {}
-            Message::Unit(u) => self.unit = u,
-            Message::Tick => return self.pump(),
-            Message::CloseRequested(_) => return self.close(),
-            // The screenshot is taken once the final state has been drawn:
-            // the compositor captures the last frame it drew.
-            Message::Frame if self.shot_pending => {
-                self.shot_pending = false;
-                return window::latest()
-                    .and_then(window::screenshot)
-                    .map(Message::Screenshot);
-            }
-            Message::Frame => {}
-            Message::Signal(sig) => {
-                // A run sees the signal itself, ends with what finished
-                // and its exit code, and the window quits after it.
-                self.signalled = true;
-                if !self.running() {
-                    self.exit_code.store(128 + sig as u8, Ordering::Relaxed);
-                    return iced::exit();
-                }
-            }
-            Message::Screenshot(s) => {
-                let r = crate::shot::save_png(
-                    self.automation
-                        .screenshot
-                        .as_deref()
-                        .unwrap_or(std::path::Path::new("")),
-                    s.size.width,
-                    s.size.height,
-                    &s.rgba,
-                );
-                if let Err(e) = r {
-                    eprintln!("error: {e}");
-                    self.exit_code.store(1, Ordering::Relaxed);
-                }
-                return iced::exit();
-            }
-        }
-        Task::none()
-    }
-
-    /// The tick while a run is going, and the close request always.
-    pub fn subscription(&self) -> Subscription<Message> {
-        let close = window::close_requests().map(Message::CloseRequested);
-        let signal = Subscription::run(signal_watch).map(Message::from);
-        let mut all = vec![close, signal];
-        if self.running() {
-            all.push(Subscription::run(ticks).map(Message::from));
-        }
-        if self.shot_pending {
-            all.push(window::frames().map(|_| Message::Frame));
-        }
-        Subscription::batch(all)
-    }
-
     /// Validates the settings and starts the run of every test, or of the
     /// test of `row` alone (the other rows' figures stay); a refusal is
     /// the CLI's sentence in the status bar.
-    fn start(&mut self, row: Option<usize>) -> Task<Message> {
+    pub(crate) fn start(&mut self, row: Option<usize>) -> Task<Message> {
         if self.running() {
             return Task::none();
         }
         let mut choices = self.choices.clone();
+        if self.actions.shown.is_some() {
+            // The cells are an opened file's, not this settings' rows.
+            self.cells.clear();
+        }
         match row.and_then(|i| self.choices.tests.get(i)) {
             Some(t) => {
                 choices.tests = vec![*t];
@@ -303,6 +256,7 @@ impl App {
         self.notes.clear();
         self.message = None;
         self.last = None;
+        self.actions = Actions::default();
         match Settings::validate(choices) {
             Ok(s) => {
                 self.bench = Some(Bench::start(s));
@@ -317,7 +271,7 @@ impl App {
     }
 
     /// Applies what the benchmark said since the last tick.
-    fn pump(&mut self) -> Task<Message> {
+    pub(crate) fn pump(&mut self) -> Task<Message> {
         let updates = match &mut self.bench {
             Some(b) => b.drain(),
             None => return Task::none(),
@@ -340,6 +294,12 @@ impl App {
                 if matches!(self.status, Status::Running(_)) {
                     self.status = Status::Running(Some(e));
                 }
+                Task::none()
+            }
+            Update::Prepared(notes) => {
+                // The caveats known before the run, shown while it runs;
+                // the report's notes replace them at the end.
+                self.notes = notes;
                 Task::none()
             }
             Update::Done(r) => {
@@ -383,7 +343,7 @@ impl App {
 
     /// Closing the window mid-run stops it as the Stop button does: the
     /// test file is removed, the finished tests are delivered, exit 0.
-    fn close(&mut self) -> Task<Message> {
+    pub(crate) fn close(&mut self) -> Task<Message> {
         self.stop_and_wait();
         iced::exit()
     }

@@ -52,6 +52,8 @@ impl From<diskmark::Error> for Failure {
 pub enum Update {
     /// A step of the run.
     Event(Event),
+    /// The run is prepared: the caveats and notes known before it starts.
+    Prepared(Vec<String>),
     /// The end.
     Done(Box<Result<LastRun, Failure>>),
 }
@@ -173,6 +175,7 @@ fn prepare_and_run(
         .map_err(diskmark::run::RunError::from)
         .map_err(run_err)?;
     let plan = RunPlan::prepare(settings, target).map_err(run_err)?;
+    let _ = tx.send(Update::Prepared(before_run(&plan)));
     let output = diskmark::run::run(&plan, stop, &mut |e| {
         let _ = tx.send(Update::Event(e.clone()));
     })
@@ -182,4 +185,18 @@ fn prepare_and_run(
         target: plan.target().clone(),
         output,
     })
+}
+
+/// What the run's notes will say that is known before it starts: the
+/// plan's (adaptations, buffered I/O, stale files removed) and the
+/// target's caveats that need nothing from the run (memory, network,
+/// ZFS, encryption), worded as the report words them.
+pub fn before_run(plan: &RunPlan) -> Vec<String> {
+    let mut notes = plan.notes().to_vec();
+    for n in (plan.target().caveats.iter()).filter_map(diskmark::target::caveats::note) {
+        if !notes.contains(&n) {
+            notes.push(n);
+        }
+    }
+    notes
 }

@@ -5,14 +5,21 @@
 #![warn(missing_docs)]
 #![forbid(unsafe_code)]
 
+pub mod actions;
+pub mod actions_state;
 pub mod app;
 pub mod args;
 pub mod bench;
+pub mod chart_png;
+pub mod dialog;
 pub mod form;
+pub mod opened;
 pub mod picker;
+pub mod save;
 pub mod settings;
 pub mod shot;
 pub mod strings;
 pub mod unit;
+pub mod update;
 pub mod view;
 pub mod watch;

@@ -21,6 +21,15 @@ fn main() -> ExitCode {
             return ExitCode::from(e.exit_code());
         }
     };
+    // --screenshot is written at the end: its path is refused now, before
+    // any test file exists, as -o's are.
+    if let Some(shot) = &automation.screenshot
+        && let Err(e) = diskmark_gui::shot::check(shot, &settings.target, &outputs)
+    {
+        let e = diskmark::Error::from(e);
+        eprintln!("error: {e}");
+        return ExitCode::from(e.exit_code());
+    }
     // The same handlers as the CLI's: a signal mid-run removes the test
     // file and ends with 128 + N.
     if let Err(e) = diskmark::run::signals::install() {

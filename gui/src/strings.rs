@@ -219,3 +219,69 @@ pub fn profile_name(p: diskmark::workload::Profile) -> &'static str {
         Profile::Custom => "Custom",
     }
 }
+
+// --- actions ---
+
+/// The button that copies the text report.
+pub const COPY: &str = "Copy report";
+/// The button (and dialog title) that saves the text report.
+pub const SAVE_TEXT: &str = "Save text…";
+/// The button (and dialog title) that saves the JSON report.
+pub const SAVE_JSON: &str = "Save JSON…";
+/// The button (and dialog title) that saves the Markdown table.
+pub const SAVE_MARKDOWN: &str = "Save Markdown…";
+/// The button (and dialog title) that saves the chart as PNG.
+pub const SAVE_PNG: &str = "Save PNG…";
+/// The button that saves the run into the history.
+pub const SAVE_HISTORY: &str = "Save to history…";
+/// The button (and dialog title) that opens a result JSON.
+pub const OPEN: &str = "Open result…";
+/// The path row's button that saves.
+pub const SAVE: &str = "Save";
+/// The path row's button that opens.
+pub const OPEN_BUTTON: &str = "Open";
+/// The path row's button that opens the desktop's file dialog.
+pub const BROWSE: &str = "Browse…";
+/// The typed path's placeholder.
+pub const PATH_PLACEHOLDER: &str = "/path/to/file";
+/// The message line once the report is on the clipboard.
+pub const COPIED: &str = "the text report is on the clipboard";
+/// Saving with nothing to save.
+pub const NOTHING_TO_SAVE: &str = "there is nothing to save yet: run the tests or open a result";
+/// Saving what a result file cannot give.
+pub const CANNOT_SAVE: &str = "a result file shown gives only its JSON and the history; run the tests for the text, the Markdown and the chart";
+/// Opening with no path typed.
+pub const NO_FILE: &str = "give the result file to open";
+
+/// The path row's label for `a`.
+pub fn path_label(a: crate::actions_state::Action) -> &'static str {
+    use crate::actions_state::Action;
+    match a {
+        Action::SaveText => "Save the text report to",
+        Action::SaveJson => "Save the JSON report to",
+        Action::SaveMarkdown => "Save the Markdown table to",
+        Action::SavePng => "Save the chart (PNG) to",
+        Action::SaveHistory => "Save into the history database",
+        Action::Open => "Open the result file",
+    }
+}
+
+/// The status bar while a result file is shown.
+pub fn shown(file: &str) -> String {
+    format!("Showing {file}: its figures are the file's, not a run's")
+}
+
+/// A run saved into the history (the CLI's words).
+pub fn saved_as(id: i64, db: &str) -> String {
+    format!("saved as run #{id} in {db}")
+}
+
+/// The chart could not be drawn as PNG.
+pub fn chart_failed(why: &str) -> String {
+    format!("the chart could not be drawn as PNG: {why}")
+}
+
+/// Tests of a result file without a direction, left out of the grid.
+pub fn no_direction(n: usize) -> String {
+    format!("{n} test(s) of the file have no direction and are not shown")
+}

@@ -22,6 +22,7 @@ pub fn view(app: &App) -> Element<'_, Message> {
         crate::settings::panel(app),
         grid(app),
         status_bar(app),
+        crate::actions::view(app),
         notes(app)
     ]
     .spacing(12)
@@ -68,9 +69,11 @@ fn grid(app: &App) -> Element<'_, Message> {
         header = header.push(text(format!("{name} ({})", app.unit)).width(CELL_WIDTH));
     }
     let mut grid = col![header].spacing(8);
-    for (i, test) in app.choices.tests.iter().enumerate() {
+    // An opened file's rows are the file's: no row runs while it is shown.
+    let can_run = !app.running() && app.showing().is_none();
+    for (i, test) in app.rows().iter().enumerate() {
         // The row's own button runs its test alone.
-        let run = (!app.running()).then_some(Message::Row(i));
+        let run = can_run.then_some(Message::Row(i));
         let name = button(text(test.to_string()).size(14)).on_press_maybe(run);
         let mut r = row![name.width(140)].spacing(8);
         for d in &columns {
@@ -121,6 +124,7 @@ fn status_bar(app: &App) -> Element<'_, Message> {
         Status::Finished => (strings::FINISHED.to_string(), None),
         Status::Stopped => (strings::STOPPED.to_string(), None),
         Status::Error(s) => (strings::error(s), None),
+        Status::Shown(file) => (strings::shown(file), None),
     };
     row![
         text(what).width(Length::Fill),

@@ -1,0 +1,218 @@
+//! The actions after a run (or on a result file shown): copy the text
+//! report, save the text, JSON or Markdown report, the chart as PNG or
+//! the run into the history, and open a result JSON into the grid. An
+//! action that needs a path opens the path row, a typed path that always
+//! works, and the desktop's file dialog beside it where one can be shown
+//! ([`crate::dialog`]). Nothing here runs while a benchmark does.
+
+use crate::actions_state::{Action, ActionsMsg};
+use crate::app::{App, Message, Status};
+use crate::save::{self, Source};
+use crate::{dialog, opened, strings};
+use iced::widget::{Id, button, column, row, text, text_input};
+use iced::{Element, Task};
+
+/// The typed path's input, for tests to find it.
+pub const PATH_INPUT: Id = Id::new("diskmark-path");
+
+/// The buttons' size of text.
+const SIZE: u32 = 14;
+
+/// What the window does on an action's message.
+pub fn update(app: &mut App, m: ActionsMsg) -> Task<Message> {
+    if app.running() {
+        return Task::none();
+    }
+    match m {
+        ActionsMsg::Copy => return copy(app),
+        ActionsMsg::Ask(a) => {
+            app.actions.pending = Some(a);
+            app.actions.path.clear();
+            return browse(a);
+        }
+        ActionsMsg::Path(p) => app.actions.path = p,
+        ActionsMsg::Browse => {
+            if let Some(a) = app.actions.pending {
+                return browse(a);
+            }
+        }
+        ActionsMsg::Picked(Some(p)) => {
+            app.actions.path = p.display().to_string();
+            confirm(app);
+        }
+        ActionsMsg::Picked(None) => {}
+        ActionsMsg::Confirm => confirm(app),
+        ActionsMsg::Cancel => app.actions.pending = None,
+    }
+    Task::none()
+}
+
+/// The text report of the last run to the clipboard.
+fn copy(app: &mut App) -> Task<Message> {
+    match app.last() {
+        Some(last) if app.actions.shown.is_none() => {
+            let report = save::text_report(last);
+            app.message = Some(strings::COPIED.into());
+            iced::clipboard::write(report)
+        }
+        _ => Task::none(),
+    }
+}
+
+/// The desktop's dialog for `a`, where one can be shown; its choice comes
+/// back as [`ActionsMsg::Picked`].
+fn browse(a: Action) -> Task<Message> {
+    if !dialog::available() {
+        return Task::none();
+    }
+    let (title, name, filter): (&str, &str, (&str, &[&str])) = match a {
+        Action::SaveText => (strings::SAVE_TEXT, "diskmark.txt", ("Text", &["txt"])),
+        Action::SaveJson => (strings::SAVE_JSON, "diskmark.json", ("JSON", &["json"])),
+        Action::SaveMarkdown => (strings::SAVE_MARKDOWN, "diskmark.md", ("Markdown", &["md"])),
+        Action::SavePng => (strings::SAVE_PNG, "diskmark.png", ("PNG", &["png"])),
+        Action::SaveHistory => (strings::SAVE_HISTORY, "history.db", ("SQLite", &["db"])),
+        Action::Open => {
+            let t = dialog::open_file(strings::OPEN, ("JSON", &["json"]));
+            return t.map(|p| Message::Actions(ActionsMsg::Picked(p)));
+        }
+    };
+    dialog::save_file(title, name, filter).map(|p| Message::Actions(ActionsMsg::Picked(p)))
+}
+
+/// Does the waiting action with the typed path: the message line says
+/// what happened, or the sentence why not (the path row then stays).
+fn confirm(app: &mut App) {
+    let Some(action) = app.actions.pending else {
+        return;
+    };
+    let result = match action {
+        Action::Open => open(app),
+        _ => write(app, action),
+    };
+    match result {
+        Ok(said) => {
+            app.message = (!said.is_empty()).then_some(said);
+            app.actions.pending = None;
+            app.actions.path.clear();
+        }
+        Err(sentence) => app.message = Some(strings::error(&sentence)),
+    }
+}
+
+/// A writing action on what is shown.
+fn write(app: &App, action: Action) -> Result<String, String> {
+    let (source, target) = match (&app.actions.shown, app.last()) {
+        (Some(shown), _) => (Source::File(shown), app.choices.target.clone()),
+        (None, Some(last)) => (Source::Run(last), last.settings.target.clone()),
+        (None, None) => return Err(strings::NOTHING_TO_SAVE.into()),
+    };
+    if !save::can(action, source) {
+        return Err(strings::CANNOT_SAVE.into());
+    }
+    let history = save::default_history(&app.export);
+    save::save(
+        action,
+        source,
+        &app.actions.path,
+        &target,
+        history.as_deref(),
+    )
+}
+
+/// Opens the typed result file into the grid, in place of the last run.
+fn open(app: &mut App) -> Result<String, String> {
+    if app.actions.path.trim().is_empty() {
+        return Err(strings::NO_FILE.into());
+    }
+    let path = save::typed_path(&app.actions.path);
+    let o = opened::open(&path)?;
+    app.cells = o.cells;
+    app.notes = o.notes;
+    app.last = None;
+    app.status = Status::Shown(o.shown.label.clone());
+    app.actions.shown = Some(o.shown);
+    Ok(String::new())
+}
+
+/// The actions' buttons and, while an action waits for its path, the
+/// path row.
+pub fn view(app: &App) -> Element<'_, Message> {
+    let idle = !app.running();
+    let source = match (&app.actions.shown, app.last()) {
+        (Some(s), _) => Some(Source::File(s)),
+        (None, Some(l)) => Some(Source::Run(l)),
+        (None, None) => None,
+    };
+    let allowed = |a: Action| idle && source.is_some_and(|s| save::can(a, s));
+    let ask = |label: &'static str, a: Action, on: bool| {
+        button(text(label).size(SIZE))
+            .on_press_maybe(on.then_some(Message::Actions(ActionsMsg::Ask(a))))
+    };
+    let copy_on = idle && matches!(source, Some(Source::Run(_)));
+    let buttons = row![
+        button(text(strings::COPY).size(SIZE))
+            .on_press_maybe(copy_on.then_some(Message::Actions(ActionsMsg::Copy))),
+        ask(
+            strings::SAVE_TEXT,
+            Action::SaveText,
+            allowed(Action::SaveText)
+        ),
+        ask(
+            strings::SAVE_JSON,
+            Action::SaveJson,
+            allowed(Action::SaveJson)
+        ),
+        ask(
+            strings::SAVE_MARKDOWN,
+            Action::SaveMarkdown,
+            allowed(Action::SaveMarkdown)
+        ),
+        ask(strings::SAVE_PNG, Action::SavePng, allowed(Action::SavePng)),
+        ask(
+            strings::SAVE_HISTORY,
+            Action::SaveHistory,
+            allowed(Action::SaveHistory)
+        ),
+        ask(strings::OPEN, Action::Open, idle),
+    ]
+    .spacing(6);
+    match app.actions.pending {
+        Some(a) if idle => column![buttons, path_row(app, a)].spacing(6).into(),
+        _ => buttons.into(),
+    }
+}
+
+/// The typed path of the waiting action, with its buttons.
+fn path_row(app: &App, a: Action) -> Element<'_, Message> {
+    let msg = |m: ActionsMsg| Message::Actions(m);
+    let default_history = match a {
+        Action::SaveHistory => save::default_history(&app.export),
+        _ => None,
+    };
+    let placeholder = match &default_history {
+        Some(h) => diskmark::outputs::printable(h),
+        None => strings::PATH_PLACEHOLDER.to_string(),
+    };
+    let input = text_input(&placeholder, &app.actions.path)
+        .id(PATH_INPUT)
+        .on_input(move |p| msg(ActionsMsg::Path(p)))
+        .on_submit(msg(ActionsMsg::Confirm))
+        .size(SIZE);
+    let go = if a.writes() {
+        strings::SAVE
+    } else {
+        strings::OPEN_BUTTON
+    };
+    let mut r = row![
+        text(strings::path_label(a)).size(SIZE),
+        input,
+        button(text(go).size(SIZE)).on_press(msg(ActionsMsg::Confirm)),
+    ]
+    .spacing(6)
+    .align_y(iced::Alignment::Center);
+    if dialog::available() {
+        r = r.push(button(text(strings::BROWSE).size(SIZE)).on_press(msg(ActionsMsg::Browse)));
+    }
+    r.push(button(text(strings::CANCEL).size(SIZE)).on_press(msg(ActionsMsg::Cancel)))
+        .into()
+}
