@@ -173,6 +173,10 @@ pub enum SettingsMsg {
     FolderSubmit,
     /// The typed path given up.
     FolderCancel,
+    /// Open the desktop's folder dialog (the window runs it: a task).
+    FolderBrowse,
+    /// What the folder dialog answered: `None` when it was closed.
+    FolderPicked(Option<PathBuf>),
 }
 
 /// What the window must do after a message.
@@ -293,6 +297,13 @@ impl Form {
             SettingsMsg::FolderTyped(t) => self.folder = Some(t),
             SettingsMsg::FolderSubmit => return self.folder_submit(c),
             SettingsMsg::FolderCancel => self.folder = None,
+            // The dialog itself is the window's task; its answer goes
+            // through the same check as a typed path.
+            SettingsMsg::FolderBrowse | SettingsMsg::FolderPicked(None) => {}
+            SettingsMsg::FolderPicked(Some(p)) => {
+                self.folder = Some(p.display().to_string());
+                return self.folder_submit(c);
+            }
         }
         Effect::None
     }

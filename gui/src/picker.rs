@@ -49,10 +49,17 @@ pub fn folder_row(app: &App) -> Option<Element<'_, Message>> {
         text(strings::FOLDER).size(TEXT_SIZE),
         input,
         button(text(strings::USE_FOLDER).size(TEXT_SIZE)).on_press_maybe(idle.then_some(submit)),
-        button(text(strings::CANCEL).size(TEXT_SIZE))
-            .on_press(Message::Settings(SettingsMsg::FolderCancel)),
     ]
     .spacing(8)
     .align_y(Alignment::Center);
-    Some(row.into())
+    let row = match crate::dialog::available() {
+        true => row.push(
+            button(text(strings::BROWSE).size(TEXT_SIZE))
+                .on_press_maybe(idle.then_some(Message::Settings(SettingsMsg::FolderBrowse))),
+        ),
+        false => row,
+    };
+    let cancel = button(text(strings::CANCEL).size(TEXT_SIZE))
+        .on_press(Message::Settings(SettingsMsg::FolderCancel));
+    Some(row.push(cancel).into())
 }

@@ -4,8 +4,9 @@
 //! without the app importing them back.
 
 use crate::app::{App, Message, Status};
-use crate::form::Effect;
+use crate::form::{Effect, SettingsMsg, TargetEntry};
 use crate::watch::{signal_watch, ticks};
+use crate::{dialog, strings};
 use iced::{Subscription, Task, window};
 use std::path::PathBuf;
 use std::sync::atomic::Ordering;
@@ -16,12 +17,7 @@ impl App {
         match message {
             Message::All => return self.start(None),
             Message::Row(i) => return self.start(Some(i)),
-            Message::Settings(m) => {
-                let running = self.running();
-                if self.form.update(&mut self.choices, m, running) == Effect::ClearResults {
-                    self.cells.clear();
-                }
-            }
+            Message::Settings(m) => return self.settings(m),
             Message::Stop => {
                 if let Some(b) = &mut self.bench {
                     b.ask_stop();
@@ -86,5 +82,25 @@ impl App {
             all.push(window::frames().map(|_| Message::Frame));
         }
         Subscription::batch(all)
+    }
+
+    /// The settings panel's and the target picker's messages; "Choose
+    /// folder…" and Browse… open the desktop's folder dialog where one can
+    /// be shown (the typed path stays beside it).
+    fn settings(&mut self, m: SettingsMsg) -> Task<Message> {
+        let running = self.running();
+        let browse = match &m {
+            SettingsMsg::FolderBrowse => true,
+            SettingsMsg::Target(TargetEntry::ChooseFolder) => dialog::available(),
+            _ => false,
+        };
+        if self.form.update(&mut self.choices, m, running) == Effect::ClearResults {
+            self.cells.clear();
+        }
+        if !browse || running {
+            return Task::none();
+        }
+        dialog::pick_folder(strings::CHOOSE_FOLDER, Some(&self.choices.target))
+            .map(|p| Message::Settings(SettingsMsg::FolderPicked(p)))
     }
 }
