@@ -10,6 +10,7 @@ pub mod args;
 pub mod bench;
 pub mod shot;
 pub mod strings;
+pub mod theme;
 pub mod unit;
 pub mod view;
 pub mod watch;

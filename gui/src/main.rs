@@ -13,6 +13,9 @@ use std::sync::atomic::{AtomicU8, Ordering};
 fn main() -> ExitCode {
     let args = GuiArgs::parse();
     let automation = args.automation();
+    // Asked once, before the window opens (at most 200 ms).
+    let theme = diskmark_gui::theme::theme(args.theme);
+    let scale = args.scale;
     let (settings, outputs) = match args.run.into_settings() {
         Ok(v) => v,
         Err(e) => {
@@ -51,7 +54,12 @@ fn main() -> ExitCode {
         .title(diskmark_gui::strings::TITLE)
         .subscription(App::subscription)
         .exit_on_close_request(false)
-        .window_size((900.0, 560.0))
+        .theme(move |_: &App| theme.clone())
+        // --scale enlarges the window with its contents, so that the
+        // layout always has its 900×560 logical pixels; the desktop's own
+        // scale is winit's, applied by iced to both.
+        .scale_factor(move |_: &App| scale)
+        .window_size((900.0 * scale, 560.0 * scale))
         .run();
     if let Err(e) = result {
         eprintln!("error: the window could not be opened: {e}");

@@ -105,3 +105,10 @@ pub fn stuck(deadline_s: u64, target: &str) -> String {
         "the benchmark did not stop within {deadline_s} s of being asked (blocked in the kernel: a dead device or network mount?); a test file it made may be left in {target}"
     ))
 }
+
+// --- looks ---
+
+/// `--scale` given something that is not a scale.
+pub fn bad_scale(given: &str, min: f32, max: f32) -> String {
+    format!("{given:?} is not a scale: give a number from {min} to {max}, such as 2 for 200 %")
+}

@@ -42,7 +42,9 @@ fn top_row(app: &App) -> Element<'_, Message> {
         text(strings::SIZE),
         pick_list(sizes, Some(size), Message::Size),
         text(strings::TARGET),
-        pick_list(app.targets().to_vec(), Some(target), Message::Target),
+        // The rest of the row: a long path is cut rather than pushing the
+        // unit picker out of a 900-pixel window.
+        pick_list(app.targets().to_vec(), Some(target), Message::Target).width(Length::Fill),
         text(strings::UNIT),
         pick_list(Unit::ALL, Some(app.unit), Message::Unit),
     ]
