@@ -55,11 +55,9 @@ fn main() -> ExitCode {
         .subscription(App::subscription)
         .exit_on_close_request(false)
         .theme(move |_: &App| theme.clone())
-        // --scale enlarges the window with its contents, so that the
-        // layout always has its 900×560 logical pixels; the desktop's own
-        // scale is winit's, applied by iced to both.
         .scale_factor(move |_: &App| scale)
-        .window_size((900.0 * scale, 560.0 * scale))
+        .window(diskmark_gui::theme::window_settings(scale))
+        .default_font(diskmark_gui::theme::FONT)
         .run();
     if let Err(e) = result {
         eprintln!("error: the window could not be opened: {e}");

@@ -22,6 +22,41 @@ pub const PORTAL_DEADLINE: Duration = Duration::from_millis(200);
 /// 900×560 window no longer fits any screen.
 pub const SCALE_RANGE: std::ops::RangeInclusive<f32> = 0.5..=4.0;
 
+/// The application id: the window's Wayland app id and X11 class, the
+/// name of gui/data's desktop file, metainfo and icon (so that the desktop
+/// shows the icon on the window).
+pub const APP_ID: &str = "io.github.diskmark.DiskMark";
+
+/// The window's size, logical pixels: the layout is drawn for it (the
+/// snapshots check it at 900×560), and may not be made smaller.
+pub const WINDOW: (f32, f32) = (900.0, 560.0);
+
+/// The window for `--scale` `scale`: larger with its contents, so that the
+/// layout always has its 900×560 logical pixels (the desktop's own scale is
+/// winit's, applied by iced to both); with the app id.
+pub fn window_settings(scale: f32) -> iced::window::Settings {
+    iced::window::Settings {
+        // iced multiplies the size by the application's scale factor
+        // itself (iced_winit's `window_attributes`), but not the minimum.
+        size: iced::Size::new(WINDOW.0, WINDOW.1),
+        min_size: Some(iced::Size::new(WINDOW.0 * scale, WINDOW.1 * scale)),
+        // The window closes itself once the run is stopped (app.rs,
+        // `Message::CloseRequested`); these settings replace iced's whole
+        // window settings, this one included.
+        exit_on_close_request: false,
+        platform_specific: iced::window::settings::PlatformSpecific {
+            application_id: APP_ID.to_string(),
+            ..Default::default()
+        },
+        ..Default::default()
+    }
+}
+
+/// The window's font: the one built into the binary (iced's `fira-sans`),
+/// so that it looks the same on every desktop and as in the snapshots
+/// (iced_test draws with it); glyphs it lacks come from the system's.
+pub const FONT: iced::Font = iced::Font::with_name("Fira Sans");
+
 /// What `--theme` asks for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
 pub enum ThemeChoice {

@@ -159,5 +159,6 @@ fn notes(app: &App) -> Element<'_, Message> {
             c = c.push(text(n.clone()).size(13));
         }
     }
-    scrollable(c).height(Length::Fill).into()
+    // The scrollbar beside the notes, not over their ends.
+    scrollable(c).spacing(6).height(Length::Fill).into()
 }

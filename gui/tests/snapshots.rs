@@ -181,6 +181,8 @@ fn finished() -> App {
         notes: vec![
             "the test file was pre-filled with random data (--data random)".into(),
             "RND4K Q32T1 read: the device's view matches the application's".into(),
+            // A long one: it wraps, beside the notes' scrollbar.
+            "SEQ1M Q8T1 write: the machine's 2 CPUs were 95% busy, 50% with other processes rather than diskmark and its kernel I/O workers: the figure may be lower than the device gives on an idle machine".into(),
         ],
         interrupted: None,
         kept_file: None,

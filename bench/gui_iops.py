@@ -1,0 +1,182 @@
+#!/usr/bin/env python3
+"""The window against the CLI (issue 15): the same tiny test run from
+diskmark-gui (under Xvfb: --start --quit-when-done -o r.json) and from the
+diskmark CLI (-o r.json), interleaved, on a RAM-backed loop device (a file
+in /dev/shm, losetup, mkfs.ext4, mounted), O_DIRECT on. Prints each pair's
+IOPS, the medians and their ratio (window / CLI) per direction.
+
+  sudo python3 bench/gui_iops.py [--pairs N] [--measure S] [--loops N]
+                                 [--engine psync|io_uring] [--markdown]
+
+Needs root (losetup, mount), Xvfb, mkfs.ext4 and release builds of both
+binaries (cargo build --release --workspace). The loop device, its file,
+the mount and the X server are removed on every exit (an error, Ctrl-C,
+SIGTERM too).
+"""
+import argparse, json, os, shutil, signal, statistics, subprocess, sys, tempfile, time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+GUI = os.path.join(HERE, "..", "target", "release", "diskmark-gui")
+CLI = os.path.join(HERE, "..", "target", "release", "diskmark")
+# Every run, of either, ends well within this (a few seconds each).
+RUN_DEADLINE_S = 120
+
+
+def run(cmd, **kw):
+    return subprocess.run(cmd, check=True, timeout=RUN_DEADLINE_S, **kw)
+
+
+def iops(path):
+    """(test, direction) -> IOPS of the report's selected figures, and the
+    settings the run reported."""
+    with open(path) as f:
+        d = json.load(f)
+    out = {"settings": d["settings"]}
+    for t in d["tests"]:
+        figures = t["result"][t["direction"]] if t["direction"] in ("read", "write") \
+            else t["result"]["total"]
+        out[(t["name"], t["direction"])] = figures["iops"]
+    return out
+
+
+class Rig:
+    """The loop device, its mount, the X server: built, then torn down
+    whatever happens."""
+
+    def __init__(self):
+        self.tmp = tempfile.mkdtemp(prefix="dm-gui-iops-", dir="/var/tmp")
+        self.img = f"/dev/shm/dm-gui-iops-{os.getpid()}.img"
+        self.loop = None
+        self.mnt = os.path.join(self.tmp, "mnt")
+        self.mounted = False
+        self.xvfb = None
+        self.display = None
+
+    def up(self, size_mib):
+        with open(self.img, "wb") as f:
+            f.truncate(size_mib << 20)
+        self.loop = run(["losetup", "-f", "--show", self.img],
+                        capture_output=True, text=True).stdout.strip()
+        run(["mkfs.ext4", "-q", "-F", self.loop], stdout=subprocess.DEVNULL)
+        os.mkdir(self.mnt)
+        run(["mount", self.loop, self.mnt])
+        self.mounted = True
+        self.target = os.path.join(self.mnt, "t")
+        os.mkdir(self.target)
+        self.xvfb = subprocess.Popen(
+            ["Xvfb", "-displayfd", "1", "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
+            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        self.display = ":" + self.xvfb.stdout.readline().decode().strip()
+        if self.display == ":":
+            raise RuntimeError("Xvfb did not start")
+
+    def down(self):
+        if self.xvfb is not None:
+            self.xvfb.terminate()
+            try:
+                self.xvfb.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.xvfb.kill()
+                self.xvfb.wait()
+        if self.mounted:
+            subprocess.run(["umount", self.mnt], timeout=60)
+        if self.loop:
+            subprocess.run(["losetup", "-d", self.loop], timeout=60)
+        if os.path.exists(self.img):
+            os.remove(self.img)
+        shutil.rmtree(self.tmp, ignore_errors=True)
+
+
+def stray(target):
+    return os.listdir(target)
+
+
+def main():
+    p = argparse.ArgumentParser()
+    p.add_argument("--pairs", type=int, default=7)
+    p.add_argument("--measure", type=float, default=1.0)
+    p.add_argument("--loops", type=int, default=3)
+    p.add_argument("--size", default="64M")
+    p.add_argument("--engine", default="psync")
+    p.add_argument("--markdown", action="store_true")
+    p.add_argument("--nice", type=int, default=0,
+                   help="run both at this niceness (-10: ahead of a build sharing the machine)")
+    a = p.parse_args()
+    if a.pairs < 5:
+        sys.exit("--pairs: at least 5 pairs")
+    for tool in ("Xvfb", "losetup", "mkfs.ext4", "mount"):
+        if not shutil.which(tool):
+            sys.exit(f"{tool} is needed")
+    for b in (GUI, CLI):
+        if not os.access(b, os.X_OK):
+            sys.exit(f"{b} is missing: cargo build --release --workspace")
+    if os.geteuid() != 0:
+        sys.exit("root is needed for losetup and mount")
+    # SIGTERM and SIGHUP end through the finally below, as Ctrl-C does.
+    for sig in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(sig, lambda s, _f: sys.exit(128 + s))
+    rig = Rig()
+    try:
+        rig.up(256)
+        test = ["--test", "RND4K Q1T1", "--size", a.size, "--loops", str(a.loops),
+                "--measure", str(a.measure), "--warmup", "0.5", "--interval", "0",
+                "--engine", a.engine, "--seed", "1"]
+        nice = ["nice", "-n", str(a.nice)] if a.nice else []
+        env = dict(os.environ, DISPLAY=rig.display)
+        env.pop("WAYLAND_DISPLAY", None)
+        gui_json = os.path.join(rig.tmp, "gui.json")
+        cli_json = os.path.join(rig.tmp, "cli.json")
+        pairs = []
+        for i in range(a.pairs):
+            def window():
+                run([*nice, GUI, rig.target, *test, "--start", "--quit-when-done", "-o", gui_json],
+                    env=env, stderr=subprocess.DEVNULL)
+                return iops(gui_json)
+
+            def cli():
+                run([*nice, CLI, rig.target, *test, "-q", "-o", cli_json])
+                return iops(cli_json)
+            # Alternate who goes first, so that a drift of the machine
+            # falls on both alike.
+            if i % 2 == 0:
+                g, c = window(), cli()
+            else:
+                c, g = cli(), window()
+            if g.pop("settings") != c.pop("settings"):
+                sys.exit("the window and the CLI ran with different settings")
+            left = stray(rig.target)
+            if left:
+                sys.exit(f"a test file was left: {left}")
+            pairs.append((g, c))
+            print(f"pair {i + 1}: " + ", ".join(
+                f"{k[0]} {k[1]} window {g[k]:.0f} CLI {c[k]:.0f} IOPS" for k in sorted(g)),
+                flush=True)
+        load = os.getloadavg()
+        keys = sorted(pairs[0][0])
+        rows = []
+        for k in keys:
+            gm = statistics.median(g[k] for g, _ in pairs)
+            cm = statistics.median(c[k] for _, c in pairs)
+            # The pairs' own ratios: their median and spread say how much
+            # of a difference the machine's noise could hide.
+            rs = [g[k] / c[k] for g, c in pairs]
+            rows.append((k, gm, cm, gm / cm, statistics.median(rs), min(rs), max(rs)))
+        print(f"\n{a.pairs} pairs, {a.loops} loops of {a.measure} s, {a.size}, {a.engine}, "
+              f"O_DIRECT, nice {a.nice}; load average at the end {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
+        if a.markdown:
+            print("| test | window, median IOPS | CLI, median IOPS | ratio of the medians "
+                  "| pairs' ratios: median (min..max) |")
+            print("|---|---:|---:|---:|---:|")
+        for k, gm, cm, r, rm, rlo, rhi in rows:
+            if a.markdown:
+                print(f"| {k[0]} {k[1]} | {gm:.0f} | {cm:.0f} | {r:.3f} "
+                      f"| {rm:.3f} ({rlo:.2f}..{rhi:.2f}) |")
+            else:
+                print(f"{k[0]} {k[1]}: window {gm:.0f}, CLI {cm:.0f} IOPS (medians); "
+                      f"window / CLI {r:.3f} ({(r - 1) * 100:+.1f} %); pairs' ratios "
+                      f"{rm:.3f} ({rlo:.2f}..{rhi:.2f})")
+    finally:
+        rig.down()
+
+
+main()
