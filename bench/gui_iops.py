@@ -3,10 +3,12 @@
 diskmark-gui (under Xvfb: --start --quit-when-done -o r.json) and from the
 diskmark CLI (-o r.json), interleaved, on a RAM-backed loop device (a file
 in /dev/shm, losetup, mkfs.ext4, mounted), O_DIRECT on. Prints each pair's
-IOPS, the medians and their ratio (window / CLI) per direction.
+IOPS, the medians and their ratio (window / CLI) per direction. With --aa
+each round runs the CLI a second time too, and its ratio to the first is
+the machine's own noise, against which the window's ratio is read.
 
-  sudo python3 bench/gui_iops.py [--pairs N] [--measure S] [--loops N]
-                                 [--engine psync|io_uring] [--markdown]
+  sudo python3 bench/gui_iops.py [--pairs N] [--measure S] [--loops N] [--aa]
+                                 [--engine psync|io_uring] [--nice N] [--markdown]
 
 Needs root (losetup, mount), Xvfb, mkfs.ext4 and release builds of both
 binaries (cargo build --release --workspace). The loop device, its file,
@@ -99,11 +101,13 @@ def main():
     p.add_argument("--size", default="64M")
     p.add_argument("--engine", default="psync")
     p.add_argument("--markdown", action="store_true")
+    p.add_argument("--aa", action="store_true",
+                   help="also run the CLI a second time each round: the machine's own noise")
     p.add_argument("--nice", type=int, default=0,
                    help="run both at this niceness (-10: ahead of a build sharing the machine)")
     a = p.parse_args()
     if a.pairs < 5:
-        sys.exit("--pairs: at least 5 pairs")
+        sys.exit("--pairs: at least 5 pairs (rounds)")
     for tool in ("Xvfb", "losetup", "mkfs.ext4", "mount"):
         if not shutil.which(tool):
             sys.exit(f"{tool} is needed")
@@ -124,57 +128,61 @@ def main():
         nice = ["nice", "-n", str(a.nice)] if a.nice else []
         env = dict(os.environ, DISPLAY=rig.display)
         env.pop("WAYLAND_DISPLAY", None)
-        gui_json = os.path.join(rig.tmp, "gui.json")
-        cli_json = os.path.join(rig.tmp, "cli.json")
-        pairs = []
-        for i in range(a.pairs):
-            def window():
-                run([*nice, GUI, rig.target, *test, "--start", "--quit-when-done", "-o", gui_json],
-                    env=env, stderr=subprocess.DEVNULL)
-                return iops(gui_json)
+        out = os.path.join(rig.tmp, "r.json")
 
-            def cli():
-                run([*nice, CLI, rig.target, *test, "-q", "-o", cli_json])
-                return iops(cli_json)
-            # Alternate who goes first, so that a drift of the machine
-            # falls on both alike.
-            if i % 2 == 0:
-                g, c = window(), cli()
-            else:
-                c, g = cli(), window()
-            if g.pop("settings") != c.pop("settings"):
+        def window():
+            run([*nice, GUI, rig.target, *test, "--start", "--quit-when-done", "-o", out],
+                env=env, stderr=subprocess.DEVNULL)
+            return iops(out)
+
+        def cli():
+            run([*nice, CLI, rig.target, *test, "-q", "-o", out])
+            return iops(out)
+        sides = [("window", window), ("CLI", cli)]
+        if a.aa:
+            # The CLI against itself: how far two runs of the same binary
+            # differ on this machine, the floor any other ratio is read on.
+            sides.append(("CLI again", cli))
+        rounds = []
+        for i in range(a.pairs):
+            # Rotate who goes first, so that a drift of the machine falls
+            # on every side alike.
+            order = sides[i % len(sides):] + sides[:i % len(sides)]
+            got = {name: f() for name, f in order}
+            settings = [got[n].pop("settings") for n, _ in sides]
+            if any(x != settings[0] for x in settings):
                 sys.exit("the window and the CLI ran with different settings")
             left = stray(rig.target)
             if left:
                 sys.exit(f"a test file was left: {left}")
-            pairs.append((g, c))
-            print(f"pair {i + 1}: " + ", ".join(
-                f"{k[0]} {k[1]} window {g[k]:.0f} CLI {c[k]:.0f} IOPS" for k in sorted(g)),
-                flush=True)
+            rounds.append(got)
+            print(f"round {i + 1}: " + "; ".join(
+                f"{k[0]} {k[1]} " + ", ".join(f"{n} {got[n][k]:.0f}" for n, _ in sides)
+                for k in sorted(got["CLI"])) + " IOPS", flush=True)
         load = os.getloadavg()
-        keys = sorted(pairs[0][0])
-        rows = []
-        for k in keys:
-            gm = statistics.median(g[k] for g, _ in pairs)
-            cm = statistics.median(c[k] for _, c in pairs)
-            # The pairs' own ratios: their median and spread say how much
-            # of a difference the machine's noise could hide.
-            rs = [g[k] / c[k] for g, c in pairs]
-            rows.append((k, gm, cm, gm / cm, statistics.median(rs), min(rs), max(rs)))
-        print(f"\n{a.pairs} pairs, {a.loops} loops of {a.measure} s, {a.size}, {a.engine}, "
-              f"O_DIRECT, nice {a.nice}; load average at the end {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
+        keys = sorted(rounds[0]["CLI"])
+        print(f"\n{a.pairs} rounds, {a.loops} loops of {a.measure} s, {a.size}, {a.engine}, "
+              f"O_DIRECT, nice {a.nice}; load average at the end "
+              f"{load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
         if a.markdown:
-            print("| test | window, median IOPS | CLI, median IOPS | ratio of the medians "
-                  "| pairs' ratios: median (min..max) |")
-            print("|---|---:|---:|---:|---:|")
-        for k, gm, cm, r, rm, rlo, rhi in rows:
-            if a.markdown:
-                print(f"| {k[0]} {k[1]} | {gm:.0f} | {cm:.0f} | {r:.3f} "
-                      f"| {rm:.3f} ({rlo:.2f}..{rhi:.2f}) |")
-            else:
-                print(f"{k[0]} {k[1]}: window {gm:.0f}, CLI {cm:.0f} IOPS (medians); "
-                      f"window / CLI {r:.3f} ({(r - 1) * 100:+.1f} %); pairs' ratios "
-                      f"{rm:.3f} ({rlo:.2f}..{rhi:.2f})")
+            print("| test | against the CLI | its median IOPS | CLI's median IOPS "
+                  "| ratio of the medians | the rounds' ratios: median (min..max) |")
+            print("|---|---|---:|---:|---:|---:|")
+        for k in keys:
+            cm = statistics.median(r["CLI"][k] for r in rounds)
+            for n, _ in sides[:1] + sides[2:]:
+                m = statistics.median(r[n][k] for r in rounds)
+                # The rounds' own ratios: their median and spread say how
+                # much of a difference the machine's noise could hide.
+                rs = [r[n][k] / r["CLI"][k] for r in rounds]
+                rm, lo, hi = statistics.median(rs), min(rs), max(rs)
+                if a.markdown:
+                    print(f"| {k[0]} {k[1]} | {n} | {m:.0f} | {cm:.0f} | {m / cm:.3f} "
+                          f"| {rm:.3f} ({lo:.2f}..{hi:.2f}) |")
+                else:
+                    print(f"{k[0]} {k[1]}: {n} {m:.0f}, CLI {cm:.0f} IOPS (medians): "
+                          f"{m / cm:.3f} ({(m / cm - 1) * 100:+.1f} %); the rounds' ratios "
+                          f"{rm:.3f} ({lo:.2f}..{hi:.2f})")
     finally:
         rig.down()
 
