@@ -8,7 +8,7 @@ each round runs the CLI a second time too, and its ratio to the first is
 the machine's own noise, against which the window's ratio is read.
 
   sudo python3 bench/gui_iops.py [--pairs N] [--measure S] [--loops N] [--aa]
-                                 [--engine psync|io_uring] [--nice N] [--markdown]
+                                 [--engine psync|io_uring] [--nice N] [--pin CPU] [--markdown]
 
 Needs root (losetup, mount), Xvfb, mkfs.ext4 and release builds of both
 binaries (cargo build --release --workspace). The loop device, its file,
@@ -25,7 +25,27 @@ RUN_DEADLINE_S = 120
 
 
 def run(cmd, **kw):
-    return subprocess.run(cmd, check=True, timeout=RUN_DEADLINE_S, **kw)
+    """`cmd` to its end. Interrupted (Ctrl-C, SIGTERM, the deadline), the
+    child is sent SIGTERM, which diskmark answers by removing its test file
+    and exiting, and waited for; SIGKILL (what subprocess.run sends) only
+    if it does not end within 30 s."""
+    p = subprocess.Popen(cmd, **kw)
+    try:
+        p.wait(timeout=RUN_DEADLINE_S)
+    except BaseException:
+        p.terminate()
+        try:
+            p.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            p.kill()
+            p.wait()
+        raise
+    if p.returncode != 0:
+        raise subprocess.CalledProcessError(p.returncode, cmd)
+
+
+def capture(cmd):
+    return subprocess.run(cmd, check=True, timeout=60, capture_output=True, text=True).stdout
 
 
 def iops(path):
@@ -57,11 +77,10 @@ class Rig:
     def up(self, size_mib):
         with open(self.img, "wb") as f:
             f.truncate(size_mib << 20)
-        self.loop = run(["losetup", "-f", "--show", self.img],
-                        capture_output=True, text=True).stdout.strip()
-        run(["mkfs.ext4", "-q", "-F", self.loop], stdout=subprocess.DEVNULL)
+        self.loop = capture(["losetup", "-f", "--show", self.img]).strip()
+        capture(["mkfs.ext4", "-q", "-F", self.loop])
         os.mkdir(self.mnt)
-        run(["mount", self.loop, self.mnt])
+        capture(["mount", self.loop, self.mnt])
         self.mounted = True
         self.target = os.path.join(self.mnt, "t")
         os.mkdir(self.target)
@@ -81,11 +100,20 @@ class Rig:
                 self.xvfb.kill()
                 self.xvfb.wait()
         if self.mounted:
-            subprocess.run(["umount", self.mnt], timeout=60)
+            # A child just ended may hold the mount a moment longer.
+            end = time.monotonic() + 10
+            while subprocess.run(["umount", self.mnt], timeout=60,
+                                 stderr=subprocess.DEVNULL).returncode != 0:
+                if time.monotonic() > end:
+                    # Detached now, freed when its last user goes.
+                    subprocess.run(["umount", "-l", self.mnt], timeout=60)
+                    break
+                time.sleep(0.2)
         if self.loop:
             subprocess.run(["losetup", "-d", self.loop], timeout=60)
         if os.path.exists(self.img):
             os.remove(self.img)
+        # Only our own files: the mount point is empty once unmounted.
         shutil.rmtree(self.tmp, ignore_errors=True)
 
 
@@ -103,6 +131,9 @@ def main():
     p.add_argument("--markdown", action="store_true")
     p.add_argument("--aa", action="store_true",
                    help="also run the CLI a second time each round: the machine's own noise")
+    p.add_argument("--pin", type=int, default=None, metavar="CPU",
+                   help="run both on this CPU only (taskset): the window's threads then share "
+                        "the benchmark's CPU, and the loop device's scheduling noise goes")
     p.add_argument("--nice", type=int, default=0,
                    help="run both at this niceness (-10: ahead of a build sharing the machine)")
     a = p.parse_args()
@@ -126,6 +157,8 @@ def main():
                 "--measure", str(a.measure), "--warmup", "0.5", "--interval", "0",
                 "--engine", a.engine, "--seed", "1"]
         nice = ["nice", "-n", str(a.nice)] if a.nice else []
+        if a.pin is not None:
+            nice += ["taskset", "-c", str(a.pin)]
         env = dict(os.environ, DISPLAY=rig.display)
         env.pop("WAYLAND_DISPLAY", None)
         out = os.path.join(rig.tmp, "r.json")
@@ -162,7 +195,7 @@ def main():
         load = os.getloadavg()
         keys = sorted(rounds[0]["CLI"])
         print(f"\n{a.pairs} rounds, {a.loops} loops of {a.measure} s, {a.size}, {a.engine}, "
-              f"O_DIRECT, nice {a.nice}; load average at the end "
+              f"O_DIRECT, nice {a.nice}, pinned to {a.pin}; load average at the end "
               f"{load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
         if a.markdown:
             print("| test | against the CLI | its median IOPS | CLI's median IOPS "
