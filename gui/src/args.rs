@@ -1,6 +1,7 @@
 //! The command line: the TUI's run options (the library's [`RunArgs`]),
 //! which set the starting values, and the automation flags.
 
+use crate::theme::ThemeChoice;
 use clap::Parser;
 use diskmark::cli::RunArgs;
 use std::path::PathBuf;
@@ -33,6 +34,23 @@ pub struct GuiArgs {
     /// Save the window as PNG just before quitting
     #[arg(long, value_name = "FILE.png")]
     pub screenshot: Option<PathBuf>,
+
+    /// Light or dark; auto follows the desktop's preference
+    #[arg(long, value_enum, default_value_t = ThemeChoice::Auto)]
+    pub theme: ThemeChoice,
+
+    /// Scale the window by F (0.5 to 4), on top of the desktop's scale
+    #[arg(long, value_name = "F", default_value_t = 1.0, value_parser = parse_scale)]
+    pub scale: f32,
+}
+
+/// `--scale`: a number in [`crate::theme::SCALE_RANGE`].
+fn parse_scale(s: &str) -> Result<f32, String> {
+    let r = crate::theme::SCALE_RANGE;
+    match s.parse::<f32>() {
+        Ok(f) if r.contains(&f) => Ok(f),
+        _ => Err(crate::strings::bad_scale(s, *r.start(), *r.end())),
+    }
 }
 
 /// What the window does by itself, for tests and scripts.

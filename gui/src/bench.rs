@@ -155,6 +155,15 @@ impl Bench {
     }
 }
 
+/// A window that goes away mid-run (its event loop ended or panicked)
+/// stops the run first: the thread removes the test file, within
+/// [`STOP_DEADLINE`], before the process can end.
+impl Drop for Bench {
+    fn drop(&mut self) {
+        let _ = self.stop_and_join();
+    }
+}
+
 fn panic_update() -> Update {
     Update::Done(Box::new(Err(Failure {
         sentence: crate::strings::PANICKED

@@ -13,6 +13,9 @@ use std::sync::atomic::{AtomicU8, Ordering};
 fn main() -> ExitCode {
     let args = GuiArgs::parse();
     let automation = args.automation();
+    // Asked once, before the window opens (at most 200 ms).
+    let theme = diskmark_gui::theme::theme(args.theme);
+    let scale = args.scale;
     let (settings, outputs) = match args.run.into_settings() {
         Ok(v) => v,
         Err(e) => {
@@ -36,6 +39,11 @@ fn main() -> ExitCode {
         eprintln!("error: installing signal handlers: {e}");
         return ExitCode::from(1);
     }
+    // winit panics without a display: said first, in one sentence.
+    if let Err(e) = diskmark_gui::launch::check_display(|k| std::env::var(k).ok()) {
+        eprintln!("error: {}", e.0);
+        return ExitCode::from(1);
+    }
     let exit_code = Arc::new(AtomicU8::new(0));
     let targets = diskmark::target::list();
     let start = std::cell::RefCell::new(Some(Start {
@@ -53,15 +61,27 @@ fn main() -> ExitCode {
             None => unreachable!("iced boots an application once"),
         }
     };
-    let result = iced::application(boot, App::update, diskmark_gui::view::view)
-        .title(diskmark_gui::strings::TITLE)
-        .subscription(App::subscription)
-        .exit_on_close_request(false)
-        .window_size((900.0, 560.0))
-        .run();
-    if let Err(e) = result {
-        eprintln!("error: the window could not be opened: {e}");
-        return ExitCode::from(1);
+    let result = diskmark_gui::launch::guarded(move || {
+        iced::application(boot, App::update, diskmark_gui::view::view)
+            .title(diskmark_gui::strings::TITLE)
+            .subscription(App::subscription)
+            .exit_on_close_request(false)
+            .theme(move |_: &App| theme.clone())
+            .scale_factor(move |_: &App| scale)
+            .window(diskmark_gui::theme::window_settings(scale))
+            .default_font(diskmark_gui::theme::FONT)
+            .run()
+    });
+    match result {
+        Ok(Ok(())) => {}
+        Ok(Err(e)) => {
+            eprintln!("error: the window could not be opened: {e}");
+            return ExitCode::from(1);
+        }
+        Err(e) => {
+            eprintln!("error: {}", e.0);
+            return ExitCode::from(1);
+        }
     }
     ExitCode::from(exit_code.load(Ordering::Relaxed))
 }

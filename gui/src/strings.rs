@@ -285,3 +285,25 @@ pub fn chart_failed(why: &str) -> String {
 pub fn no_direction(n: usize) -> String {
     format!("{n} test(s) of the file have no direction and are not shown")
 }
+
+// --- looks ---
+
+/// `--scale` given something that is not a scale.
+pub fn bad_scale(given: &str, min: f32, max: f32) -> String {
+    format!("{given:?} is not a scale: give a number from {min} to {max}, such as 2 for 200 %")
+}
+
+// --- launch ---
+
+/// There is no display at all.
+pub const NO_DISPLAY: &str = "there is no display to open the window on (neither DISPLAY nor WAYLAND_DISPLAY is set): start diskmark-gui from a desktop session, or run `diskmark` or `diskmark tui` in a terminal";
+
+/// The toolkit failed while opening or running the window; `why` is its
+/// own message (one line of it, escaped).
+pub fn window_failed(why: &str) -> String {
+    let first = why.lines().next().unwrap_or_default();
+    format!(
+        "the window could not be opened or stopped on an internal error ({}): is the X server or Wayland compositor of DISPLAY/WAYLAND_DISPLAY running?",
+        diskmark::report::escape::escape(first)
+    )
+}

@@ -25,7 +25,9 @@ pub fn view(app: &App) -> Element<'_, Message> {
         crate::actions::view(app),
         notes(app)
     ]
-    .spacing(12)
+    // 8, not 12: with the settings open, the action row must still fit
+    // a 900×560 window (the snapshot tests look at it).
+    .spacing(8)
     .padding(12)
     .into()
 }
@@ -169,5 +171,6 @@ fn notes(app: &App) -> Element<'_, Message> {
             c = c.push(text(n.clone()).size(13));
         }
     }
-    scrollable(c).height(Length::Fill).into()
+    // The scrollbar beside the notes, not over their ends.
+    scrollable(c).spacing(6).height(Length::Fill).into()
 }

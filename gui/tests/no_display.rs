@@ -1,0 +1,58 @@
+//! The real binary where no window can be opened: one sentence and exit
+//! 1, no panic, no backtrace, and no test file (the run never starts).
+
+use std::process::Command;
+
+fn run(display: Option<&str>) -> (Option<i32>, String) {
+    let dir = tempfile::Builder::new()
+        .prefix("dm-gui-nodisplay-")
+        .tempdir_in("/var/tmp")
+        .unwrap();
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_diskmark-gui"));
+    cmd.arg(dir.path())
+        .args(["--size", "16M", "--start", "--quit-when-done"])
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .env_remove("WAYLAND_SOCKET")
+        .env("RUST_BACKTRACE", "1");
+    if let Some(d) = display {
+        cmd.env("DISPLAY", d);
+    }
+    let out = cmd.output().unwrap();
+    assert_eq!(
+        std::fs::read_dir(dir.path()).unwrap().count(),
+        0,
+        "a test file remains"
+    );
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn without_a_display_it_says_so_in_one_sentence() {
+    let (code, err) = run(None);
+    assert_eq!(code, Some(1), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.starts_with("error: there is no display"), "{err}");
+}
+
+#[test]
+fn a_display_that_does_not_answer_is_one_sentence_not_a_panic() {
+    // A display number no X server listens on (no socket for it).
+    let n = (200..400)
+        .find(|n| !std::path::Path::new(&format!("/tmp/.X11-unix/X{n}")).exists())
+        .unwrap();
+    let (code, err) = run(Some(&format!(":{n}")));
+    assert_eq!(code, Some(1), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.starts_with("error: the window could not be opened"),
+        "{err}"
+    );
+    assert!(
+        !err.contains("panicked") && !err.contains("backtrace"),
+        "{err}"
+    );
+}
