@@ -21,8 +21,22 @@ fn loaded_reads_wait_longer_than_reads_alone() {
         Ok(g) => g,
         Err(why) => return skip(TEST, &format!("cannot cap the loop device: {why}")),
     };
-    // High enough that the writer loads the device, low enough that it is
-    // a cap.
+    // A shallow queue shared by reads and writes, as a drive's: 4 requests
+    // of at most 128 KiB, which the writer's 1 MiB writes hold most of the
+    // time, so that reads wait for them. (A RAM loop device's own queue
+    // is deep enough that reads pass the writes most of the time, and a
+    // loaded machine's scheduler noise then decides the p99.) The device
+    // goes with the test, and these settings with it.
+    let queue = std::path::Path::new("/sys/block")
+        .join(std::path::Path::new(&ram.device).file_name().unwrap())
+        .join("queue");
+    for (knob, value) in [("nr_requests", "4"), ("max_sectors_kb", "128")] {
+        if let Err(e) = std::fs::write(queue.join(knob), value) {
+            return skip(TEST, &format!("cannot set the loop device's {knob}: {e}"));
+        }
+    }
+    // The writer capped below what the device takes, above what leaves it
+    // idle.
     group.set(Cap::WriteBps, 1_000_000_000).unwrap();
     let out = group
         .command(env!("CARGO_BIN_EXE_diskmark"))
@@ -114,4 +128,41 @@ fn a_signal_while_the_writer_writes_leaves_no_file() {
     let ended = common::finish(child, from, std::time::Duration::from_secs(60));
     assert_eq!(ended.code, Some(130), "{}", ended.stderr);
     assert_eq!(leftovers(dir.path()), Vec::<String>::new());
+}
+
+#[test]
+fn qos_refuses_a_block_device_and_strict_adaptation() {
+    const TEST: &str = "qos_refuses_a_block_device_and_strict_adaptation";
+    let dir = common::disk_dir();
+    let out = diskmark()
+        .arg(dir.path())
+        .args([
+            "--engine",
+            "psync",
+            "--strict",
+            "--qos",
+            "--test",
+            "RND4K Q1T1",
+        ])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("--qos: psync is synchronous"), "{err}");
+    assert_eq!(leftovers(dir.path()), Vec::<String>::new());
+    if !is_root() {
+        return skip(TEST, "needs root for a loop device");
+    }
+    let ram = match common::LoopFs::bare(16, &[0u8; 4096]) {
+        Ok(r) => r,
+        Err(why) => return skip(TEST, &format!("no RAM-backed loop device: {why}")),
+    };
+    let out = diskmark()
+        .arg(&ram.device)
+        .args(["--mode", "read", "--qos", "--size", "16M"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_ne!(out.status.code(), Some(0), "{err}");
+    assert!(err.contains("--qos writes a second test file"), "{err}");
 }

@@ -70,10 +70,24 @@ fn a_constant_cap_is_steady_in_the_minimum_rounds() {
         return;
     };
     group.set(Cap::ReadIops, 2000).unwrap();
+    // Windows of 2 s, and 32 reads queued at the cap (16 ms of them). A v1
+    // throttle gives a window up to one 100 ms slice more or less (±10 %
+    // of 1 s, seen), and at Q1 a moment in which a busy machine does not
+    // run diskmark costs the round that moment: at 2 s and Q32 neither
+    // reaches the limit.
     let v = run_json(
         &ram,
         &group,
-        &["--test", "RND4K Q1T1", "--steady-state", "iops:20%"],
+        &[
+            "--test",
+            "RND4K Q32T1",
+            "--measure",
+            "2",
+            "--warmup",
+            "0.2",
+            "--steady-state",
+            "iops:20%",
+        ],
     );
     let t = &v["tests"][0];
     let s = &t["steady_state"];
@@ -95,7 +109,7 @@ fn a_constant_cap_is_steady_in_the_minimum_rounds() {
     for (r, l) in rounds.iter().zip(t["loops"].as_array().unwrap()) {
         assert_eq!(*r, l["read"]["iops"].as_f64().unwrap());
     }
-    assert!(s["seconds"].as_f64().unwrap() >= 5.0 * 0.4);
+    assert!(s["seconds"].as_f64().unwrap() >= 5.0 * 2.2);
     assert_eq!(v["settings"]["steady_state"]["goal"], "iops:20%");
 }
 
