@@ -68,3 +68,74 @@ fn reads_line(label: &str, r: &model::QosReads) -> String {
         "{label:>12}: p50 {p50:>9.2} us  p99 {p99:>9.2} us  p99.9 {p999:>9.2} us [ {iops:>8.1} IOPS]"
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Capabilities;
+    use crate::run::qos::{READS, WRITER};
+
+    /// A read window of `lats_us` (one read each) over 1 s.
+    fn window(lats_us: &[u64]) -> LoopResult {
+        let mut l = LoopResult::empty(1_000_000_000);
+        for &us in lats_us {
+            l.read.record(us * 1000, 4096);
+        }
+        l
+    }
+
+    fn result() -> QosResult {
+        let caps = Capabilities {
+            synchronous: true,
+            max_depth: 1,
+            budget: None,
+        };
+        let planned = |t| crate::plan::plan(t, "psync", &caps).unwrap();
+        let mut writer_loop = LoopResult::empty(2_000_000_000);
+        writer_loop.write.record(1_000_000, 100_000_000);
+        // 1000 reads alone at 10 µs, under load 990 at 10 µs and 10 at 5 ms.
+        let loaded: Vec<u64> = (0..1000).map(|i| if i < 990 { 10 } else { 5000 }).collect();
+        QosResult {
+            reads: planned(READS),
+            writer: planned(WRITER),
+            unloaded: window(&[10; 1000]),
+            loaded: window(&loaded),
+            writer_loop,
+        }
+    }
+
+    #[test]
+    fn the_model_reads_the_merged_histograms() {
+        let m = model(&result());
+        assert_eq!(
+            (m.reads.as_str(), m.writer.as_str()),
+            ("RND4K Q1T1", "SEQ1M Q1T8")
+        );
+        for r in [&m.unloaded, &m.loaded] {
+            assert_eq!((r.ios, r.histogram_count), (1000, 1000));
+            assert_eq!(r.iops, Some(1000.0));
+        }
+        let near = |v: Option<f64>, want: f64| (v.unwrap() - want).abs() <= 0.05 * want;
+        assert!(near(m.unloaded.p99_us, 10.0), "{:?}", m.unloaded);
+        assert!(near(m.loaded.p50_us, 10.0), "{:?}", m.loaded);
+        assert!(near(m.loaded.p999_us, 5000.0), "{:?}", m.loaded);
+        assert_eq!(m.writer_mbps, Some(50.0));
+    }
+
+    #[test]
+    fn the_section_says_alone_under_load_and_the_writer() {
+        let mut q = result();
+        q.loaded = LoopResult::empty(1_000_000_000);
+        let mut out = String::new();
+        text(&mut out, &q);
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(
+            lines[1],
+            "[Latency under load] RND4K Q1T1 reads, background writer SEQ1M Q1T8"
+        );
+        assert!(lines[2].starts_with("       alone: p50 "), "{out}");
+        assert!(lines[2].ends_with("[   1000.0 IOPS]"), "{out}");
+        assert_eq!(lines[3], "  under load: no I/O completed in the window");
+        assert_eq!(lines[4], "      writer: 50.000 MB/s");
+    }
+}
