@@ -254,3 +254,34 @@ fn bad_steady_state_input_is_one_sentence_and_exit_2() {
     }
     assert_eq!(leftovers(dir.path()), Vec::<String>::new());
 }
+
+#[test]
+fn max_time_ends_the_rounds_before_one_that_would_not_fit() {
+    let dir = common::disk_dir();
+    let out = diskmark()
+        .arg(dir.path())
+        .args(["--size", "16M", "--measure", "0.1", "--warmup", "0"])
+        .args(["--interval", "0", "--mode", "read", "--engine", "null"])
+        .args(["--test", "RND4K Q1T1", "--format", "json"])
+        // A limit no round of the null engine meets.
+        .args(["--steady-state", "iops:0.0001%", "--max-time", "0.35"])
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    let v = json(&out.stdout);
+    let s = &v["tests"][0]["steady_state"];
+    let rounds = s["rounds"].as_u64().unwrap();
+    assert_eq!(s["reached"], false, "{s}");
+    // Rounds of at least 0.1 s: at most 3 fit in 0.35 s.
+    assert!((1..=3).contains(&rounds), "{s}");
+    assert!(s["seconds"].as_f64().unwrap() < 0.35 + 0.5, "{s}");
+    let notes = v["notes"].to_string();
+    assert!(
+        notes.contains(&format!(
+            "not in steady state after {rounds} rounds (--max-time"
+        )),
+        "{notes}"
+    );
+    assert!(notes.contains("fewer than 5 rounds ran"), "{notes}");
+}
