@@ -7,6 +7,7 @@
 use crate::backend::Backend;
 use crate::engine::EngineKind;
 use crate::stats::LoopStat;
+use crate::stats::steady::SteadyGoal;
 use crate::units::{GIB, MIB};
 use crate::workload::{DataKind, Direction, Mode, Profile, TestSpec};
 use std::path::PathBuf;
@@ -21,6 +22,13 @@ pub const MAX_LOOPS: u32 = 100;
 /// Shortest measure window: below it a window holds too few I/Os (and too
 /// few progress ticks) for its figures to mean anything.
 pub const MIN_MEASURE: Duration = Duration::from_millis(100);
+
+/// `--max-rounds`' default under `--steady-state`.
+pub const DEFAULT_MAX_ROUNDS: u32 = 25;
+/// Most rounds `--max-rounds` accepts.
+pub const MAX_ROUNDS: u32 = 1000;
+/// `--max-time`'s default under `--steady-state`.
+pub const DEFAULT_MAX_TIME: Duration = Duration::from_secs(600);
 
 /// Longest measure, warm-up or interval time.
 pub const MAX_SECONDS: u64 = 3600;
@@ -80,6 +88,17 @@ pub struct Choices {
     pub dsync: bool,
     /// Check every written block afterwards.
     pub verify: bool,
+    /// `--steady-state`: each test runs rounds until steady (docs/measurement.md#steady-state)
+    /// instead of `loops` loops.
+    pub steady: Option<SteadyGoal>,
+    /// Most rounds of a test under `--steady-state`.
+    pub max_rounds: u32,
+    /// Most time of a test's rounds under `--steady-state`.
+    #[serde(serialize_with = "ser_secs")]
+    pub max_time: Duration,
+    /// `--qos`: read latency alone and under a background writer
+    /// (docs/measurement.md#latency-under-load).
+    pub qos: bool,
 }
 
 fn ser_secs<S: serde::Serializer>(d: &Duration, s: S) -> Result<S::Ok, S::Error> {
@@ -149,6 +168,19 @@ impl Choices {
             drop_caches: false,
             dsync: false,
             verify: false,
+            steady: None,
+            max_rounds: DEFAULT_MAX_ROUNDS,
+            max_time: DEFAULT_MAX_TIME,
+            qos: false,
+        }
+    }
+
+    /// Loops (rounds) each test runs at most: `loops`, or under
+    /// `--steady-state` `max_rounds`.
+    pub fn rounds(&self) -> u32 {
+        match self.steady {
+            Some(_) => self.max_rounds,
+            None => self.loops,
         }
     }
 
@@ -180,6 +212,8 @@ impl Settings {
         check_ranges(&choices)?;
         check_combinations(&choices)?;
         check_tests(&choices)?;
+        check_steady(&choices)?;
+        check_qos(&choices)?;
         Ok(Settings { choices })
     }
 
@@ -352,6 +386,66 @@ fn check_tests(c: &Choices) -> Result<(), UsageError> {
     Ok(())
 }
 
+/// `--steady-state`'s limit and its bounds (docs/measurement.md#steady-state).
+fn check_steady(c: &Choices) -> Result<(), UsageError> {
+    use crate::stats::steady::WINDOW;
+    let Some(goal) = c.steady else {
+        return Ok(());
+    };
+    if !(goal.limit_pct > 0.0 && goal.limit_pct <= 100.0) {
+        return Err(UsageError::new(
+            "--steady-state",
+            format!(
+                "the limit {}% is outside the accepted 0..100% (excluded 0); SNIA's is 20%, e.g. iops:20%",
+                goal.limit_pct
+            ),
+        ));
+    }
+    if !(WINDOW as u32..=MAX_ROUNDS).contains(&c.max_rounds) {
+        return Err(UsageError::new(
+            "--max-rounds",
+            format!(
+                "{} is outside the accepted {WINDOW}..{MAX_ROUNDS}: steady state is judged on the last {WINDOW} rounds",
+                c.max_rounds
+            ),
+        ));
+    }
+    let round = c.warmup + c.measure;
+    if c.max_time < round || c.max_time > Duration::from_secs(24 * MAX_SECONDS) {
+        return Err(UsageError::new(
+            "--max-time",
+            format!(
+                "must be at least one round ({} s of warm-up and measure) and at most 24 hours",
+                round.as_secs_f64()
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// `--qos` reads through diskmark's own histograms, on a file it writes.
+fn check_qos(c: &Choices) -> Result<(), UsageError> {
+    if !c.qos {
+        return Ok(());
+    }
+    if c.engine.native().is_none() {
+        return Err(UsageError::new(
+            "--qos",
+            format!(
+                "its percentiles come from diskmark's merged histograms: use a native engine, not {}",
+                c.engine
+            ),
+        ));
+    }
+    if c.engine == EngineKind::Null {
+        return Err(UsageError::new(
+            "--qos",
+            "the null engine does no I/O, so there is no latency to measure; use a real engine (see diskmark engines)",
+        ));
+    }
+    Ok(())
+}
+
 /// A seed that differs from run to run.
 pub fn random_seed() -> u64 {
     let mut s = std::time::SystemTime::now()
@@ -484,5 +578,40 @@ mod tests {
         assert_eq!(s.directions(), [Direction::Write]);
         s.mode = Mode::Mix;
         assert_eq!(s.directions(), [Direction::Mix { read_pct: 60 }]);
+    }
+
+    #[test]
+    fn steady_state_and_qos_are_checked_once() {
+        fn goal(s: &str) -> Option<SteadyGoal> {
+            Some(SteadyGoal::parse(s).unwrap())
+        }
+        let mut c = ok();
+        c.steady = goal("iops:20%");
+        let s = Settings::validate(c.clone()).unwrap();
+        assert_eq!(s.rounds(), DEFAULT_MAX_ROUNDS);
+        assert_eq!(Settings::validate(ok()).unwrap().rounds(), 5);
+        type Change = Box<dyn Fn(&mut Choices)>;
+        let cases: Vec<(&str, Change)> = vec![
+            ("--steady-state", Box::new(|s| s.steady = goal("bw:0%"))),
+            ("--steady-state", Box::new(|s| s.steady = goal("bw:101%"))),
+            ("--max-rounds", Box::new(|s| s.max_rounds = 4)),
+            ("--max-rounds", Box::new(|s| s.max_rounds = MAX_ROUNDS + 1)),
+            (
+                "--max-time",
+                Box::new(|s| s.max_time = Duration::from_millis(500)),
+            ),
+        ];
+        for (option, change) in cases {
+            let mut bad = c.clone();
+            change(&mut bad);
+            let e = Settings::validate(bad).unwrap_err();
+            assert_eq!(e.option, option, "{e}");
+            assert!(!e.message.contains('\n'), "{e}");
+        }
+        let mut q = ok();
+        q.qos = true;
+        assert!(Settings::validate(q.clone()).is_ok());
+        q.engine = EngineKind::Null.into();
+        assert_eq!(Settings::validate(q).unwrap_err().option, "--qos");
     }
 }

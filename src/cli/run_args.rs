@@ -1,12 +1,13 @@
 //! The options of a benchmark run, and the plain choices they make.
 
 use crate::backend::Backend;
-use crate::config::{Choices, MAX_LOOPS, MAX_SIZE, MIN_SIZE, UsageError};
+use crate::config::{Choices, MAX_LOOPS, MAX_ROUNDS, MAX_SIZE, MIN_SIZE, UsageError};
 use crate::engine::EngineKind;
 use crate::engine::registry::default_engine;
 use crate::fio::FioEngine;
 use crate::report::Format;
 use crate::stats::LoopStat;
+use crate::stats::steady::SteadyGoal;
 use crate::workload::{DataKind, Mode, Profile, TestSpec, parse_test};
 use clap::Args;
 use std::path::PathBuf;
@@ -166,6 +167,34 @@ pub struct RunArgs {
     /// over time
     #[arg(long, value_name = "FILE.svg")]
     pub chart: Option<PathBuf>,
+
+    /// Instead of --loops, run each test in rounds until the last 5 rounds'
+    /// IOPS or MB/s are steady (SNIA PTS: their range within LIMIT of
+    /// their mean, their trend within LIMIT/2), e.g. iops:20% or bw:20%
+    #[arg(long, value_name = "METRIC:LIMIT%", conflicts_with = "loops",
+          value_parser = parse_steady_arg)]
+    pub steady_state: Option<SteadyGoal>,
+
+    /// Most rounds per test under --steady-state, 5..1000 [default: 25]
+    #[arg(long, value_name = "N", allow_negative_numbers = true,
+          value_parser = clap::value_parser!(u32).range(1..=MAX_ROUNDS as i64))]
+    pub max_rounds: Option<u32>,
+
+    /// Most time of each test's rounds under --steady-state, seconds
+    /// [default: 600]
+    #[arg(long, value_name = "SECONDS", allow_negative_numbers = true,
+          value_parser = parse_seconds_arg)]
+    pub max_time: Option<Duration>,
+
+    /// After the tests, measure RND4K Q1T1 read latency alone and under a
+    /// background SEQ1M Q8T1 writer on a second test file (latency under
+    /// load: p50, p99, p99.9)
+    #[arg(long)]
+    pub qos: bool,
+}
+
+fn parse_steady_arg(s: &str) -> Result<SteadyGoal, String> {
+    SteadyGoal::parse(s)
 }
 
 fn parse_test_arg(s: &str) -> Result<TestSpec, String> {
@@ -259,6 +288,10 @@ impl RunArgs {
             drop_caches: self.drop_caches,
             dsync: self.dsync,
             verify: self.verify,
+            steady: self.steady_state,
+            max_rounds: self.max_rounds.unwrap_or(crate::config::DEFAULT_MAX_ROUNDS),
+            max_time: self.max_time.unwrap_or(crate::config::DEFAULT_MAX_TIME),
+            qos: self.qos,
         })
     }
 
@@ -289,6 +322,18 @@ impl RunArgs {
                 "--mix-read",
                 "it sets the read share of Mix tests, and none run: add --mix (or --mode mix)",
             ));
+        }
+        if self.steady_state.is_none() {
+            let typed = [
+                ("--max-rounds", self.max_rounds.is_some()),
+                ("--max-time", self.max_time.is_some()),
+            ];
+            if let Some((option, _)) = typed.into_iter().find(|t| t.1) {
+                return Err(UsageError::new(
+                    option,
+                    "it bounds the rounds of --steady-state, which was not given; add e.g. --steady-state iops:20% or drop it",
+                ));
+            }
         }
         if let Some(db) = &self.history
             && !self.save

@@ -120,6 +120,7 @@ pub fn output(settings: &Settings) -> RunOutput {
                 observations: Vec::new(),
                 verified: None,
                 facts: Default::default(),
+                steady: None,
             });
         }
     }
@@ -131,6 +132,7 @@ pub fn output(settings: &Settings) -> RunOutput {
         tests,
         notes: crate::run::run_notes(settings, &plans),
         interrupted: None,
+        qos: None,
         kept_file: None,
         test_file: crate::run::TestFileInfo {
             raw_device: false,

@@ -43,6 +43,7 @@ pub fn build(r: &Report<'_>) -> model::Run {
             .iter()
             .filter_map(|t| test(t, s.loop_stat))
             .collect(),
+        qos: r.output.qos.as_ref().map(super::qos::model),
     }
 }
 
@@ -174,6 +175,12 @@ fn settings(s: &crate::config::Settings) -> model::Settings {
         cow: s.cow,
         dsync: s.dsync,
         target: s.target.clone(),
+        steady_state: s.steady.map(|g| model::SteadySettings {
+            goal: g.label(),
+            max_rounds: s.max_rounds,
+            max_time_s: s.max_time.as_secs_f64(),
+        }),
+        qos: s.qos.then_some(true),
     }
 }
 
@@ -240,7 +247,20 @@ fn test(test: &TestResult, stat: crate::stats::LoopStat) -> Option<model::Test> 
             .map(|(i, l)| one_loop(l, Some(i), d))
             .collect(),
         across_loops: across(test),
+        steady_state: test.steady.as_ref().map(steady_state),
     })
+}
+
+fn steady_state(o: &crate::stats::steady::SteadyOutcome) -> model::SteadyState {
+    model::SteadyState {
+        metric: o.goal.metric.name().into(),
+        limit_pct: o.goal.limit_pct,
+        reached: o.reached,
+        rounds: o.rounds,
+        seconds: o.seconds,
+        value: o.value(),
+        round_values: o.round_values.clone(),
+    }
 }
 
 /// How the engine set itself up for a test: its first loop's account.

@@ -8,9 +8,11 @@ pub mod escape;
 pub mod json;
 pub mod markdown;
 pub mod model;
+pub mod qos;
 pub mod rows;
 pub mod scale;
 mod source;
+pub mod steady;
 pub mod targets;
 pub mod text;
 

@@ -60,6 +60,9 @@ pub fn render(r: &Report<'_>) -> String {
     for d in r.sections() {
         section(&mut out, r, d);
     }
+    if let Some(q) = &r.output.qos {
+        super::qos::text(&mut out, q);
+    }
     let _ = writeln!(out);
     setup(&mut out, r);
     target(&mut out, r);
@@ -113,6 +116,9 @@ fn section(out: &mut String, r: &Report<'_>, d: Direction) {
             empty_line(a.pattern, a.block_size, a.q, a.t)
         };
         let _ = writeln!(out, "{line}");
+        if let Some(o) = &test.steady {
+            let _ = writeln!(out, "{}", super::steady::line(o));
+        }
     }
 }
 
@@ -142,11 +148,18 @@ fn setup(out: &mut String, r: &Report<'_>) {
     } else {
         s.size
     };
+    let count = match s.steady {
+        Some(g) => format!(
+            "rounds to steady state {}, at most {}",
+            g.label(),
+            s.max_rounds
+        ),
+        None => format!("x{}", s.loops),
+    };
     let _ = writeln!(
         out,
-        "   Test: {} (x{}) [Measure: {} / Interval: {}]",
+        "   Test: {} ({count}) [Measure: {} / Interval: {}]",
         file_size_label(tested),
-        s.loops,
         seconds_label(s.measure),
         seconds_label(s.interval)
     );

@@ -14,8 +14,10 @@ mod memory;
 mod notes;
 mod output;
 mod prepare;
+pub mod qos;
 pub mod signals;
 pub mod stale;
+mod steady;
 mod stop;
 pub mod testfile;
 mod timeline;
@@ -136,6 +138,7 @@ pub fn run(
         interrupted: None,
         kept_file: None,
         test_file: TestFileInfo::default(),
+        qos: None,
     };
     let mut runner = Runner {
         plan,
@@ -312,7 +315,33 @@ impl Runner<'_> {
                 number += 1;
             }
         }
+        if let Some(q) = plan.qos() {
+            out.qos = Some(self.run_qos(q, file)?);
+        }
         Ok(())
+    }
+
+    /// `--qos` after every test, on the same file, with the writer's own.
+    fn run_qos(&mut self, q: &qos::QosPlan, file: &TestFile) -> Result<qos::QosResult, RunError> {
+        let (settings, target) = (self.settings, self.plan.target());
+        settings.engine.prepare_process(q.in_flight());
+        let run = qos::QosRun {
+            settings,
+            target,
+            file,
+            stop: self.stop,
+            test_index: self.plan.tests().len(),
+            nocow: file.nocow() != &testfile::Nocow::NotAsked,
+        };
+        let reads = Position::new(run.test_index, &q.reads, Direction::Read, 0, 2);
+        run.measure(
+            q,
+            &mut QosSteps {
+                runner: self,
+                file,
+                at: reads,
+            },
+        )
     }
 
     /// The loops of one test in one direction, and under --verify the read
@@ -334,11 +363,13 @@ impl Runner<'_> {
             observations: Vec::new(),
             verified: None,
             facts: EngineFacts::default(),
+            steady: None,
         };
+        let mut rounds = steady::Rounds::start(settings);
         let bs = planned.requested.block_size;
         let verify_map = (settings.verify && direction.writes())
             .then(|| verify::VerifyMap::new(file.size() / bs, bs));
-        for loop_index in 0..settings.loops {
+        for loop_index in 0..settings.rounds() {
             check_stop(self.stop)?;
             if direction.reads() && !settings.keep_cache {
                 drop_cache(settings, file)?;
@@ -348,7 +379,7 @@ impl Runner<'_> {
                 planned,
                 direction,
                 loop_index,
-                settings.loops,
+                settings.rounds(),
             );
             let args = LoopArgs {
                 planned,
@@ -375,16 +406,33 @@ impl Runner<'_> {
             if loop_index == 0 {
                 result.facts = l.facts;
             }
+            let stop_early = rounds.stop_after(direction, &l.result);
             result.loops.push(l.result);
-            if let Some(done) = Finished::new(at, &result.loops, settings.loop_stat) {
-                let left = self.timeline.after_loop(cell.number, loop_index);
-                self.emit(Step::LoopDone(Box::new(done)), left);
+            self.loop_done(cell.number, at, &result.loops, stop_early);
+            if stop_early {
+                break;
             }
         }
+        let test = format!("{} {}", planned.requested, direction.name());
+        result.steady = rounds.finish(&test, &mut out.notes);
         if let Some(map) = &verify_map {
             result.verified = Some(verify_pass(&result, map, file, self.stop)?);
         }
         Ok(result)
+    }
+
+    /// Tells the observer a loop is done; rounds that stopped early
+    /// (`--steady-state`) leave none of their cell's planned time.
+    fn loop_done(&mut self, cell: usize, at: Position, loops: &[LoopResult], early: bool) {
+        if let Some(done) = Finished::new(at, loops, self.settings.loop_stat) {
+            let last = if early {
+                self.settings.rounds() - 1
+            } else {
+                at.loop_index
+            };
+            let left = self.timeline.after_loop(cell, last);
+            self.emit(Step::LoopDone(Box::new(done)), left);
+        }
     }
 
     /// Sleeps the interval before `cell`, looking at the stop every tick.
@@ -401,6 +449,53 @@ impl Runner<'_> {
             self.emit(Step::Interval { remaining }, left);
             std::thread::sleep(remaining.min(TICK));
         }
+    }
+}
+
+/// What the runner does around `--qos`'s steps.
+struct QosSteps<'r, 'a> {
+    runner: &'r mut Runner<'a>,
+    file: &'r TestFile,
+    at: Position,
+}
+
+impl qos::QosObserver for QosSteps<'_, '_> {
+    fn prefill(&mut self, done: u64, total: u64) -> Result<(), RunError> {
+        let s = self.runner.settings;
+        let then = s.warmup + (s.warmup + s.measure);
+        let left = (self.runner.timeline).left_in_tail(total.saturating_sub(done), then);
+        self.runner.emit(Step::Prefill { done, total }, left);
+        check_stop(self.runner.stop)
+    }
+
+    fn before_reads(&mut self) -> Result<(), RunError> {
+        check_stop(self.runner.stop)?;
+        let s = self.runner.settings;
+        if !s.keep_cache {
+            drop_cache(s, self.file)?;
+        }
+        Ok(())
+    }
+
+    fn tick(&mut self, loop_index: u32, tick: LoopTick) {
+        let s = self.runner.settings;
+        let rest = match tick.phase {
+            Phase::Warmup => tick.remaining + s.measure,
+            Phase::Measure => tick.remaining,
+            Phase::Drain => Duration::ZERO,
+        };
+        // The first (unloaded) read loop has the writer's pre-fill and
+        // warm-up and the loaded loop after it.
+        let (bytes, then) = match loop_index {
+            0 => (s.size, rest + s.warmup + (s.warmup + s.measure)),
+            _ => (0, rest),
+        };
+        let left = self.runner.timeline.left_in_tail(bytes, then);
+        let at = Position {
+            loop_index,
+            ..self.at
+        };
+        self.runner.emit(Step::Running(Live::new(at, tick)), left);
     }
 }
 
@@ -522,6 +617,51 @@ mod tests {
         .unwrap();
         assert_eq!(out.interrupted, Some(StopReason::User));
         assert!(seen >= 1 && out.tests.is_empty());
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+    }
+
+    #[test]
+    fn steady_rounds_and_qos_keep_their_books_and_time() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut c = Choices::defaults(dir.path().to_path_buf());
+        c.tests = vec![crate::workload::parse_test("RND4K Q1T1").unwrap()];
+        c.mode = crate::workload::Mode::Read;
+        c.size = 16 << 20;
+        c.measure = Duration::from_millis(100);
+        c.warmup = Duration::from_millis(20);
+        c.interval = Duration::ZERO;
+        c.direct = false;
+        c.engine = EngineKind::Psync.into();
+        c.steady = Some(crate::stats::steady::SteadyGoal::parse("iops:100%").unwrap());
+        c.max_rounds = 6;
+        c.qos = true;
+        let settings = Settings::validate(c).unwrap();
+        let target = crate::target::resolve(dir.path()).unwrap();
+        let plan = RunPlan::prepare(settings, target).unwrap();
+        let mut events = Vec::new();
+        let out = run(&plan, &StopToken::new(), &mut |e| events.push(e.clone())).unwrap();
+        let t = &out.tests[0];
+        let o = t.steady.as_ref().unwrap();
+        assert!((5..=6).contains(&o.rounds), "{o:?}");
+        assert_eq!(t.loops.len(), o.rounds as usize);
+        assert_eq!(o.round_values.len(), t.loops.len());
+        assert_eq!(o.reached, o.value().is_some());
+        let q = out.qos.as_ref().unwrap();
+        for l in [&q.unloaded, &q.loaded] {
+            assert!(l.read.ios > 0);
+            assert_eq!(l.read.hist.count(), l.read.ios);
+        }
+        assert!(q.writer_loop.write.ios > 0);
+        // Once the pre-fill has measured its rate, the time left only goes
+        // down, through the rounds and --qos, to zero.
+        let after: Vec<&Event> = events
+            .iter()
+            .skip_while(|e| e.time.planned != events.last().unwrap().time.planned)
+            .collect();
+        for w in after.windows(2) {
+            assert!(w[1].time.left <= w[0].time.left, "{:?}", (w[0], w[1]));
+        }
+        assert_eq!(events.last().unwrap().time.left, Duration::ZERO);
         assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
     }
 }

@@ -22,6 +22,8 @@ pub struct TestResult {
     /// How the engine set itself up (its first loop's; the same for
     /// every loop; default for fio).
     pub facts: crate::engine::EngineFacts,
+    /// Under `--steady-state`: how its rounds ended.
+    pub steady: Option<crate::stats::steady::SteadyOutcome>,
 }
 
 impl TestResult {
@@ -46,6 +48,8 @@ pub struct RunOutput {
     pub kept_file: Option<PathBuf>,
     /// How the test file (or raw device) was set up.
     pub test_file: TestFileInfo,
+    /// Under `--qos`: the reads alone and under the writer.
+    pub qos: Option<super::qos::QosResult>,
 }
 
 /// How the test file was set up, for the JSON.

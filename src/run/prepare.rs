@@ -6,6 +6,7 @@
 use super::error::RunError;
 use super::memory;
 use super::notes::{add_note, run_notes};
+use super::qos::QosPlan;
 use super::stale;
 use super::timeline::{Schedule, Timeline};
 use crate::config::Settings;
@@ -27,6 +28,7 @@ pub struct RunPlan {
     tests: Vec<PlannedTest>,
     notes: Vec<String>,
     timeline: Timeline,
+    qos: Option<QosPlan>,
 }
 
 impl RunPlan {
@@ -43,6 +45,13 @@ impl RunPlan {
         check_alignment(&settings, &tests, target.dio_alignment())?;
         check_verify(&settings, &tests)?;
         let mut notes = run_notes(&settings, &tests);
+        let qos = QosPlan::new(&settings)?;
+        if qos.is_some() && target.is_device() {
+            return Err(RunError::Refused(format!(
+                "--qos writes a second test file, and {} is a block device, which diskmark only reads; give a directory on it",
+                target.path.display()
+            )));
+        }
         if target.is_device() {
             check_device(&settings, &target)?;
         } else {
@@ -58,13 +67,17 @@ impl RunPlan {
             memory::check(memory::need(&tests, settings.size, settings.verify))?;
             check_space(&settings, &target)?;
         }
-        let timeline = Timeline::new(schedule(&settings, &target, tests.len()));
+        let mut timeline = Timeline::new(schedule(&settings, &target, tests.len()));
+        if let Some(q) = &qos {
+            timeline = timeline.with_tail(settings.size, q.fixed_time(&settings));
+        }
         Ok(RunPlan {
             settings,
             target,
             tests,
             notes,
             timeline,
+            qos,
         })
     }
 
@@ -95,6 +108,11 @@ impl RunPlan {
         self.timeline.planned()
     }
 
+    /// `--qos`'s tests, when asked for.
+    pub fn qos(&self) -> Option<&QosPlan> {
+        self.qos.as_ref()
+    }
+
     /// The schedule the run counts its time left on.
     pub(crate) fn timeline(&self) -> &Timeline {
         &self.timeline
@@ -113,7 +131,8 @@ fn schedule(settings: &Settings, target: &TargetInfo, tests: usize) -> Schedule 
         prefill_bytes: if prefill { settings.size } else { 0 },
         verify_bytes: settings.size,
         verified,
-        loops: settings.loops,
+        // Rounds under --steady-state end when steady: their bound.
+        loops: settings.rounds(),
         warmup: settings.warmup,
         measure: settings.measure,
         interval: settings.interval,
@@ -221,8 +240,10 @@ fn check_device(settings: &Settings, target: &TargetInfo) -> Result<(), RunError
 
 /// The test file must fit in the target's free space.
 fn check_space(settings: &Settings, target: &TargetInfo) -> Result<(), RunError> {
+    // --qos's writer has a test file of its own, as large.
+    let need = settings.size * if settings.qos { 2 } else { 1 };
     let available =
-        crate::target::available_space_settled(&target.path, settings.size).map_err(|source| {
+        crate::target::available_space_settled(&target.path, need).map_err(|source| {
             RunError::Os {
                 what: "reading the free space",
                 source,
@@ -232,9 +253,9 @@ fn check_space(settings: &Settings, target: &TargetInfo) -> Result<(), RunError>
     // pre-fill deterministically.
     let skip_check = std::env::var_os(TEST_SKIP_SPACE_CHECK).is_some();
     match available {
-        Some(available) if available < settings.size && !skip_check => Err(RunError::NoSpace {
+        Some(available) if available < need && !skip_check => Err(RunError::NoSpace {
             path: target.path.clone(),
-            need: crate::units::human_bytes(settings.size),
+            need: crate::units::human_bytes(need),
             available: crate::units::human_bytes(available),
         }),
         _ => Ok(()),

@@ -38,6 +38,10 @@ pub struct Timeline {
     rate: f64,
     /// What the pre-fill took, once it is done.
     prefill_took: Option<Duration>,
+    /// After every cell (`--qos`): a pre-fill of this many bytes...
+    tail_bytes: u64,
+    /// ...and this long besides.
+    tail: Duration,
 }
 
 /// What a [`Timeline`] is made from.
@@ -76,7 +80,23 @@ impl Timeline {
             } else {
                 None
             },
+            tail_bytes: 0,
+            tail: Duration::ZERO,
         }
+    }
+
+    /// The same schedule with, after every cell, a pre-fill of `bytes`
+    /// and `time` besides (`--qos`).
+    pub fn with_tail(mut self, bytes: u64, time: Duration) -> Timeline {
+        self.tail_bytes = bytes;
+        self.tail = time;
+        self
+    }
+
+    /// Time left after every cell, with `bytes` of the tail's pre-fill
+    /// still to write and `then` of the rest.
+    pub fn left_in_tail(&self, bytes: u64, then: Duration) -> Duration {
+        self.at_rate(bytes) + then
     }
 
     /// The whole run as planned now.
@@ -139,9 +159,9 @@ impl Timeline {
     }
 
     /// Every cell from `cell` on, with the intervals before them (none
-    /// before the first).
+    /// before the first), and what follows them.
     fn cells_from(&self, cell: usize) -> Duration {
-        (cell..self.verified.len())
+        let cells: Duration = (cell..self.verified.len())
             .map(|c| {
                 let pause = if c == 0 {
                     Duration::ZERO
@@ -150,7 +170,8 @@ impl Timeline {
                 };
                 pause + self.cell_time(c)
             })
-            .sum()
+            .sum();
+        cells + self.left_in_tail(self.tail_bytes, self.tail)
     }
 
     /// One cell: its loops and its read-back.
@@ -263,5 +284,14 @@ mod tests {
         // The read-back follows the last loop of the write cell.
         assert!(close(t.after_loop(1, 0), secs(2.0)));
         assert!(close(t.after_loop(0, 0), secs(3.0)));
+    }
+
+    #[test]
+    fn a_tail_follows_every_cell() {
+        let t = default_run().with_tail(500_000_000, secs(3.0));
+        // The default run's 277 s, then 1 s of pre-fill at 500 MB/s and 3 s.
+        assert!(close(t.planned(), secs(281.0)), "{:?}", t.planned());
+        assert!(close(t.after_loop(7, 4), secs(4.0)));
+        assert!(close(t.left_in_tail(0, secs(0.5)), secs(0.5)));
     }
 }

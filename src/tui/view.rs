@@ -481,6 +481,7 @@ mod tests {
                 tests: Vec::new(),
                 notes: Vec::new(),
                 interrupted: None,
+                qos: None,
                 kept_file: None,
                 test_file: Default::default(),
             },

@@ -8,17 +8,21 @@
 //! The model owns its types instead of serialising the library's own: the
 //! published layout changes only when these files do.
 
+mod qos;
 mod read;
 mod run;
 mod setup;
+mod steady;
 mod target;
 mod test;
 
+pub use qos::{Qos, QosReads};
 pub use read::{MAX_FIGURE, ReadError};
 pub use run::{LATENCY, Run, SCHEMA_VERSION, Tool};
 pub use setup::{
     Backend, Cache, DataKind, Engine, EngineSetup, LoopStat, Mode, Settings, TestFile,
 };
+pub use steady::{SteadySettings, SteadyState};
 pub use target::{Caveat, Device, Disk, Host, Target, TargetKind, Usage};
 pub use test::{
     Across, CpuView, DeviceView, Dir, Direction, Latency, Loop, NOT_A_NUMBER, Pattern, Percentile,

@@ -52,6 +52,10 @@ pub struct Run {
     pub notes: Vec<String>,
     /// The finished tests, in the order they ran.
     pub tests: Vec<Test>,
+    /// Under `--qos`: read latency alone and under a background writer;
+    /// absent without it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub qos: Option<super::qos::Qos>,
 }
 
 /// The program that wrote a result.

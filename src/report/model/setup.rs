@@ -106,6 +106,12 @@ pub struct Settings {
     pub dsync: bool,
     /// The target as given on the command line.
     pub target: PathBuf,
+    /// `--steady-state` and its bounds; absent without it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub steady_state: Option<super::steady::SteadySettings>,
+    /// `--qos` was given; absent without it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub qos: Option<bool>,
 }
 
 /// Which sections run: `--mode`.

@@ -43,6 +43,10 @@ pub struct Test {
     /// Spread of the loops' headline figures (over the loops that have
     /// figures).
     pub across_loops: Across,
+    /// Under `--steady-state`: whether its rounds reached steady state,
+    /// after how many and how long, and the value; absent without it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub steady_state: Option<super::steady::SteadyState>,
 }
 
 /// The direction of a test.
