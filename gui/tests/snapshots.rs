@@ -187,6 +187,7 @@ fn finished() -> App {
         interrupted: None,
         kept_file: None,
         test_file: Default::default(),
+        qos: None,
     };
     let last = LastRun {
         settings,
