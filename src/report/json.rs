@@ -41,7 +41,10 @@ pub fn build(r: &Report<'_>) -> model::Run {
             .output
             .tests
             .iter()
-            .filter_map(|t| test(t, s.loop_stat))
+            .filter_map(|t| {
+                let temperature = super::thermal::temperature(t, r.target.sensor());
+                test(t, s.loop_stat).map(|m| model::Test { temperature, ..m })
+            })
             .collect(),
     }
 }
@@ -240,6 +243,7 @@ fn test(test: &TestResult, stat: crate::stats::LoopStat) -> Option<model::Test> 
             .map(|(i, l)| one_loop(l, Some(i), d))
             .collect(),
         across_loops: across(test),
+        temperature: None,
     })
 }
 
@@ -297,6 +301,7 @@ fn one_loop(l: &LoopResult, index: Option<usize>, direction: Direction) -> model
                 t_s: s.t_s,
                 mbps: s.mbps,
                 iops: s.iops,
+                temp_c: s.temp_c,
             })
             .collect(),
         stopped_ns: l.stopped_ns,

@@ -13,6 +13,7 @@ pub mod scale;
 mod source;
 pub mod targets;
 pub mod text;
+pub mod thermal;
 
 #[cfg(test)]
 pub(crate) mod fixtures;

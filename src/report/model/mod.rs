@@ -13,6 +13,7 @@ mod run;
 mod setup;
 mod target;
 mod test;
+mod thermal;
 
 pub use read::{MAX_FIGURE, ReadError};
 pub use run::{LATENCY, Run, SCHEMA_VERSION, Tool};
@@ -24,6 +25,7 @@ pub use test::{
     Across, CpuView, DeviceView, Dir, Direction, Latency, Loop, NOT_A_NUMBER, Pattern, Percentile,
     Percentiles, Qt, Sample, Spread, Test,
 };
+pub use thermal::Temperature;
 
 /// The JSON Schema of [`Run`], as docs/schema.json holds it: what diskmark
 /// writes (every field it always writes is required), every field

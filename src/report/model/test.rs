@@ -43,6 +43,9 @@ pub struct Test {
     /// Spread of the loops' headline figures (over the loops that have
     /// figures).
     pub across_loops: Across,
+    /// The drive's temperature over the loops; absent without a sensor.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub temperature: Option<super::thermal::Temperature>,
 }
 
 /// The direction of a test.
@@ -326,6 +329,10 @@ pub struct Sample {
     pub mbps: f64,
     /// I/Os per second over the slice.
     pub iops: f64,
+    /// The drive's temperature, °C, when a reading came with this slice
+    /// (about every 0.5 s); absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub temp_c: Option<f64>,
 }
 
 /// The spread of the loops' headline figures.
