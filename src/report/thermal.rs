@@ -1,5 +1,5 @@
 //! The drive's temperature in the reports (docs/measurement.md#temperature,
-//! docs/report.md#temperature): per test its lowest and highest reading in
+//! docs/report.md#footer): per test its lowest and highest reading in
 //! the JSON and the text footer, and on the charts a second axis beside the
 //! throughput over time. Only numbers read from the sensor are shown; the
 //! sensor's name is one of two fixed words, never text from sysfs.
