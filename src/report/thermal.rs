@@ -111,7 +111,7 @@ pub struct Frame {
 /// The temperature of test `t` on a second axis of its throughput plot:
 /// a dashed line per direction (in `colors`, read, write, mix), the axis'
 /// range at the right edge, the warning threshold dotted where it falls in
-/// the range. Nothing without a reading.
+/// the range. Nothing without a sensor or a reading.
 pub fn overlay(
     out: &mut String,
     r: &Report<'_>,
@@ -120,6 +120,9 @@ pub fn overlay(
     frame: &Frame,
     colors: &[&str; 3],
 ) {
+    let Some(sensor) = r.target.sensor() else {
+        return;
+    };
     let lines: Vec<(usize, ThermalTrack)> = sections
         .iter()
         .filter_map(|d| {
@@ -163,7 +166,7 @@ pub fn overlay(
         frame.y + 10.0,
         frame.y + frame.h - 4.0
     );
-    if let Some(w) = r.target.sensor().and_then(|s| s.warning_c())
+    if let Some(w) = sensor.warning_c()
         && (lo..=hi).contains(&w)
     {
         let _ = writeln!(
@@ -182,5 +185,115 @@ fn color_index(d: Direction) -> usize {
         Direction::Read => 0,
         Direction::Write => 1,
         Direction::Mix { .. } => 2,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::fixtures;
+    use crate::stats::Sample;
+
+    /// The fixture run, its first test's loops sampled every 100 ms with a
+    /// reading every fifth sample: 60 °C and 2000 MB/s, then from sample 15
+    /// of each loop 72 °C and 1000 MB/s; and a sensor warning at 70 °C.
+    fn hot_run() -> (
+        crate::run::RunOutput,
+        crate::target::TargetInfo,
+        tempfile::TempDir,
+    ) {
+        let settings = fixtures::settings();
+        let mut output = fixtures::output(&settings);
+        for l in &mut output.tests[0].loops {
+            l.samples = (0..30)
+                .map(|i| Sample {
+                    t_s: 0.1 * f64::from(i + 1),
+                    mbps: if i < 15 { 2000.0 } else { 1000.0 },
+                    iops: 0.0,
+                    temp_c: (i % 5 == 0).then_some(if i < 15 { 60.0 } else { 72.0 }),
+                })
+                .collect();
+        }
+        let dir = tempfile::tempdir().unwrap();
+        for (f, v) in [
+            ("name", "nvme"),
+            ("temp1_input", "60000"),
+            ("temp1_max", "70000"),
+        ] {
+            std::fs::write(dir.path().join(f), v).unwrap();
+        }
+        let mut target = fixtures::target();
+        if let Some(d) = target.device.as_mut() {
+            d.disks[0].sensor = Sensor::at(dir.path());
+        }
+        (output, target, dir)
+    }
+
+    #[test]
+    fn a_hot_test_reports_its_range_and_the_throttling() {
+        let (output, target, _dir) = hot_run();
+        let sensor = target.sensor();
+        assert!(sensor.is_some());
+        let t = temperature(&output.tests[0], sensor).unwrap();
+        assert_eq!((t.min_c, t.max_c, t.readings), (60.0, 72.0, 12));
+        assert_eq!((t.warning_c, t.critical_c), (Some(70.0), None));
+        assert!(t.throttling_likely);
+        let note = crate::run::thermal_sampler::throttling_note(&output.tests[0], sensor).unwrap();
+        assert!(
+            note.ends_with("thermal throttling likely: the drive reached its warning temperature of 70 °C (up to 72 °C) and its throughput fell from 2000 MB/s to 1000 MB/s (medians) while it was there"),
+            "{note}"
+        );
+        // The other tests have no reading: no temperature, no note.
+        assert_eq!(temperature(&output.tests[1], sensor), None);
+        assert_eq!(
+            crate::run::thermal_sampler::throttling_note(&output.tests[1], sensor),
+            None
+        );
+        // No sensor: nothing, whatever the samples say.
+        assert_eq!(temperature(&output.tests[0], None), None);
+    }
+
+    #[test]
+    fn text_json_and_chart_show_the_readings() {
+        let (output, target, _dir) = hot_run();
+        let (settings, host) = (fixtures::settings(), fixtures::host());
+        let r = Report {
+            settings: &settings,
+            target: &target,
+            host: &host,
+            output: &output,
+        };
+        let mut text = String::new();
+        super::text(&mut text, &r);
+        let name = format!(
+            "{} {}",
+            output.tests[0].plan.requested,
+            output.tests[0].direction.name()
+        );
+        assert_eq!(
+            text,
+            format!("   Temp: drive sensor (nvme), warning 70 °C\n         {name}: 60 °C–72 °C\n")
+        );
+        let run = crate::report::json::build(&r);
+        assert!(run.tests[0].temperature.is_some());
+        assert!(run.tests[1..].iter().all(|t| t.temperature.is_none()));
+        let json = run.to_json();
+        assert_eq!(json.matches("\"temp_c\"").count(), 12);
+        let back = model::Run::from_json(&json).unwrap();
+        assert_eq!(back.tests[0].temperature, run.tests[0].temperature);
+        let svg = crate::report::chart::run_chart(&r);
+        assert_eq!(svg.matches(r#"stroke-dasharray="4 3""#).count(), 1);
+        // 70 °C falls in the axis' 59–73 °C: the threshold is drawn.
+        assert!(svg.contains(r#"stroke-dasharray="1 2""#), "{svg}");
+        // Without a sensor, none of it.
+        let plain = fixtures::target();
+        let r = Report {
+            target: &plain,
+            ..r
+        };
+        let mut text = String::new();
+        super::text(&mut text, &r);
+        assert_eq!(text, "");
+        assert!(!crate::report::chart::run_chart(&r).contains("°C"));
     }
 }
