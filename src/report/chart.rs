@@ -233,6 +233,14 @@ fn over_time(
             poly.join(" ")
         );
     }
+    let frame = super::thermal::Frame {
+        x0,
+        y,
+        w,
+        h: LINE_H,
+        tmax,
+    };
+    super::thermal::overlay(out, r, sections, t, &frame, &COLORS);
 }
 
 fn dir_index(d: Direction) -> usize {

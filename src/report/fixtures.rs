@@ -66,6 +66,7 @@ pub fn target() -> TargetInfo {
                 io_poll: Some(false),
                 write_cache: Some("write back".into()),
                 size_bytes: Some(270 * GIB),
+                sensor: None,
             }],
             model: Some("Virtio Disk".into()),
             io_poll: Some(false),

@@ -41,7 +41,10 @@ pub fn build(r: &Report<'_>) -> model::Run {
             .output
             .tests
             .iter()
-            .filter_map(|t| test(t, s.loop_stat))
+            .filter_map(|t| {
+                let temperature = super::thermal::temperature(t, r.target.sensor());
+                test(t, s.loop_stat).map(|m| model::Test { temperature, ..m })
+            })
             .collect(),
         qos: r.output.qos.as_ref().map(super::qos::model),
     }
@@ -248,6 +251,7 @@ fn test(test: &TestResult, stat: crate::stats::LoopStat) -> Option<model::Test> 
             .collect(),
         across_loops: across(test),
         steady_state: test.steady.as_ref().map(steady_state),
+        temperature: None,
     })
 }
 
@@ -317,6 +321,7 @@ fn one_loop(l: &LoopResult, index: Option<usize>, direction: Direction) -> model
                 t_s: s.t_s,
                 mbps: s.mbps,
                 iops: s.iops,
+                temp_c: s.temp_c,
             })
             .collect(),
         stopped_ns: l.stopped_ns,

@@ -15,6 +15,7 @@ mod source;
 pub mod steady;
 pub mod targets;
 pub mod text;
+pub mod thermal;
 
 #[cfg(test)]
 pub(crate) mod fixtures;

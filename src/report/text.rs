@@ -66,6 +66,7 @@ pub fn render(r: &Report<'_>) -> String {
     let _ = writeln!(out);
     setup(&mut out, r);
     target(&mut out, r);
+    super::thermal::text(&mut out, r);
     for (i, note) in r.notes().iter().enumerate() {
         let label = if i == 0 { "  Notes: " } else { "         " };
         let _ = writeln!(out, "{label}{}", escape(note));

@@ -20,6 +20,8 @@ pub mod stale;
 mod steady;
 mod stop;
 pub mod testfile;
+pub mod thermal_note;
+pub mod thermal_sampler;
 mod timeline;
 pub mod verify;
 mod window;
@@ -31,6 +33,7 @@ pub use notes::{observations, run_notes};
 pub use output::{RunOutput, TestFileInfo, TestResult};
 pub use prepare::{RunPlan, TEST_SKIP_SPACE_CHECK, plan_all, plan_with};
 pub use stop::{StopReason, StopToken};
+pub use thermal_sampler::ThermalSampler;
 
 use crate::config::Settings;
 use crate::engine::EngineFacts;
@@ -296,7 +299,10 @@ impl Runner<'_> {
     fn run_cells(&mut self, out: &mut RunOutput, file: &TestFile) -> Result<(), RunError> {
         let (settings, plan) = (self.settings, self.plan);
         let device_dir = plan.target().device.as_ref().map(|d| d.sys_dir.clone());
-        let ctx = LoopContext::new(settings, file, device_dir.as_deref(), self.stop);
+        let sensor = plan.target().sensor();
+        let thermal = sensor.cloned().and_then(ThermalSampler::start);
+        let ctx = LoopContext::new(settings, file, device_dir.as_deref(), self.stop)
+            .with_thermal(thermal.as_ref());
         let cpus = std::thread::available_parallelism().map_or(1, |n| n.get());
         let mut number = 0;
         for direction in settings.directions() {
@@ -311,6 +317,9 @@ impl Runner<'_> {
                 };
                 let mut result = self.run_cell(&ctx, file, out, cell)?;
                 result.observations = observations(settings, &result, cpus, device_dir.as_deref());
+                result
+                    .observations
+                    .extend(thermal_note::throttling_note(&result, sensor));
                 out.tests.push(result);
                 number += 1;
             }

@@ -54,6 +54,8 @@ pub(crate) struct LoopContext<'a> {
     file: &'a TestFile,
     device_dir: Option<&'a std::path::Path>,
     stop: &'a StopToken,
+    /// The drive's temperature, read beside the throughput samples.
+    thermal: Option<&'a super::thermal_sampler::ThermalSampler>,
     clock: Clock,
     /// Hands each worker of the run a distinct number for its stamps.
     stamp_ids: AtomicU64,
@@ -99,9 +101,19 @@ impl<'a> LoopContext<'a> {
             file,
             device_dir,
             stop,
+            thermal: None,
             clock: Clock::new(),
             stamp_ids: AtomicU64::new(0),
         }
+    }
+
+    /// The same, with the temperature read beside the throughput samples
+    /// (docs/measurement.md#temperature).
+    pub(crate) fn with_thermal(
+        self,
+        thermal: Option<&'a super::thermal_sampler::ThermalSampler>,
+    ) -> Self {
+        LoopContext { thermal, ..self }
     }
 }
 
@@ -472,6 +484,7 @@ impl LoopContext<'_> {
         let (mut last_bytes, mut last_t, mut mbps) = (0u64, self.clock.now_ns(), 0.0);
         // Throughput over time: about every tick inside the window.
         let mut sample_from: Option<(u64, u64)> = None;
+        let mut temp_seen = 0;
         let (start, mut prev, mut prev_moved) = (last_t, last_t, 0u64);
         loop {
             let now = self.clock.now_ns();
@@ -490,18 +503,16 @@ impl LoopContext<'_> {
             if w.before.is_none() && now >= t0 {
                 w.before = Some(Snapshot::take(self.device_dir, now));
                 sample_from = Some((now, moved));
+                temp_seen = self.thermal.map_or(0, |s| s.count());
             }
             if let Some((t, b)) = sample_from
                 && now > t
                 && (now - t >= TICK.as_nanos() as u64 || now >= t_end)
             {
-                let secs = (now - t) as f64 / 1e9;
-                let bytes = moved.saturating_sub(b) as f64;
-                w.samples.push(Sample {
-                    t_s: now.saturating_sub(t0) as f64 / 1e9,
-                    mbps: bytes / secs / 1e6,
-                    iops: bytes / block_size as f64 / secs,
-                });
+                let temp_c = self.thermal.and_then(|s| s.newer(&mut temp_seen));
+                let end = now.saturating_sub(t0);
+                let slice = sample(now - t, moved.saturating_sub(b), end, block_size, temp_c);
+                w.samples.push(slice);
                 sample_from = Some((now, moved));
             }
             if now >= t_end || stop.load(Ordering::Relaxed) {
@@ -531,6 +542,18 @@ impl LoopContext<'_> {
             w.after = Some(Snapshot::take(self.device_dir, self.clock.now_ns()));
         }
         w
+    }
+}
+
+/// One throughput sample: `bytes` moved over `span_ns` that ended `end_ns`
+/// after the window's start, with the temperature read with it, if one was.
+fn sample(span_ns: u64, bytes: u64, end_ns: u64, block_size: u64, temp_c: Option<f64>) -> Sample {
+    let (secs, bytes) = (span_ns as f64 / 1e9, bytes as f64);
+    Sample {
+        t_s: end_ns as f64 / 1e9,
+        mbps: bytes / secs / 1e6,
+        iops: bytes / block_size as f64 / secs,
+        temp_c,
     }
 }
 

@@ -284,6 +284,9 @@ pub struct Sample {
     pub mbps: f64,
     /// I/Os per second over the slice.
     pub iops: f64,
+    /// The drive's temperature, °C, when a reading was taken with this
+    /// slice (about every 0.5 s, docs/measurement.md#temperature).
+    pub temp_c: Option<f64>,
 }
 
 impl LoopResult {

@@ -4,6 +4,7 @@
 pub mod caveats;
 pub mod mountinfo;
 pub mod sysfs;
+pub mod thermal;
 
 use rustix::fs::{Access, StatVfsMountFlags};
 use std::io;
@@ -81,6 +82,12 @@ impl TargetInfo {
     /// The model for the report, when known.
     pub fn model(&self) -> Option<&str> {
         self.device.as_ref().and_then(|d| d.model.as_deref())
+    }
+
+    /// The drive's temperature sensor, when it has one
+    /// (docs/measurement.md#temperature).
+    pub fn sensor(&self) -> Option<&thermal::Sensor> {
+        self.device.as_ref().and_then(|d| d.sensor())
     }
 
     /// The direct-I/O alignment sysfs gives: the largest logical block

@@ -32,6 +32,9 @@ pub struct Disk {
     pub write_cache: Option<String>,
     /// Size in bytes (`size` × 512).
     pub size_bytes: Option<u64>,
+    /// Its temperature sensor (NVMe hwmon or drivetemp), when it has one.
+    #[serde(skip)]
+    pub sensor: Option<super::thermal::Sensor>,
 }
 
 /// The device of a filesystem and the disks under it.
@@ -90,6 +93,7 @@ impl Disk {
             io_poll: read_trimmed(&q("io_poll")).map(|v| v == "1"),
             write_cache: read_trimmed(&q("write_cache")),
             size_bytes: read_num::<u64>(&dir.join("size")).map(|s| s * 512),
+            sensor: super::thermal::Sensor::find(dir),
             name,
         }
     }
@@ -217,6 +221,12 @@ impl BlockDevice {
     /// alignment when the kernel cannot say (no STATX_DIOALIGN).
     pub fn logical_block_size(&self) -> Option<u32> {
         self.disks.iter().filter_map(|d| d.logical_block_size).max()
+    }
+
+    /// The temperature sensor of the first disk that has one
+    /// (docs/measurement.md#temperature).
+    pub fn sensor(&self) -> Option<&super::thermal::Sensor> {
+        self.disks.iter().find_map(|d| d.sensor.as_ref())
     }
 }
 

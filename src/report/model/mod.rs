@@ -15,6 +15,7 @@ mod setup;
 mod steady;
 mod target;
 mod test;
+mod thermal;
 
 pub use qos::{Qos, QosReads};
 pub use read::{MAX_FIGURE, ReadError};
@@ -28,6 +29,7 @@ pub use test::{
     Across, CpuView, DeviceView, Dir, Direction, Latency, Loop, NOT_A_NUMBER, Pattern, Percentile,
     Percentiles, Qt, Sample, Spread, Test,
 };
+pub use thermal::Temperature;
 
 /// The JSON Schema of [`Run`], as docs/schema.json holds it: what diskmark
 /// writes (every field it always writes is required), every field

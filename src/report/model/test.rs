@@ -47,6 +47,9 @@ pub struct Test {
     /// after how many and how long, and the value; absent without it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub steady_state: Option<super::steady::SteadyState>,
+    /// The drive's temperature over the loops; absent without a sensor.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub temperature: Option<super::thermal::Temperature>,
 }
 
 /// The direction of a test.
@@ -330,6 +333,10 @@ pub struct Sample {
     pub mbps: f64,
     /// I/Os per second over the slice.
     pub iops: f64,
+    /// The drive's temperature, °C, when a reading came with this slice
+    /// (about every 0.5 s); absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub temp_c: Option<f64>,
 }
 
 /// The spread of the loops' headline figures.
