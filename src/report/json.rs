@@ -43,6 +43,7 @@ pub fn build(r: &Report<'_>) -> model::Run {
             .iter()
             .filter_map(|t| test(t, s.loop_stat))
             .collect(),
+        sustained: r.output.sustained.as_ref().map(super::sustained::model),
     }
 }
 

@@ -11,6 +11,7 @@ pub mod model;
 pub mod rows;
 pub mod scale;
 mod source;
+pub mod sustained;
 pub mod targets;
 pub mod text;
 

@@ -61,7 +61,14 @@ pub fn render(r: &Report<'_>) -> String {
         section(&mut out, r, d);
     }
     let _ = writeln!(out);
-    setup(&mut out, r);
+    match &r.output.sustained {
+        Some(fill) => {
+            super::sustained::section(&mut out, fill);
+            let _ = writeln!(out);
+            super::sustained::setup(&mut out, r);
+        }
+        None => setup(&mut out, r),
+    }
     target(&mut out, r);
     for (i, note) in r.notes().iter().enumerate() {
         let label = if i == 0 { "  Notes: " } else { "         " };

@@ -136,6 +136,7 @@ pub fn run(
         interrupted: None,
         kept_file: None,
         test_file: TestFileInfo::default(),
+        sustained: None,
     };
     let mut runner = Runner {
         plan,

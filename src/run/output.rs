@@ -46,6 +46,9 @@ pub struct RunOutput {
     pub kept_file: Option<PathBuf>,
     /// How the test file (or raw device) was set up.
     pub test_file: TestFileInfo,
+    /// A sustained write's series and what it shows (`diskmark
+    /// sustained`); `None` for a run of tests.
+    pub sustained: Option<crate::stats::sustained::SustainedResult>,
 }
 
 /// How the test file was set up, for the JSON.

@@ -6,6 +6,7 @@ pub mod counts;
 pub mod headline;
 pub mod histogram;
 pub mod loopstat;
+pub mod sustained;
 
 pub use histogram::{DEFAULT_PERCENTILES, Histogram};
 pub use loopstat::{LoopStat, Selected, select};

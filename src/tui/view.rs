@@ -483,6 +483,7 @@ mod tests {
                 interrupted: None,
                 kept_file: None,
                 test_file: Default::default(),
+                sustained: None,
             },
         }))));
         finished.focus = Focus::Row(1);

@@ -11,6 +11,7 @@
 mod read;
 mod run;
 mod setup;
+mod sustained;
 mod target;
 mod test;
 
@@ -19,6 +20,7 @@ pub use run::{LATENCY, Run, SCHEMA_VERSION, Tool};
 pub use setup::{
     Backend, Cache, DataKind, Engine, EngineSetup, LoopStat, Mode, Settings, TestFile,
 };
+pub use sustained::{Recovery, Sustained, SustainedSample};
 pub use target::{Caveat, Device, Disk, Host, Target, TargetKind, Usage};
 pub use test::{
     Across, CpuView, DeviceView, Dir, Direction, Latency, Loop, NOT_A_NUMBER, Pattern, Percentile,

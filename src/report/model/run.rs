@@ -52,6 +52,10 @@ pub struct Run {
     pub notes: Vec<String>,
     /// The finished tests, in the order they ran.
     pub tests: Vec<Test>,
+    /// A sustained write (`diskmark sustained`); absent from a run of
+    /// tests.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sustained: Option<super::sustained::Sustained>,
 }
 
 /// The program that wrote a result.
