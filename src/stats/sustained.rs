@@ -5,20 +5,23 @@
 //! The knee is a change point: the series is split in two where two
 //! constant segments fit it best (least absolute deviations about each
 //! segment's median, so that a burst in the first samples does not move
-//! the split), and the split counts only when it explains most of the
-//! series' spread and the speed after it is well below the speed before.
+//! the split), and the split counts only when the speed after it is well
+//! below the speed before and the step is consistent: most samples before
+//! it above the midpoint of the two medians, most after it below.
 
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 
-/// Fewest samples on each side of a knee.
-pub const MIN_SEGMENT: usize = 2;
+/// Fewest samples on each side of a knee: a burst of a sample or two (a
+/// throttle's allowance, a first sample that caught the queue filling) is
+/// no cache.
+pub const MIN_SEGMENT: usize = 4;
 /// A knee is a drop: the post-cache median below this share of the cached
 /// median.
 pub const DROP: f64 = 0.8;
-/// Share of the series' spread (its absolute deviations about the median)
-/// that the two segments must explain for their split to be a knee.
-pub const MIN_GAIN: f64 = 0.5;
+/// Share of the samples on each side that must lie on their side of the
+/// midpoint between the two medians for a split to be a knee.
+pub const CONSISTENT: f64 = 2.0 / 3.0;
 /// A recovery climbs back at least this share of the way from the
 /// post-cache speed to the cached one.
 pub const RECOVERY_SHARE: f64 = 0.5;
@@ -191,9 +194,10 @@ pub fn median(v: &[f64]) -> Option<f64> {
 
 /// The knee of a throughput series, MB/s per sample, or `None` when there
 /// is none: the best two-segment split (least absolute deviations, each
-/// segment at least [`MIN_SEGMENT`] long), kept when it explains at least
-/// [`MIN_GAIN`] of the spread and the post-cache median is below [`DROP`]
-/// of the cached one. O(n log n).
+/// segment at least [`MIN_SEGMENT`] long), kept when the post-cache median
+/// is below [`DROP`] of the cached one and at least [`CONSISTENT`] of the
+/// samples of each side lie on their side of the midpoint between the
+/// medians. O(n log n).
 pub fn find_knee(y: &[f64]) -> Option<Knee> {
     let n = y.len();
     if n < 2 * MIN_SEGMENT {
@@ -206,22 +210,23 @@ pub fn find_knee(y: &[f64]) -> Option<Knee> {
         run.push(*v);
         cost_before[i + 1] = run.cost();
     }
-    let whole = run.cost();
     let mut cost_after = vec![0.0; n + 1];
     let mut run = RunningMedian::default();
     for i in (0..n).rev() {
         run.push(y[i]);
         cost_after[i] = run.cost();
     }
-    let (k, cost) = (MIN_SEGMENT..=n - MIN_SEGMENT)
+    let (k, _) = (MIN_SEGMENT..=n - MIN_SEGMENT)
         .map(|k| (k, cost_before[k] + cost_after[k]))
         .min_by(|a, b| a.1.total_cmp(&b.1))?;
-    if whole <= 0.0 || cost > (1.0 - MIN_GAIN) * whole {
-        return None;
-    }
     let cached = median(&y[..k])?;
     let post = median(&y[k..])?;
-    (post < DROP * cached).then_some(Knee {
+    let mid = (cached + post) / 2.0;
+    let share = |s: &[f64], above: bool| {
+        s.iter().filter(|v| (**v > mid) == above).count() as f64 / s.len() as f64
+    };
+    let consistent = share(&y[..k], true) >= CONSISTENT && share(&y[k..], false) >= CONSISTENT;
+    (post < DROP * cached && consistent).then_some(Knee {
         index: k,
         cached_mbps: cached,
         post_mbps: post,
@@ -410,6 +415,24 @@ mod tests {
     }
 
     #[test]
+    fn a_burst_of_a_few_samples_before_a_steady_speed_is_no_knee() {
+        // A throttle's first fraction of a second, then its noisy cap.
+        let mut y = vec![722.0, 471.0, 230.0];
+        y.extend(noisy(&[200.0; 40], 0.3, 7));
+        assert_eq!(find_knee(&y), None, "{y:?}");
+    }
+
+    #[test]
+    fn a_short_cache_with_a_dip_before_a_noisy_tail_is_a_knee() {
+        // What a blkio throttle lowered from 400 to 100 MB/s looks like at
+        // 0.1 s samples: a burst, a dip, then slices of 40..170 MB/s.
+        let mut y = vec![722.9, 471.5, 398.2, 188.6, 492.5, 461.0];
+        y.extend(noisy(&[100.0; 40], 0.6, 3));
+        let k = find_knee(&y).unwrap();
+        assert_eq!(k.index, 6, "{k:?}");
+    }
+
+    #[test]
     fn a_climb_back_after_the_knee_is_a_recovery() {
         let mut y = step(10, 400.0, 10, 100.0);
         y.extend([380.0, 390.0, 385.0, 100.0, 100.0, 100.0, 100.0, 100.0]);
@@ -440,7 +463,7 @@ mod tests {
 
     #[test]
     fn too_short_a_series_has_no_knee() {
-        assert_eq!(find_knee(&[400.0, 100.0, 100.0]), None);
+        assert_eq!(find_knee(&[400.0, 400.0, 400.0, 100.0, 100.0, 100.0]), None);
         assert_eq!(summarize(&[], 0, 0.0), SustainedSummary::default());
     }
 }

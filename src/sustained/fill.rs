@@ -340,9 +340,10 @@ impl Fill<'_, '_> {
             std::thread::sleep(Duration::from_nanos(next.max(1_000_000)).min(nap));
         }
         // The writers have ended: what they completed since the last
-        // sample is the last one, unless it is too short to mean a rate.
+        // sample is the last one, unless it is too short to mean a rate
+        // (and there are others).
         let end = shared.clock.now_ns();
-        if sampler.since_last(end) >= interval / 4
+        if (sampler.since_last(end) >= interval / 4 || filled.series.is_empty())
             && let Some(s) = sampler.take(end, &shared.progress, &shared.latencies)
         {
             filled.series.push(s);
