@@ -248,6 +248,17 @@ fn a_simulated_write_cache_gives_its_knee_and_both_speeds() {
         "{with_p99} of {}",
         series.len()
     );
+    // The report is valid against the schema, and reads back the same.
+    let schema: serde_json::Value =
+        serde_json::from_str(&diskmark::report::model::schema()).unwrap();
+    let validator = jsonschema::validator_for(&schema).unwrap();
+    let errors: Vec<String> = (validator.iter_errors(&json))
+        .map(|e| format!("{} at {}", e, e.instance_path()))
+        .collect();
+    assert!(errors.is_empty(), "{errors:#?}");
+    let text = std::fs::read_to_string(&report).unwrap();
+    let run = diskmark::report::model::Run::from_json(&text).unwrap();
+    assert_eq!(run.to_json(), text);
     let svg = std::fs::read_to_string(&chart).unwrap();
     assert!(
         svg.contains("knee: ") && svg.contains("post-cache"),
