@@ -377,6 +377,46 @@ fn a_filesystem_too_full_for_the_margin_is_refused_before_any_file() {
 }
 
 #[test]
+fn a_write_past_the_file_size_limit_ends_the_fill_with_its_sentence_and_no_file() {
+    let dir = common::disk_dir();
+    let report = dir.path().join("r.json");
+    let target = dir.path().join("t");
+    std::fs::create_dir(&target).unwrap();
+    // RLIMIT_FSIZE of 48 MiB (in 1024-byte blocks) under a 128 MiB write:
+    // as a full disk would, it stops the writes part way.
+    let out = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(r#"ulimit -f 49152 && exec "$@""#)
+        .arg("sh")
+        .arg(env!("CARGO_BIN_EXE_diskmark"))
+        .args([
+            "sustained",
+            target.to_str().unwrap(),
+            "--size",
+            "128M",
+            "-q",
+        ])
+        .args(["--sample-interval", "0.05", "-o", report.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("file-size limit"), "{err}");
+    assert_eq!(leftovers(&target), Vec::<String>::new());
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&report).unwrap()).unwrap();
+    let s = &json["sustained"];
+    let written = s["bytes_written"].as_u64().unwrap();
+    assert!(written <= 48 * MIB && written > 0, "{s}");
+    assert!(
+        s["ended_early"]
+            .as_str()
+            .unwrap()
+            .contains("file-size limit")
+    );
+}
+
+#[test]
 fn bad_sizes_and_intervals_are_usage_errors() {
     let dir = common::disk_dir();
     let target = dir.path().to_str().unwrap();
@@ -384,6 +424,7 @@ fn bad_sizes_and_intervals_are_usage_errors() {
         (&["--size", "32M"][..], "at least 64MiB"),
         (&["--sample-interval", "0.01"][..], "0.05..10"),
         (&["--engine", "null", "--size", "64M"][..], "null engine"),
+        (&["--size", "64M", "-o", "x.csv"][..], "CSV and Markdown"),
     ] {
         let out = diskmark()
             .args(["sustained", target])

@@ -92,10 +92,8 @@ pub fn run(
     }
     let filled = filled?;
     out.interrupted = filled.interrupted;
-    let ended_early = match filled.error {
-        None => None,
-        Some(e) => Some(full_or_fail(&file, &run.tests()[0].requested, e)?),
-    };
+    let test = &run.tests()[0].requested;
+    let ended_early = ended_early(&file, test, filled.error, filled.sync_error)?;
     let elapsed_s = filled.elapsed_ns as f64 / 1e9;
     out.sustained = Some(SustainedResult {
         test: run.tests()[0].applied().to_string(),
@@ -128,6 +126,30 @@ fn create_file(plan: &FillPlan) -> Result<TestFile, RunError> {
     )
 }
 
+/// Why the fill ended early (a full filesystem, a file-size limit), or
+/// the run's error for any other failure of a writer or the final fsync.
+fn ended_early(
+    file: &TestFile,
+    test: &crate::workload::TestSpec,
+    error: Option<WorkerError>,
+    sync_error: Option<std::io::Error>,
+) -> Result<Option<String>, RunError> {
+    match (error, sync_error) {
+        (Some(e), _) => full_or_fail(file, test, e).map(Some),
+        (None, Some(source)) => {
+            let during = format!("sustained write ({test})");
+            match RunError::full(file.path(), &during, &source) {
+                Some(full) => Ok(Some(full.to_string())),
+                None => Err(RunError::Os {
+                    what: "fsync of buffered writes",
+                    source,
+                }),
+            }
+        }
+        (None, None) => Ok(None),
+    }
+}
+
 /// A writer's failure: the sentence of a full filesystem (or of the
 /// file-size limit), which ends the fill with what it sampled; any other
 /// failure is the run's error.
@@ -139,9 +161,16 @@ fn full_or_fail(
     let during = format!("sustained write ({test})");
     let errno = match &e {
         WorkerError::Io { source, .. } => source.raw_os_error(),
-        // A write cut short on a regular file is the disk filling up: the
-        // errno would only come with the next write.
-        WorkerError::Short { .. } => Some(libc::ENOSPC),
+        // A write cut short on a regular file is the file-size limit or
+        // the disk filling up: the errno would only come with the next
+        // write.
+        WorkerError::Short { offset, want, .. } => {
+            let limit = rustix::process::getrlimit(rustix::process::Resource::Fsize).current;
+            Some(match limit {
+                Some(l) if offset + want > l => libc::EFBIG,
+                _ => libc::ENOSPC,
+            })
+        }
         _ => None,
     };
     if let Some(full) = errno
@@ -175,6 +204,8 @@ struct Filled {
     interrupted: Option<StopReason>,
     /// The first writer's failure.
     error: Option<WorkerError>,
+    /// The final fsync's failure (buffered writes).
+    sync_error: Option<std::io::Error>,
 }
 
 /// The fill, for the registry's dispatch to run with the engine type.
@@ -276,6 +307,21 @@ fn params<'s>(
 }
 
 impl Fill<'_, '_> {
+    /// Tells the observer how far the fill is, at the rate of the `last`
+    /// sample.
+    fn tell(&mut self, shared: &Shared, last: Option<&SustainedSample>, total: u64) {
+        let written = Sampler::completed(&shared.progress);
+        let mbps = last.map(|s| s.mbps);
+        (self.observer)(&FillProgress {
+            written,
+            total,
+            mbps,
+            left: mbps
+                .filter(|r| *r > 0.0)
+                .map(|r| Duration::from_secs_f64(total.saturating_sub(written) as f64 / (r * 1e6))),
+        });
+    }
+
     /// Opens the gate when every writer is set up, then samples them every
     /// interval and looks at signals every tick until all have ended.
     fn watch<T>(
@@ -290,6 +336,7 @@ impl Fill<'_, '_> {
             elapsed_ns: 0,
             interrupted: None,
             error: None,
+            sync_error: None,
         };
         let opened = shared.gate.open_when_ready(
             threads as u32,
@@ -319,16 +366,7 @@ impl Fill<'_, '_> {
             {
                 filled.series.push(s);
             }
-            let written = Sampler::completed(&shared.progress);
-            let mbps = filled.series.last().map(|s| s.mbps);
-            (self.observer)(&FillProgress {
-                written,
-                total,
-                mbps,
-                left: mbps.filter(|r| *r > 0.0).map(|r| {
-                    Duration::from_secs_f64(total.saturating_sub(written) as f64 / (r * 1e6))
-                }),
-            });
+            self.tell(shared, filled.series.last(), total);
             let next = interval.saturating_sub(sampler.since_last(shared.clock.now_ns()));
             // Once every block is claimed the writers are draining: look
             // often, so that the time taken ends close to the last write.
@@ -338,6 +376,13 @@ impl Fill<'_, '_> {
                 TICK
             };
             std::thread::sleep(Duration::from_nanos(next.max(1_000_000)).min(nap));
+        }
+        // Buffered writes are not on the device yet: their fsync belongs
+        // to the fill (and to its last sample), as to a run's window.
+        if !self.plan.run().settings().direct
+            && let Err(e) = self.file.file().sync_all()
+        {
+            filled.sync_error = Some(e);
         }
         // The writers have ended: what they completed since the last
         // sample is the last one, unless it is too short to mean a rate
