@@ -74,7 +74,9 @@ pub fn section(out: &mut String, s: &SustainedResult) {
     let knee_at = (m.knee_seconds)
         .map(|t| s.series.partition_point(|p| p.seconds <= t))
         .unwrap_or(s.series.len());
-    let _ = writeln!(out, "      Cached: {}", rate(m.cached_mbps));
+    // Without a knee the whole fill ran at one speed: its median.
+    let label = if m.knee_found { "Cached" } else { "Median" };
+    let _ = writeln!(out, "      {label}: {}", rate(m.cached_mbps));
     match m.cache_bytes {
         Some(bytes) => {
             let _ = writeln!(
@@ -258,9 +260,10 @@ fn marks(out: &mut String, s: &SustainedResult, x: &dyn Fn(f64) -> f64, y: &dyn 
     let knee_gb = m.cache_bytes.map(|b| b as f64 / 1e9);
     if let Some(c) = m.cached_mbps {
         let to = knee_gb.map_or(x_end, x);
+        let label = if m.knee_found { "cached" } else { "median" };
         let _ = writeln!(
             out,
-            r##"<line x1="{LEFT}" y1="{0:.1}" x2="{to:.1}" y2="{0:.1}" stroke="#555555" stroke-dasharray="4 3"/><text x="{1:.1}" y="{2:.1}" font-size="11">cached {c:.0} MB/s</text>"##,
+            r##"<line x1="{LEFT}" y1="{0:.1}" x2="{to:.1}" y2="{0:.1}" stroke="#555555" stroke-dasharray="4 3"/><text x="{1:.1}" y="{2:.1}" font-size="11">{label} {c:.0} MB/s</text>"##,
             y(c),
             LEFT + 6.0,
             y(c) - 5.0
@@ -297,4 +300,76 @@ fn marks(out: &mut String, s: &SustainedResult, x: &dyn Fn(f64) -> f64, y: &dyn 
         x_end - 6.0,
         y(post) - 5.0
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::stats::sustained::{SustainedSample, summarize};
+
+    /// 10 samples at 400 MB/s, 10 at 100, 3 back at 390, 5 at 100.
+    fn fill() -> SustainedResult {
+        let mut rates = vec![400.0; 10];
+        rates.extend([100.0; 10]);
+        rates.extend([390.0; 3]);
+        rates.extend([100.0; 5]);
+        let mut bytes = 0u64;
+        let series: Vec<SustainedSample> = (rates.iter().enumerate())
+            .map(|(i, r)| {
+                bytes += (r * 0.5e6) as u64;
+                SustainedSample {
+                    seconds: (i + 1) as f64 * 0.5,
+                    bytes_written: bytes,
+                    mbps: *r,
+                    p99_us: Some(if *r > 200.0 { 9000.0 } else { 80000.0 }),
+                    temp_c: None,
+                }
+            })
+            .collect();
+        SustainedResult {
+            test: "SEQ1M Q8T1".into(),
+            planned_bytes: bytes,
+            bytes_written: bytes,
+            sample_interval_s: 0.5,
+            summary: summarize(&series, bytes, 14.0),
+            series,
+            ended_early: None,
+        }
+    }
+
+    #[test]
+    fn the_section_says_the_knee_both_speeds_and_the_recovery() {
+        let mut text = String::new();
+        section(&mut text, &fill());
+        for want in [
+            "[Sustained write] SEQ1M Q8T1",
+            "      Cached: 400.00 MB/s",
+            "  Cache size: 2.00 GB (1.86 GiB) written before the knee, at 5.0 s",
+            "  Post-cache: 100.00 MB/s",
+            " p99 latency: 9000 us before the knee, 80000 us after",
+            "  Recoveries: at 10.0 s (2.50 GB written): 390.00 MB/s for 1.5 s",
+            "     Samples: 28 (every 0.50 s)",
+        ] {
+            assert!(text.contains(want), "{want:?} in\n{text}");
+        }
+        let svg = chart(&fill());
+        assert!(svg.contains("knee: 2.00 GB") && svg.contains("post-cache 100 MB/s"));
+        assert!(svg.ends_with("</svg>\n"));
+        let m = model(&fill());
+        assert_eq!((m.knee_found, m.cache_bytes), (true, Some(2_000_000_000)));
+        assert_eq!(m.series.len(), 28);
+    }
+
+    #[test]
+    fn without_a_knee_it_says_no_cache_exhaustion() {
+        let mut f = fill();
+        f.series.truncate(8);
+        f.bytes_written = f.series[7].bytes_written;
+        f.summary = summarize(&f.series, f.bytes_written, 4.0);
+        let mut text = String::new();
+        section(&mut text, &f);
+        assert!(text.contains("      Median: 400.00 MB/s"), "{text}");
+        assert!(text.contains("no cache exhaustion in 1.49 GiB"), "{text}");
+        assert!(chart(&f).contains("no cache exhaustion in 1.49 GiB"));
+    }
 }
