@@ -26,6 +26,7 @@ pub mod progress;
 pub mod report;
 pub mod run;
 pub mod stats;
+pub mod sustained;
 pub mod target;
 pub mod tui;
 pub mod units;

@@ -38,6 +38,7 @@ fn main() -> ExitCode {
         Some(Command::Compare(args)) => commands::compare(args),
         Some(Command::History(args)) => commands::history(args),
         Some(Command::Tui(args)) => tui(*args),
+        Some(Command::Sustained(args)) => diskmark::sustained::command(*args),
         None => benchmark(cli.run),
     };
     match result {

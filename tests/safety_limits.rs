@@ -29,18 +29,27 @@ fn every_signal_that_would_end_the_process_ends_the_run_cleanly() {
         rtmin,
         rtmin + 5,
     ];
-    let runs: Vec<_> = signals
+    // Every run is started first and only then waited for, so that they
+    // all run side by side: started and waited for one by one, the first
+    // ones had finished all four tests on a loaded machine before the last
+    // one had its test file.
+    let mut runs: Vec<_> = signals
         .iter()
         .map(|&sig| {
             let dir = disk_dir();
-            let mut child = spawn(dir.path(), &FOUR_TESTS, &[]);
-            wait_for_test_file(dir.path(), &mut child);
+            let child = spawn(dir.path(), &FOUR_TESTS, &[]);
             (sig, dir, child)
         })
         .collect();
-    // Inside test 2 or 3 of 4 for every run.
-    std::thread::sleep(Duration::from_millis(750));
-    for (sig, _, child) in &runs {
+    let mut appeared = Vec::new();
+    for (_, dir, child) in &mut runs {
+        wait_for_test_file(dir.path(), child);
+        appeared.push(Instant::now());
+    }
+    for ((sig, _, child), at) in runs.iter().zip(appeared) {
+        // Inside test 2 or 3 of 4, counted from this run's own start.
+        let due = at + Duration::from_millis(750);
+        std::thread::sleep(due.saturating_duration_since(Instant::now()));
         // kill(1): rustix names no real-time signal without unsafe code.
         let sent = Command::new("kill")
             .args([format!("-{sig}"), child.id().to_string()])

@@ -441,3 +441,40 @@ fn a_drive_that_slows_when_hot_gets_the_throttling_note() {
         "{note}"
     );
 }
+
+#[test]
+fn a_sustained_write_carries_the_fixture_temperature_in_its_series() {
+    let dir = disk_dir();
+    let out_dir = tempfile::tempdir().unwrap();
+    let json_file = out_dir.path().join("s.json");
+    let chart = out_dir.path().join("s.svg");
+    let sensor = fixture_sensor(52000);
+    diskmark()
+        .arg("sustained")
+        .arg(dir.path())
+        .args([
+            "--size",
+            "256M",
+            "--sample-interval",
+            "0.05",
+            "--quiet",
+            "-o",
+        ])
+        .arg(&json_file)
+        .arg("--chart")
+        .arg(&chart)
+        .env(TEST_HWMON, sensor.path())
+        .assert()
+        .success();
+    assert_eq!(leftovers(dir.path()), Vec::<String>::new());
+    let report = json(&fs::read(&json_file).unwrap());
+    let series = report["sustained"]["series"].as_array().unwrap();
+    let temps: Vec<f64> = series.iter().filter_map(|s| s["temp_c"].as_f64()).collect();
+    // The sampler reads at once, then every 0.5 s: at least the first.
+    assert!(!temps.is_empty(), "{series:?}");
+    assert!(temps.iter().all(|&t| t == 52.0), "{temps:?}");
+    assert!(temps.len() <= series.len());
+    // The chart's second axis: a steady 52 °C is drawn in 51..56.
+    let svg = fs::read_to_string(&chart).unwrap();
+    assert!(svg.contains("56 °C") && svg.contains("51 °C"), "{svg}");
+}

@@ -188,6 +188,7 @@ fn finished() -> App {
         kept_file: None,
         test_file: Default::default(),
         qos: None,
+        sustained: None,
     };
     let last = LastRun {
         settings,

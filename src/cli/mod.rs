@@ -5,9 +5,11 @@
 
 mod outputs;
 mod run_args;
+mod sustained;
 
 pub use outputs::OutputOptions;
 pub use run_args::{EngineArg, RunArgs};
+pub use sustained::SustainedArgs;
 
 use crate::config::{Settings, UsageError};
 use clap::{Args, Parser, Subcommand};
@@ -99,6 +101,10 @@ pub enum Command {
     Compare(CompareArgs),
     /// The runs recorded with --save
     History(HistoryArgs),
+    /// A sequential write until well past the drive's write cache: MB/s
+    /// against GB written, the knee where the cache ran out, the speed
+    /// after it (one test file, removed at the end)
+    Sustained(Box<SustainedArgs>),
     /// List the mounted, writable filesystems one would benchmark, with
     /// usage, device and model
     Targets {

@@ -63,6 +63,9 @@ const LINE_H: f64 = 120.0;
 /// The chart of one run: bars per test (read, write, mix) and, per test,
 /// throughput over time across its loops.
 pub fn run_chart(r: &Report<'_>) -> String {
+    if let Some(fill) = &r.output.sustained {
+        return super::sustained::chart(fill);
+    }
     let s = r.settings;
     let sections = r.sections();
     let tests = &s.tests;

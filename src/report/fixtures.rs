@@ -142,6 +142,7 @@ pub fn output(settings: &Settings) -> RunOutput {
             nocow: None,
             prefill_ns: 0,
         },
+        sustained: None,
     }
 }
 

@@ -13,6 +13,7 @@ pub mod rows;
 pub mod scale;
 mod source;
 pub mod steady;
+pub mod sustained;
 pub mod targets;
 pub mod text;
 pub mod thermal;

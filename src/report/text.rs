@@ -64,7 +64,14 @@ pub fn render(r: &Report<'_>) -> String {
         super::qos::text(&mut out, q);
     }
     let _ = writeln!(out);
-    setup(&mut out, r);
+    match &r.output.sustained {
+        Some(fill) => {
+            super::sustained::section(&mut out, fill);
+            let _ = writeln!(out);
+            super::sustained::setup(&mut out, r);
+        }
+        None => setup(&mut out, r),
+    }
     target(&mut out, r);
     super::thermal::text(&mut out, r);
     for (i, note) in r.notes().iter().enumerate() {

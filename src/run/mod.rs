@@ -142,6 +142,7 @@ pub fn run(
         kept_file: None,
         test_file: TestFileInfo::default(),
         qos: None,
+        sustained: None,
     };
     let mut runner = Runner {
         plan,

@@ -50,6 +50,9 @@ pub struct RunOutput {
     pub test_file: TestFileInfo,
     /// Under `--qos`: the reads alone and under the writer.
     pub qos: Option<super::qos::QosResult>,
+    /// A sustained write's series and what it shows (`diskmark
+    /// sustained`); `None` for a run of tests.
+    pub sustained: Option<crate::stats::sustained::SustainedResult>,
 }
 
 /// How the test file was set up, for the JSON.

@@ -7,6 +7,7 @@ pub mod headline;
 pub mod histogram;
 pub mod loopstat;
 pub mod steady;
+pub mod sustained;
 
 pub use histogram::{DEFAULT_PERCENTILES, Histogram};
 pub use loopstat::{LoopStat, Selected, select};

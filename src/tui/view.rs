@@ -484,6 +484,7 @@ mod tests {
                 qos: None,
                 kept_file: None,
                 test_file: Default::default(),
+                sustained: None,
             },
         }))));
         finished.focus = Focus::Row(1);

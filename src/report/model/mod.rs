@@ -13,6 +13,7 @@ mod read;
 mod run;
 mod setup;
 mod steady;
+mod sustained;
 mod target;
 mod test;
 mod thermal;
@@ -24,6 +25,7 @@ pub use setup::{
     Backend, Cache, DataKind, Engine, EngineSetup, LoopStat, Mode, Settings, TestFile,
 };
 pub use steady::{SteadySettings, SteadyState};
+pub use sustained::{Recovery, Sustained, SustainedSample};
 pub use target::{Caveat, Device, Disk, Host, Target, TargetKind, Usage};
 pub use test::{
     Across, CpuView, DeviceView, Dir, Direction, Latency, Loop, NOT_A_NUMBER, Pattern, Percentile,

@@ -56,6 +56,10 @@ pub struct Run {
     /// absent without it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub qos: Option<super::qos::Qos>,
+    /// A sustained write (`diskmark sustained`); absent from a run of
+    /// tests.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sustained: Option<super::sustained::Sustained>,
 }
 
 /// The program that wrote a result.

@@ -1,0 +1,176 @@
+//! The options of `diskmark sustained` (docs/measurement.md#sustained-write):
+//! the few a sustained write has, turned into a run's options so that
+//! they are validated, and their outputs checked, as a run's are.
+
+use super::run_args::RunArgs;
+use crate::config::UsageError;
+use crate::report::Format;
+use crate::workload::{DataKind, TestSpec, parse_test};
+use clap::{Args, Parser};
+use std::ffi::OsString;
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// Smallest explicit `--size` of a sustained write.
+pub const MIN_SUSTAINED_SIZE: u64 = 64 * crate::units::MIB;
+/// Shortest and longest time between two samples.
+pub const SAMPLE_INTERVALS: std::ops::RangeInclusive<Duration> =
+    Duration::from_millis(50)..=Duration::from_secs(10);
+
+/// Options of `diskmark sustained`.
+#[derive(Debug, Args)]
+pub struct SustainedArgs {
+    /// Directory in which the test file is created
+    #[arg(default_value = ".", value_name = "TARGET")]
+    pub target: PathBuf,
+
+    /// The write, in CrystalDiskMark notation
+    #[arg(long = "test", value_name = "SPEC", default_value = "SEQ1M Q8T1",
+          value_parser = parse_test_arg)]
+    pub test: TestSpec,
+
+    /// Bytes to write, at least 64MiB [default: the free space minus the
+    /// larger of 10 % of the filesystem and 2 GiB, and at least 1 GiB]
+    #[arg(long, allow_negative_numbers = true, value_parser = parse_size_arg)]
+    pub size: Option<u64>,
+
+    /// Time between two samples of the throughput, seconds (0.05..10)
+    #[arg(long, value_name = "SECONDS", default_value = "0.5", value_parser = parse_interval_arg)]
+    pub sample_interval: Duration,
+
+    /// Written data: incompressible random bytes, or zeros
+    #[arg(long, value_enum, default_value_t = DataKind::Random)]
+    pub data: DataKind,
+
+    /// Go through the page cache (O_DIRECT off)
+    #[arg(long)]
+    pub buffered: bool,
+
+    /// I/O engine: io_uring, libaio, posixaio or psync (see `diskmark
+    /// engines`) [default: the best that works here]
+    #[arg(long)]
+    pub engine: Option<String>,
+
+    /// Seed of the data generator [default: random; the JSON records it]
+    #[arg(long)]
+    pub seed: Option<u64>,
+
+    /// Report format: text, json, csv or markdown [default: text, or from
+    /// the extension of each --output]
+    #[arg(long, value_enum)]
+    pub format: Option<Format>,
+
+    /// Write the report to FILE instead of standard output; repeatable
+    #[arg(short = 'o', long, value_name = "FILE")]
+    pub output: Vec<PathBuf>,
+
+    /// No progress display on standard error
+    #[arg(short, long)]
+    pub quiet: bool,
+
+    /// Record the result in the history database
+    #[arg(long)]
+    pub save: bool,
+
+    /// The history database [default: $XDG_DATA_HOME/diskmark/history.db]
+    #[arg(long, value_name = "PATH")]
+    pub history: Option<PathBuf>,
+
+    /// Also draw MB/s against GB written, with the knee marked, as an SVG
+    #[arg(long, value_name = "FILE.svg")]
+    pub chart: Option<PathBuf>,
+}
+
+/// A run's options, parsed from the arguments a sustained write makes.
+#[derive(Debug, Parser)]
+#[command(name = "diskmark sustained", args_override_self = true)]
+struct AsRun {
+    #[command(flatten)]
+    run: RunArgs,
+}
+
+fn parse_test_arg(s: &str) -> Result<TestSpec, String> {
+    parse_test(s).map_err(|e| e.to_string())
+}
+
+fn parse_size_arg(s: &str) -> Result<u64, String> {
+    let n = crate::units::parse_size(s).map_err(|e| e.to_string())?;
+    if n < MIN_SUSTAINED_SIZE {
+        return Err("a sustained write writes at least 64MiB".into());
+    }
+    Ok(n)
+}
+
+fn parse_interval_arg(s: &str) -> Result<Duration, String> {
+    let d = crate::units::parse_seconds(s).map_err(|e| e.to_string())?;
+    if !SAMPLE_INTERVALS.contains(&d) {
+        return Err("the sample interval must be 0.05..10 seconds".into());
+    }
+    Ok(d)
+}
+
+impl SustainedArgs {
+    /// The run these options make: one write test, one loop, the size
+    /// clamped into a run's range (the bytes written are decided on the
+    /// target, see [`crate::sustained`]). Its values are a run's, so that
+    /// every check of a run applies.
+    pub fn run_args(&self) -> Result<RunArgs, UsageError> {
+        let size = self
+            .size
+            .unwrap_or(crate::config::MIN_SIZE)
+            .clamp(crate::config::MIN_SIZE, crate::config::MAX_SIZE);
+        let mut argv: Vec<OsString> = vec!["diskmark".into(), self.target.clone().into()];
+        let mut pair = |k: &str, v: OsString| {
+            argv.push(k.into());
+            argv.push(v);
+        };
+        pair("--test", self.test.to_string().into());
+        pair("--mode", "write".into());
+        pair("--loops", "1".into());
+        pair("--size", format!("{size}B").into());
+        pair("--data", value_name(self.data).into());
+        if let Some(e) = &self.engine {
+            pair("--engine", e.into());
+        }
+        if let Some(s) = self.seed {
+            pair("--seed", s.to_string().into());
+        }
+        if let Some(f) = self.format {
+            pair("--format", value_name(f).into());
+        }
+        for o in &self.output {
+            pair("--output", o.clone().into());
+        }
+        if let Some(c) = &self.chart {
+            pair("--chart", c.clone().into());
+        }
+        if let Some(h) = &self.history {
+            pair("--history", h.clone().into());
+        }
+        for (flag, on) in [
+            ("--buffered", self.buffered),
+            ("--quiet", self.quiet),
+            ("--save", self.save),
+        ] {
+            if on {
+                argv.push(flag.into());
+            }
+        }
+        AsRun::try_parse_from(argv)
+            .map(|a| a.run)
+            .map_err(|e| UsageError::new("diskmark sustained", first_line(&e.to_string())))
+    }
+}
+
+/// The name clap knows a value by.
+fn value_name(v: impl clap::ValueEnum) -> String {
+    v.to_possible_value()
+        .map(|p| p.get_name().to_string())
+        .unwrap_or_default()
+}
+
+/// clap's message without its "error: " and usage lines.
+fn first_line(s: &str) -> String {
+    let line = s.lines().next().unwrap_or(s);
+    line.strip_prefix("error: ").unwrap_or(line).to_string()
+}

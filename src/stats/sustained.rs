@@ -1,0 +1,469 @@
+//! A sustained write as numbers (docs/measurement.md#sustained-write): the
+//! series of samples, and what it shows — the knee where the drive's write
+//! cache ran out, the speeds before and after it, the recoveries.
+//!
+//! The knee is a change point: the series is split in two where two
+//! constant segments fit it best (least absolute deviations about each
+//! segment's median, so that a burst in the first samples does not move
+//! the split), and the split counts only when the speed after it is well
+//! below the speed before and the step is consistent: most samples before
+//! it above the midpoint of the two medians, most after it below.
+
+use std::cmp::Ordering;
+use std::collections::BinaryHeap;
+
+/// Fewest samples on each side of a knee: a burst of a sample or two (a
+/// throttle's allowance, a first sample that caught the queue filling) is
+/// no cache.
+pub const MIN_SEGMENT: usize = 4;
+/// A knee is a drop: the post-cache median below this share of the cached
+/// median.
+pub const DROP: f64 = 0.8;
+/// Share of the samples on each side that must lie on their side of the
+/// midpoint between the two medians for a split to be a knee.
+pub const CONSISTENT: f64 = 2.0 / 3.0;
+/// A recovery climbs back at least this share of the way from the
+/// post-cache speed to the cached one.
+pub const RECOVERY_SHARE: f64 = 0.5;
+/// A recovery holds for at least this many samples.
+pub const RECOVERY_SAMPLES: usize = 2;
+
+/// One sample of a sustained write: the bytes completed since the
+/// previous one over the time between them.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SustainedSample {
+    /// End of the sample, seconds since the first write was issued.
+    pub seconds: f64,
+    /// Bytes written (completed) by the end of the sample.
+    pub bytes_written: u64,
+    /// Throughput over the sample, MB/s (10^6 bytes per second).
+    pub mbps: f64,
+    /// The p99 latency of the writes completed in the sample, µs; `None`
+    /// when none completed.
+    pub p99_us: Option<f64>,
+    /// The drive's temperature at the sample, °C, where it is known.
+    pub temp_c: Option<f64>,
+}
+
+/// A stretch after the knee where the speed climbed back.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Recovery {
+    /// When it began, seconds since the start.
+    pub seconds: f64,
+    /// Bytes written when it began.
+    pub bytes_written: u64,
+    /// Median throughput over it, MB/s.
+    pub mbps: f64,
+    /// How long it held, seconds.
+    pub lasted_s: f64,
+}
+
+/// What a sustained write's series shows.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct SustainedSummary {
+    /// Whether a knee was found.
+    pub knee_found: bool,
+    /// Bytes written before the knee: the cache's size as seen from here.
+    pub cache_bytes: Option<u64>,
+    /// When the knee came, seconds since the start.
+    pub knee_seconds: Option<f64>,
+    /// Median throughput before the knee (of the whole series without
+    /// one), MB/s.
+    pub cached_mbps: Option<f64>,
+    /// Median throughput after the knee, MB/s.
+    pub post_cache_mbps: Option<f64>,
+    /// Bytes written over the time taken, MB/s.
+    pub average_mbps: Option<f64>,
+    /// Time taken, first write issued to last one completed, seconds.
+    pub elapsed_s: f64,
+    /// Where the speed climbed back after the knee.
+    pub recoveries: Vec<Recovery>,
+}
+
+/// A whole sustained write: what was asked, what was written, the series
+/// and its summary.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct SustainedResult {
+    /// The write as it ran, in CrystalDiskMark's notation.
+    pub test: String,
+    /// Bytes the fill was to write.
+    pub planned_bytes: u64,
+    /// Bytes written (completed).
+    pub bytes_written: u64,
+    /// Asked time between two samples, seconds.
+    pub sample_interval_s: f64,
+    /// The samples, in order.
+    pub series: Vec<SustainedSample>,
+    /// What they show.
+    pub summary: SustainedSummary,
+    /// Why the fill ended before `planned_bytes`, when something other
+    /// than a stop ended it (the filesystem filled up).
+    pub ended_early: Option<String>,
+}
+
+/// Where the series splits into a cached and a post-cache segment.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Knee {
+    /// Index of the first post-cache sample.
+    pub index: usize,
+    /// Median of the samples before it.
+    pub cached_mbps: f64,
+    /// Median of the samples from it on.
+    pub post_mbps: f64,
+}
+
+/// An `f64` ordered by `total_cmp`, for the heaps.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Ordered(f64);
+
+impl Eq for Ordered {}
+
+impl PartialOrd for Ordered {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Ordered {
+    fn cmp(&self, other: &Self) -> Ordering {
+        self.0.total_cmp(&other.0)
+    }
+}
+
+/// A running median with the sum of absolute deviations about it: the
+/// lower half in a max-heap, the upper half in a min-heap, with their sums.
+#[derive(Debug, Default)]
+struct RunningMedian {
+    low: BinaryHeap<Ordered>,
+    high: BinaryHeap<std::cmp::Reverse<Ordered>>,
+    sum_low: f64,
+    sum_high: f64,
+}
+
+impl RunningMedian {
+    fn push(&mut self, v: f64) {
+        if self.low.peek().is_none_or(|m| v <= m.0) {
+            self.low.push(Ordered(v));
+            self.sum_low += v;
+        } else {
+            self.high.push(std::cmp::Reverse(Ordered(v)));
+            self.sum_high += v;
+        }
+        // Keep |low| = |high| or |high| + 1.
+        if self.low.len() > self.high.len() + 1
+            && let Some(m) = self.low.pop()
+        {
+            self.sum_low -= m.0;
+            self.sum_high += m.0;
+            self.high.push(std::cmp::Reverse(m));
+        } else if self.high.len() > self.low.len()
+            && let Some(std::cmp::Reverse(m)) = self.high.pop()
+        {
+            self.sum_high -= m.0;
+            self.sum_low += m.0;
+            self.low.push(m);
+        }
+    }
+
+    /// Sum of |v − median| over the values: the same for any median
+    /// between the two middle values.
+    fn cost(&self) -> f64 {
+        let Some(m) = self.low.peek() else {
+            return 0.0;
+        };
+        let m = m.0;
+        (m * self.low.len() as f64 - self.sum_low) + (self.sum_high - m * self.high.len() as f64)
+    }
+}
+
+/// The median of `v` (the mean of the two middle values for an even
+/// count); `None` when empty.
+pub fn median(v: &[f64]) -> Option<f64> {
+    if v.is_empty() {
+        return None;
+    }
+    let mut s = v.to_vec();
+    s.sort_by(f64::total_cmp);
+    let n = s.len();
+    Some(if n % 2 == 1 {
+        s[n / 2]
+    } else {
+        (s[n / 2 - 1] + s[n / 2]) / 2.0
+    })
+}
+
+/// The knee of a throughput series, MB/s per sample, or `None` when there
+/// is none: the best two-segment split (least absolute deviations, each
+/// segment at least [`MIN_SEGMENT`] long), kept when the post-cache median
+/// is below [`DROP`] of the cached one and at least [`CONSISTENT`] of the
+/// samples of each side lie on their side of the midpoint between the
+/// medians. O(n log n).
+pub fn find_knee(y: &[f64]) -> Option<Knee> {
+    let n = y.len();
+    if n < 2 * MIN_SEGMENT {
+        return None;
+    }
+    // cost_before[k]: the cost of y[..k]; cost_after[k]: of y[k..].
+    let mut cost_before = vec![0.0; n + 1];
+    let mut run = RunningMedian::default();
+    for (i, v) in y.iter().enumerate() {
+        run.push(*v);
+        cost_before[i + 1] = run.cost();
+    }
+    let mut cost_after = vec![0.0; n + 1];
+    let mut run = RunningMedian::default();
+    for i in (0..n).rev() {
+        run.push(y[i]);
+        cost_after[i] = run.cost();
+    }
+    let (k, _) = (MIN_SEGMENT..=n - MIN_SEGMENT)
+        .map(|k| (k, cost_before[k] + cost_after[k]))
+        .min_by(|a, b| a.1.total_cmp(&b.1))?;
+    let cached = median(&y[..k])?;
+    let post = median(&y[k..])?;
+    let mid = (cached + post) / 2.0;
+    let share = |s: &[f64], above: bool| {
+        s.iter().filter(|v| (**v > mid) == above).count() as f64 / s.len() as f64
+    };
+    let consistent = share(&y[..k], true) >= CONSISTENT && share(&y[k..], false) >= CONSISTENT;
+    (post < DROP * cached && consistent).then_some(Knee {
+        index: k,
+        cached_mbps: cached,
+        post_mbps: post,
+    })
+}
+
+/// Where the cache ran out, in bytes and seconds: inside the sample that
+/// straddles the knee (its rate between the two medians), at the point
+/// where writing at the cached rate and then at the post-cache rate gives
+/// that sample's bytes; else at the end of the last cached sample.
+fn knee_point(series: &[SustainedSample], knee: &Knee) -> (u64, f64) {
+    let start = |j: usize| {
+        j.checked_sub(1).map_or((0u64, 0.0), |p| {
+            (series[p].bytes_written, series[p].seconds)
+        })
+    };
+    let (a, b) = (knee.cached_mbps, knee.post_mbps);
+    let share = |j: usize| (series[j].mbps - b) / (a - b);
+    let straddling = [knee.index - 1, knee.index]
+        .into_iter()
+        .filter(|&j| (0.1..0.9).contains(&share(j)))
+        .min_by(|&i, &j| (share(i) - 0.5).abs().total_cmp(&(share(j) - 0.5).abs()));
+    if let Some(j) = straddling {
+        let (b0, t0) = start(j);
+        let d = series[j].seconds - t0;
+        let bytes = series[j].bytes_written.saturating_sub(b0) as f64 / 1e6;
+        // bytes = a·x + b·(d − x): x seconds at the cached rate.
+        let x = ((bytes - b * d) / (a - b)).clamp(0.0, d);
+        return (b0 + (a * x * 1e6) as u64, t0 + x);
+    }
+    let last = &series[knee.index - 1];
+    (last.bytes_written, last.seconds)
+}
+
+/// The recoveries after the knee: each run of at least
+/// [`RECOVERY_SAMPLES`] samples at or above the post-cache speed plus
+/// [`RECOVERY_SHARE`] of the way back to the cached speed, after a sample
+/// below that.
+pub fn recoveries(series: &[SustainedSample], knee: &Knee) -> Vec<Recovery> {
+    let bar = knee.post_mbps + RECOVERY_SHARE * (knee.cached_mbps - knee.post_mbps);
+    let mut out = Vec::new();
+    let mut i = knee.index;
+    while i < series.len() {
+        if series[i].mbps < bar {
+            i += 1;
+            continue;
+        }
+        let begin = i;
+        while i < series.len() && series[i].mbps >= bar {
+            i += 1;
+        }
+        // A run that starts right at the knee is the knee's own edge.
+        if i - begin >= RECOVERY_SAMPLES && begin > knee.index {
+            let from = &series[begin - 1];
+            let rates: Vec<f64> = series[begin..i].iter().map(|s| s.mbps).collect();
+            out.push(Recovery {
+                seconds: from.seconds,
+                bytes_written: from.bytes_written,
+                mbps: median(&rates).unwrap_or(0.0),
+                lasted_s: series[i - 1].seconds - from.seconds,
+            });
+        }
+    }
+    out
+}
+
+/// Summarises a series of `bytes_written` over `elapsed_s` seconds.
+pub fn summarize(
+    series: &[SustainedSample],
+    bytes_written: u64,
+    elapsed_s: f64,
+) -> SustainedSummary {
+    let rates: Vec<f64> = series.iter().map(|s| s.mbps).collect();
+    let average_mbps =
+        (elapsed_s > 0.0 && bytes_written > 0).then(|| bytes_written as f64 / elapsed_s / 1e6);
+    let Some(knee) = find_knee(&rates) else {
+        return SustainedSummary {
+            cached_mbps: median(&rates),
+            average_mbps,
+            elapsed_s,
+            ..SustainedSummary::default()
+        };
+    };
+    let (cache_bytes, knee_seconds) = knee_point(series, &knee);
+    SustainedSummary {
+        knee_found: true,
+        cache_bytes: Some(cache_bytes),
+        knee_seconds: Some(knee_seconds),
+        cached_mbps: Some(knee.cached_mbps),
+        post_cache_mbps: Some(knee.post_mbps),
+        average_mbps,
+        elapsed_s,
+        recoveries: recoveries(series, &knee),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A series at `rates`, one sample every 0.5 s.
+    fn series(rates: &[f64]) -> Vec<SustainedSample> {
+        let mut bytes = 0u64;
+        rates
+            .iter()
+            .enumerate()
+            .map(|(i, r)| {
+                bytes += (r * 0.5 * 1e6) as u64;
+                SustainedSample {
+                    seconds: (i + 1) as f64 * 0.5,
+                    bytes_written: bytes,
+                    mbps: *r,
+                    p99_us: None,
+                    temp_c: None,
+                }
+            })
+            .collect()
+    }
+
+    /// Noise of ±`amp` share, fixed by `seed` (xorshift).
+    fn noisy(base: &[f64], amp: f64, seed: u64) -> Vec<f64> {
+        let mut s = seed | 1;
+        base.iter()
+            .map(|v| {
+                s ^= s << 13;
+                s ^= s >> 7;
+                s ^= s << 17;
+                let u = (s % 10_000) as f64 / 10_000.0 * 2.0 - 1.0;
+                v * (1.0 + amp * u)
+            })
+            .collect()
+    }
+
+    fn step(before: usize, a: f64, after: usize, b: f64) -> Vec<f64> {
+        let mut v = vec![a; before];
+        v.extend(vec![b; after]);
+        v
+    }
+
+    #[test]
+    fn a_clean_step_is_a_knee_at_the_step() {
+        let y = step(10, 400.0, 30, 100.0);
+        let k = find_knee(&y).unwrap();
+        assert_eq!((k.index, k.cached_mbps, k.post_mbps), (10, 400.0, 100.0));
+        let s = summarize(&series(&y), 0, 20.0);
+        // 10 samples of 0.5 s at 400 MB/s.
+        assert_eq!(s.cache_bytes, Some(2_000_000_000));
+        assert!(s.recoveries.is_empty());
+    }
+
+    #[test]
+    fn a_flat_or_noisy_flat_series_has_no_knee() {
+        assert_eq!(find_knee(&[300.0; 40]), None);
+        for seed in 1..20 {
+            let y = noisy(&[300.0; 60], 0.1, seed);
+            assert_eq!(find_knee(&y), None, "seed {seed}: {y:?}");
+        }
+        let s = summarize(&series(&[300.0; 8]), 1_200_000_000, 4.0);
+        assert!(!s.knee_found && s.cache_bytes.is_none() && s.post_cache_mbps.is_none());
+        assert_eq!(s.cached_mbps, Some(300.0));
+        assert_eq!(s.average_mbps, Some(300.0));
+    }
+
+    #[test]
+    fn a_noisy_step_is_found_near_the_step() {
+        for seed in 1..20 {
+            let y = noisy(&step(12, 400.0, 40, 100.0), 0.1, seed);
+            let k = find_knee(&y).unwrap();
+            assert!((11..=13).contains(&k.index), "seed {seed}: {k:?}");
+            assert!((k.cached_mbps - 400.0).abs() < 40.0, "{k:?}");
+            assert!((k.post_mbps - 100.0).abs() < 10.0, "{k:?}");
+        }
+    }
+
+    #[test]
+    fn a_small_drop_is_no_knee() {
+        // 10 % slower after: a real change, but not a cache running out.
+        assert_eq!(find_knee(&step(10, 400.0, 30, 360.0)), None);
+    }
+
+    #[test]
+    fn a_burst_in_the_first_sample_does_not_move_the_knee() {
+        let mut y = step(7, 400.0, 50, 100.0);
+        y[0] = 2000.0;
+        assert_eq!(find_knee(&y).unwrap().index, 7);
+    }
+
+    #[test]
+    fn a_burst_of_a_few_samples_before_a_steady_speed_is_no_knee() {
+        // A throttle's first fraction of a second, then its noisy cap.
+        let mut y = vec![722.0, 471.0, 230.0];
+        y.extend(noisy(&[200.0; 40], 0.3, 7));
+        assert_eq!(find_knee(&y), None, "{y:?}");
+    }
+
+    #[test]
+    fn a_short_cache_with_a_dip_before_a_noisy_tail_is_a_knee() {
+        // What a blkio throttle lowered from 400 to 100 MB/s looks like at
+        // 0.1 s samples: a burst, a dip, then slices of 40..170 MB/s.
+        let mut y = vec![722.9, 471.5, 398.2, 188.6, 492.5, 461.0];
+        y.extend(noisy(&[100.0; 40], 0.6, 3));
+        let k = find_knee(&y).unwrap();
+        assert_eq!(k.index, 6, "{k:?}");
+    }
+
+    #[test]
+    fn a_climb_back_after_the_knee_is_a_recovery() {
+        let mut y = step(10, 400.0, 10, 100.0);
+        y.extend([380.0, 390.0, 385.0, 100.0, 100.0, 100.0, 100.0, 100.0]);
+        let s = summarize(&series(&y), 0, 14.0);
+        assert!(s.knee_found);
+        assert_eq!(s.cache_bytes, Some(2_000_000_000));
+        assert_eq!(s.recoveries.len(), 1, "{s:?}");
+        let r = s.recoveries[0];
+        assert_eq!(r.seconds, 10.0);
+        assert_eq!(r.mbps, 385.0);
+        assert_eq!(r.lasted_s, 1.5);
+        // One sample above the bar is no recovery.
+        let mut y = step(10, 400.0, 10, 100.0);
+        y.extend([390.0, 100.0, 100.0, 100.0]);
+        assert!(summarize(&series(&y), 0, 12.0).recoveries.is_empty());
+    }
+
+    #[test]
+    fn the_knee_falls_inside_the_sample_that_straddles_it() {
+        // 0.2 s of the 11th sample at 400, 0.3 s at 100: 110 MB at 220 MB/s.
+        let mut y = step(10, 400.0, 1, 220.0);
+        y.extend(vec![100.0; 20]);
+        let s = summarize(&series(&y), 0, 15.5);
+        let bytes = s.cache_bytes.unwrap() as f64;
+        assert!((bytes - 2_080_000_000.0).abs() < 1e6, "{bytes}");
+        assert!((s.knee_seconds.unwrap() - 5.2).abs() < 1e-6);
+    }
+
+    #[test]
+    fn too_short_a_series_has_no_knee() {
+        assert_eq!(find_knee(&[400.0, 400.0, 400.0, 100.0, 100.0, 100.0]), None);
+        assert_eq!(summarize(&[], 0, 0.0), SustainedSummary::default());
+    }
+}

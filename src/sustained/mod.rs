@@ -1,0 +1,22 @@
+//! `diskmark sustained` (docs/measurement.md#sustained-write): a sequential
+//! write into one growing test file until well past the drive's write
+//! cache, sampled about every 0.5 s, with the knee where the cache ran out
+//! ([`crate::stats::sustained`] finds it), the speeds before and after,
+//! and the recoveries.
+//!
+//! The flow is a run's: options → [`crate::config::Settings`] → target →
+//! [`FillPlan::prepare`] (every refusal, the margin of free space) →
+//! [`fill::run`] → [`crate::run::RunOutput`] with its `sustained` part →
+//! [`crate::export::ExportManager`].
+
+mod command;
+pub mod fill;
+mod plan;
+pub mod progress;
+pub mod sampler;
+pub mod sizing;
+mod writer;
+
+pub use command::command;
+pub use fill::FillProgress;
+pub use plan::{FillPlan, FillRequest};
