@@ -3,58 +3,22 @@
 //! hostile ones), the history, the caveats before a run, and
 //! `--screenshot`'s path checked before it.
 
-use clap::Parser;
-use diskmark::export::ExportManager;
+mod common;
+
 use diskmark::history::History;
 use diskmark::report::model::Run;
 use diskmark_gui::actions::PATH_INPUT;
 use diskmark_gui::actions_state::{Action, ActionsMsg};
-use diskmark_gui::app::{App, Message, Start, Status, Unit};
-use diskmark_gui::args::GuiArgs;
+use diskmark_gui::app::{App, Message, Status, Unit};
 use diskmark_gui::view::view;
 use iced::Task;
 use iced_test::simulator;
 use std::path::Path;
-use std::sync::Arc;
-use std::sync::atomic::AtomicU8;
 use std::time::{Duration, Instant};
-
-/// The tiny run's options.
-const TINY: [&str; 17] = [
-    "--size",
-    "16M",
-    "--measure",
-    "0.2",
-    "--warmup",
-    "0",
-    "--interval",
-    "0",
-    "--loops",
-    "1",
-    "--engine",
-    "psync",
-    "--buffered",
-    "--test",
-    "SEQ1M Q1T1",
-    "--test",
-    "RND4K Q1T1",
-];
 
 /// A window on `dir` with the tiny run's options.
 fn window(dir: &Path) -> App {
-    let mut argv = vec!["diskmark-gui".to_string(), dir.display().to_string()];
-    argv.extend(TINY.iter().map(|a| a.to_string()));
-    let args = GuiArgs::try_parse_from(argv).unwrap();
-    let automation = args.automation();
-    let (settings, outputs) = args.run.into_settings().unwrap();
-    let (app, _) = App::new(Start {
-        choices: settings.into_choices(),
-        export: ExportManager::new(outputs.into_outputs(true)),
-        automation,
-        targets: Vec::new(),
-        exit_code: Arc::new(AtomicU8::new(0)),
-    });
-    app
+    common::tiny_window(dir, &[], Vec::new())
 }
 
 /// Clicks what `label` names in the window as drawn and applies what the
@@ -588,7 +552,7 @@ fn a_bad_screenshot_path_is_refused_before_anything_is_created() {
     ];
     for (shot, extra, says) in cases {
         let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_diskmark-gui"));
-        cmd.arg(&target).args(TINY);
+        cmd.arg(&target).args(common::TINY);
         if extra.is_empty() {
             cmd.arg("-o").arg(&json);
         } else {

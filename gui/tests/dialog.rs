@@ -4,10 +4,9 @@
 //! process's, so each case runs in a child process of this test binary,
 //! with its own `PATH` and no session bus.
 
-use clap::Parser;
-use diskmark::export::ExportManager;
-use diskmark_gui::app::{App, Message, Start};
-use diskmark_gui::args::GuiArgs;
+mod common;
+
+use diskmark_gui::app::{App, Message};
 use diskmark_gui::form::{SettingsMsg, TargetEntry};
 use diskmark_gui::view::view;
 use iced::futures::StreamExt;
@@ -15,8 +14,6 @@ use iced_test::simulator;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::sync::Arc;
-use std::sync::atomic::AtomicU8;
 use std::time::Duration;
 
 /// Set in the child: the case to run, the directory the run starts on.
@@ -26,18 +23,7 @@ const ANSWER: &str = "DM_DIALOG_ANSWER";
 
 /// A window whose target is `dir`.
 fn window(dir: &Path) -> App {
-    let argv = ["diskmark-gui", &dir.display().to_string(), "--size", "16M"];
-    let args = GuiArgs::try_parse_from(argv).unwrap();
-    let automation = args.automation();
-    let (settings, outputs) = args.run.into_settings().unwrap();
-    let (app, _) = App::new(Start {
-        choices: settings.into_choices(),
-        export: ExportManager::new(outputs.into_outputs(true)),
-        automation,
-        targets: Vec::new(),
-        exit_code: Arc::new(AtomicU8::new(0)),
-    });
-    app
+    common::window_of(&[&dir.display().to_string(), "--size", "16M"], Vec::new())
 }
 
 /// Runs what `task` says into `app`, at most 20 s (the dialog is a child

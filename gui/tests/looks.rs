@@ -4,56 +4,11 @@
 //! Skips, saying why, without Xvfb.
 
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::Command;
 use std::time::{Duration, Instant};
 
-/// An X server of our own, ended (SIGTERM, so that it removes its socket)
-/// when dropped.
-struct Xvfb {
-    child: Child,
-    display: String,
-}
-
-impl Drop for Xvfb {
-    fn drop(&mut self) {
-        let asked = Command::new("kill")
-            .args(["-TERM", &self.child.id().to_string()])
-            .status()
-            .is_ok_and(|s| s.success());
-        if !asked {
-            let _ = self.child.kill();
-        }
-        let _ = self.child.wait();
-    }
-}
-
-fn xvfb() -> Option<Xvfb> {
-    use std::io::BufRead;
-    let spawned = Command::new("Xvfb")
-        .args(["-displayfd", "1", "-screen", "0", "2000x1300x24"])
-        .args(["-nolisten", "tcp"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn();
-    let Ok(mut child) = spawned else {
-        eprintln!("skipped: Xvfb is not installed (apt-get install xvfb)");
-        return None;
-    };
-    let mut line = String::new();
-    let read = (child.stdout.take()).map(|o| std::io::BufReader::new(o).read_line(&mut line));
-    match (read, line.trim().parse::<u32>()) {
-        (Some(Ok(_)), Ok(n)) => Some(Xvfb {
-            child,
-            display: format!(":{n}"),
-        }),
-        _ => {
-            let _ = child.kill();
-            let _ = child.wait();
-            eprintln!("skipped: Xvfb did not start");
-            None
-        }
-    }
-}
+mod common;
+use common::{Xvfb, xvfb};
 
 /// A `gdbus` that answers the portal's `Read` with `value`.
 fn fake_gdbus(dir: &Path, value: u32) -> PathBuf {
@@ -130,7 +85,9 @@ fn temp_dir() -> tempfile::TempDir {
 
 #[test]
 fn the_theme_follows_the_portal_then_gtk_theme_and_theme_overrides_it() {
-    let Some(x) = xvfb() else { return };
+    let Some(x) = xvfb("2000x1300x24") else {
+        return;
+    };
     let dir = temp_dir();
     // No session bus, no GTK_THEME: light.
     assert_eq!(shot(&x, dir.path(), &[], &[]).1, WHITE);
@@ -164,7 +121,9 @@ fn the_theme_follows_the_portal_then_gtk_theme_and_theme_overrides_it() {
 
 #[test]
 fn scale_2_doubles_the_window_with_its_contents() {
-    let Some(x) = xvfb() else { return };
+    let Some(x) = xvfb("2000x1300x24") else {
+        return;
+    };
     let dir = temp_dir();
     let (size, _) = shot(&x, dir.path(), &["--scale", "2"], &[]);
     assert_eq!(size, (1800, 1120));

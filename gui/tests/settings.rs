@@ -2,15 +2,14 @@
 //! as a user would (clicks, the pick lists' menus, typing) through
 //! iced_test's Simulator, headless.
 
-use clap::Parser;
+mod common;
+
 use diskmark::backend::Backend;
 use diskmark::config::Settings;
 use diskmark::engine::EngineKind;
-use diskmark::export::ExportManager;
 use diskmark::stats::LoopStat;
 use diskmark::workload::{DataKind, Mode, Profile};
-use diskmark_gui::app::{App, Message, Start, Status, Unit};
-use diskmark_gui::args::GuiArgs;
+use diskmark_gui::app::{App, Message, Status, Unit};
 use diskmark_gui::form::Field;
 use diskmark_gui::picker::{FOLDER_ID, PICKER_ID};
 use diskmark_gui::settings::field_id;
@@ -21,48 +20,15 @@ use iced::{Event, Point};
 use iced_test::simulator;
 use iced_test::simulator::{Simulator, click as click_events};
 use std::path::Path;
-use std::sync::Arc;
-use std::sync::atomic::AtomicU8;
 use std::time::{Duration, Instant};
 
 /// A window on `dir` with `extra` options after the tiny run's, offering
 /// `targets`.
 fn window(dir: &Path, extra: &[&str], targets: &[&Path]) -> App {
-    let mut argv = vec!["diskmark-gui".to_string(), dir.display().to_string()];
-    let tiny = [
-        "--size",
-        "16M",
-        "--measure",
-        "0.2",
-        "--warmup",
-        "0",
-        "--interval",
-        "0",
-        "--loops",
-        "1",
-        "--engine",
-        "psync",
-        "--buffered",
-        "--test",
-        "SEQ1M Q1T1",
-        "--test",
-        "RND4K Q1T1",
-    ];
-    argv.extend(tiny.iter().chain(extra).map(|a| a.to_string()));
-    let args = GuiArgs::try_parse_from(argv).unwrap();
-    let automation = args.automation();
-    let (settings, outputs) = args.run.into_settings().unwrap();
     let targets = (targets.iter())
         .map(|p| diskmark::target::resolve(p).unwrap())
         .collect();
-    let (app, _) = App::new(Start {
-        choices: settings.into_choices(),
-        export: ExportManager::new(outputs.into_outputs(true)),
-        automation,
-        targets,
-        exit_code: Arc::new(AtomicU8::new(0)),
-    });
-    app
+    common::tiny_window(dir, extra, targets)
 }
 
 /// Builds the window as drawn, lets `act` use it like a user, and

@@ -11,20 +11,18 @@
 //! where), then replace them with
 //! `UPDATE_SNAPSHOTS=1 cargo test --release -p diskmark-gui --test snapshots`.
 
-use clap::Parser;
-use diskmark::export::ExportManager;
+mod common;
+
 use diskmark::run::{Event, Finished, Live, Phase, Position, RunOutput, Step, TimeLeft};
 use diskmark::stats::{DirSummary, LatSummary, LoopResult};
 use diskmark::workload::Direction;
-use diskmark_gui::app::{App, Message, Start, Status};
-use diskmark_gui::args::GuiArgs;
+use diskmark_gui::app::{App, Message, Status};
 use diskmark_gui::bench::{LastRun, Update};
 use diskmark_gui::view::view;
 use iced::Theme;
 use iced_test::Simulator;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::sync::atomic::AtomicU8;
 use std::time::Duration;
 
 /// The target shown in the top row: a fixed path, so that the image does
@@ -42,27 +40,10 @@ fn window() -> App {
         !Path::new(TARGET).exists(),
         "{TARGET} exists: the snapshot's run would use it"
     );
-    let argv = [
-        "diskmark-gui",
-        TARGET,
-        "--size",
-        "1G",
-        "--loops",
-        "5",
-        "--engine",
-        "psync",
-    ];
-    let args = GuiArgs::try_parse_from(argv).unwrap();
-    let automation = args.automation();
-    let (settings, outputs) = args.run.into_settings().unwrap();
-    let (app, _) = App::new(Start {
-        choices: settings.into_choices(),
-        export: ExportManager::new(outputs.into_outputs(true)),
-        automation,
-        targets: Vec::new(),
-        exit_code: Arc::new(AtomicU8::new(0)),
-    });
-    app
+    common::window_of(
+        &[TARGET, "--size", "1G", "--loops", "5", "--engine", "psync"],
+        Vec::new(),
+    )
 }
 
 /// A cell's figures for `mbps` at `block` bytes per I/O.

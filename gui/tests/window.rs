@@ -1,56 +1,18 @@
 //! The window without a display (iced_test's Simulator): clicks, the run
 //! on its thread, the grid and the status bar as drawn.
 
-use clap::Parser;
-use diskmark::export::ExportManager;
+mod common;
+
 use diskmark::workload::Direction;
-use diskmark_gui::app::{App, Message, Start, Status, Unit};
-use diskmark_gui::args::GuiArgs;
+use diskmark_gui::app::{App, Message, Status, Unit};
 use diskmark_gui::view::view;
 use iced_test::simulator;
 use std::path::Path;
-use std::sync::Arc;
-use std::sync::atomic::AtomicU8;
 use std::time::{Duration, Instant};
 
 /// A window on `dir` with `extra` options after the tiny run's.
 fn window(dir: &Path, extra: &[&str]) -> App {
-    let mut argv = vec!["diskmark-gui".to_string(), dir.display().to_string()];
-    for a in [
-        "--size",
-        "16M",
-        "--measure",
-        "0.2",
-        "--warmup",
-        "0",
-        "--interval",
-        "0",
-        "--loops",
-        "1",
-        "--engine",
-        "psync",
-        "--buffered",
-        "--test",
-        "SEQ1M Q1T1",
-        "--test",
-        "RND4K Q1T1",
-    ]
-    .iter()
-    .chain(extra)
-    {
-        argv.push(a.to_string());
-    }
-    let args = GuiArgs::try_parse_from(argv).unwrap();
-    let automation = args.automation();
-    let (settings, outputs) = args.run.into_settings().unwrap();
-    let (app, _) = App::new(Start {
-        choices: settings.into_choices(),
-        export: ExportManager::new(outputs.into_outputs(true)),
-        automation,
-        targets: Vec::new(),
-        exit_code: Arc::new(AtomicU8::new(0)),
-    });
-    app
+    common::tiny_window(dir, extra, Vec::new())
 }
 
 /// Clicks the button labelled `label` in the window as drawn, and applies

@@ -1,74 +1,15 @@
 //! The real binary under Xvfb: `--start --quit-when-done --screenshot
 //! s.png -o r.json` on a tiny run. Skips, saying why, without Xvfb.
 
-use std::process::{Child, Command, Stdio};
+use std::process::Command;
 use std::time::{Duration, Instant};
 
-/// An X server of our own, ended when dropped.
-struct Xvfb {
-    child: Child,
-    display: String,
-}
-
-impl Drop for Xvfb {
-    /// SIGTERM, so that it removes its socket and lock file; SIGKILL only
-    /// when that cannot be sent.
-    fn drop(&mut self) {
-        let asked = Command::new("kill")
-            .args(["-TERM", &self.child.id().to_string()])
-            .status()
-            .is_ok_and(|s| s.success());
-        if !asked {
-            let _ = self.child.kill();
-        }
-        let _ = self.child.wait();
-    }
-}
-
-/// Starts Xvfb on a display number it picks itself (`-displayfd`, so
-/// that tests running at once never share one), or says why not.
-fn xvfb() -> Option<Xvfb> {
-    use std::io::BufRead;
-    let spawned = Command::new("Xvfb")
-        .args([
-            "-displayfd",
-            "1",
-            "-screen",
-            "0",
-            "1280x800x24",
-            "-nolisten",
-            "tcp",
-        ])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn();
-    let Ok(mut child) = spawned else {
-        eprintln!("skipped: Xvfb is not installed (apt-get install xvfb)");
-        return None;
-    };
-    // It writes the number once it accepts connections.
-    let mut line = String::new();
-    let read = child
-        .stdout
-        .take()
-        .map(|out| std::io::BufReader::new(out).read_line(&mut line));
-    match (read, line.trim().parse::<u32>()) {
-        (Some(Ok(_)), Ok(n)) => Some(Xvfb {
-            child,
-            display: format!(":{n}"),
-        }),
-        _ => {
-            let _ = child.kill();
-            let _ = child.wait();
-            eprintln!("skipped: Xvfb did not start");
-            None
-        }
-    }
-}
+mod common;
+use common::xvfb;
 
 #[test]
 fn start_quit_when_done_screenshot_and_report() {
-    let Some(x) = xvfb() else { return };
+    let Some(x) = xvfb("1280x800x24") else { return };
     let dir = tempfile::Builder::new()
         .prefix("dm-gui-")
         .tempdir_in("/var/tmp")
@@ -186,7 +127,7 @@ fn close_window(display: &str, title: &str) -> bool {
 
 #[test]
 fn closing_the_window_mid_run_removes_the_test_file_and_exits_0() {
-    let Some(x) = xvfb() else { return };
+    let Some(x) = xvfb("1280x800x24") else { return };
     let dir = tempfile::Builder::new()
         .prefix("dm-gui-")
         .tempdir_in("/var/tmp")
