@@ -212,6 +212,7 @@ pub fn observations(
             d.avg_queue_depth, in_flight
         ));
     }
+    notes.extend(cache_notes(&name, l, settings.direct));
     if let Some(c) = l.cpu {
         // Threads that could keep a CPU busy: the workers, or for posixaio
         // glibc's helper threads, one per descriptor with work.
@@ -220,6 +221,37 @@ pub fn observations(
             None => test.plan.t,
         };
         notes.extend(cpu_note(&name, &c, workers as usize, cpus));
+    }
+    notes
+}
+
+/// Below this many bytes counted, the device's share says nothing: the
+/// counters move in whole requests and a few may be another process's.
+const CACHE_MIN_BYTES: u64 = 4 << 20;
+
+/// Figures a cache made rather than the device
+/// (docs/measurement.md#device-view-and-cpu-view): reads of which the
+/// device delivered under half the bytes diskmark counted, and, with
+/// O_DIRECT (buffered writes are the page cache's by design, closed by the
+/// fsync), writes of which the device saw under half within the window.
+fn cache_notes(name: &str, l: &crate::stats::LoopResult, direct: bool) -> Vec<String> {
+    let Some(d) = l.device else {
+        return Vec::new();
+    };
+    let share = |device: u64, counted: u64| {
+        (counted >= CACHE_MIN_BYTES && device.saturating_mul(2) < counted)
+            .then(|| device as f64 * 100.0 / counted as f64)
+    };
+    let mut notes = Vec::new();
+    if let Some(pct) = share(d.read_bytes, l.read.bytes) {
+        notes.push(format!(
+            "{name}: the device delivered {pct:.0} % of these bytes: the rest came from a cache (page cache, ZFS ARC, a controller), so the figure is the cache's, not the drive's"
+        ));
+    }
+    if direct && let Some(pct) = share(d.write_bytes, l.write.bytes) {
+        notes.push(format!(
+            "{name}: the device saw {pct:.0} % of these written bytes within the window: the rest is in a write-back cache it had not flushed, so the figure is the cache's, not the drive's"
+        ));
     }
     notes
 }
