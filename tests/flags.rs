@@ -56,6 +56,21 @@ fn buffered_reads_of_a_small_file_are_flagged_as_the_caches() {
 }
 
 #[test]
+fn a_fully_cached_file_read_with_keep_cache_is_flagged() {
+    // --keep-cache: the pages the pre-fill wrote stay, so even the first
+    // pass comes from memory.
+    let notes = read_notes(&["--buffered", "--keep-cache"]);
+    if notes == ["no device view"] {
+        eprintln!("skipped: /var/tmp's device has no counters here");
+        return;
+    }
+    assert!(
+        notes.iter().any(|n| n.contains("came from a cache")),
+        "{notes:?}"
+    );
+}
+
+#[test]
 fn direct_reads_are_not_flagged() {
     let notes = read_notes(&[]);
     assert!(
