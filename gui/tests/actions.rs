@@ -4,6 +4,7 @@
 //! `--screenshot`'s path checked before it.
 
 mod common;
+use common::{shows, temp_dir, until_done};
 
 use diskmark::history::History;
 use diskmark::report::model::Run;
@@ -14,7 +15,7 @@ use diskmark_gui::view::view;
 use iced::Task;
 use iced_test::simulator;
 use std::path::Path;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// A window on `dir` with the tiny run's options.
 fn window(dir: &Path) -> App {
@@ -51,25 +52,6 @@ fn act(app: &mut App, action: &str, path: &Path, confirm: &str) {
     click(app, action);
     type_path(app, path);
     click(app, confirm);
-}
-
-fn shows(app: &App, text: &str) -> bool {
-    simulator(view(app)).find(text).is_ok()
-}
-
-fn until_done(app: &mut App) {
-    let end = Instant::now() + Duration::from_secs(60);
-    while app.running() {
-        assert!(Instant::now() < end, "the run did not end");
-        app.wait(Duration::from_secs(1));
-    }
-}
-
-fn temp_dir() -> tempfile::TempDir {
-    tempfile::Builder::new()
-        .prefix("dm-gui-")
-        .tempdir_in("/var/tmp")
-        .unwrap()
 }
 
 /// A window that has run the tiny run in `dir/target`.

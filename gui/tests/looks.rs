@@ -8,6 +8,7 @@ use std::process::Command;
 use std::time::{Duration, Instant};
 
 mod common;
+use common::temp_dir;
 use common::{Xvfb, xvfb};
 
 /// A `gdbus` that answers the portal's `Read` with `value`.
@@ -75,13 +76,6 @@ fn shot(x: &Xvfb, dir: &Path, args: &[&str], env: &[(&str, String)]) -> ((u32, u
 const WHITE: [u8; 3] = [0xff, 0xff, 0xff];
 /// iced's Dark background.
 const DARK: [u8; 3] = [0x2b, 0x2d, 0x31];
-
-fn temp_dir() -> tempfile::TempDir {
-    tempfile::Builder::new()
-        .prefix("dm-gui-looks-")
-        .tempdir_in("/var/tmp")
-        .unwrap()
-}
 
 #[test]
 fn the_theme_follows_the_portal_then_gtk_theme_and_theme_overrides_it() {

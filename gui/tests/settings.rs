@@ -3,6 +3,7 @@
 //! iced_test's Simulator, headless.
 
 mod common;
+use common::{shows, temp_dir, until_done};
 
 use diskmark::backend::Backend;
 use diskmark::config::Settings;
@@ -52,11 +53,6 @@ fn click(app: &mut App, label: &str) {
         ui.click(label).unwrap_or_else(|e| panic!("{label}: {e}"));
     });
     assert!(n > 0, "clicking {label} said nothing");
-}
-
-/// Whether `text` is drawn in the window.
-fn shows(app: &App, text: &str) -> bool {
-    simulator(view(app)).find(text).is_ok()
 }
 
 /// Moves the pointer to `p` (with the event, so that menus see it) and
@@ -136,23 +132,6 @@ fn type_field(app: &mut App, f: Field, text: &str) {
         ui.click(iced::widget::Id::new(id)).unwrap();
         let _ = ui.tap_key(Named::Enter);
     });
-}
-
-/// Applies the benchmark's updates until the run ends (within a minute:
-/// the run is about a second).
-fn until_done(app: &mut App) {
-    let end = Instant::now() + Duration::from_secs(60);
-    while app.running() {
-        assert!(Instant::now() < end, "the run did not end");
-        app.wait(Duration::from_secs(1));
-    }
-}
-
-fn temp_dir() -> tempfile::TempDir {
-    tempfile::Builder::new()
-        .prefix("dm-gui-set-")
-        .tempdir_in("/var/tmp")
-        .unwrap()
 }
 
 /// An engine other than psync that works here, if any.

@@ -2,6 +2,7 @@
 //! on its thread, the grid and the status bar as drawn.
 
 mod common;
+use common::{shows, temp_dir, until_done};
 
 use diskmark::workload::Direction;
 use diskmark_gui::app::{App, Message, Status, Unit};
@@ -27,28 +28,6 @@ fn click(app: &mut App, label: &str) {
     for m in messages {
         let _ = app.update(m);
     }
-}
-
-/// Whether `text` is drawn in the window.
-fn shows(app: &App, text: &str) -> bool {
-    simulator(view(app)).find(text).is_ok()
-}
-
-/// Applies the benchmark's updates until the run ends (within a minute:
-/// the run is about a second).
-fn until_done(app: &mut App) {
-    let end = Instant::now() + Duration::from_secs(60);
-    while app.running() {
-        assert!(Instant::now() < end, "the run did not end");
-        app.wait(Duration::from_secs(1));
-    }
-}
-
-fn temp_dir() -> tempfile::TempDir {
-    tempfile::Builder::new()
-        .prefix("dm-gui-")
-        .tempdir_in("/var/tmp")
-        .unwrap()
 }
 
 #[test]

@@ -8,10 +8,13 @@ use diskmark::export::ExportManager;
 use diskmark::target::TargetInfo;
 use diskmark_gui::app::{App, Start};
 use diskmark_gui::args::GuiArgs;
+use diskmark_gui::view::view;
+use iced_test::simulator;
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
 use std::sync::atomic::AtomicU8;
+use std::time::{Duration, Instant};
 
 /// The tiny run's options: 16 MiB, 0.2 s windows, one loop, psync,
 /// buffered, two tests.
@@ -114,4 +117,27 @@ pub fn xvfb(screen: &str) -> Option<Xvfb> {
             None
         }
     }
+}
+
+/// Whether `text` is drawn in the window.
+pub fn shows(app: &App, text: &str) -> bool {
+    simulator(view(app)).find(text).is_ok()
+}
+
+/// Applies the benchmark's updates until the run ends (within a minute:
+/// the tiny run takes about a second).
+pub fn until_done(app: &mut App) {
+    let end = Instant::now() + Duration::from_secs(60);
+    while app.running() {
+        assert!(Instant::now() < end, "the run did not end");
+        app.wait(Duration::from_secs(1));
+    }
+}
+
+/// A scratch directory on the disk (not tmpfs), removed when dropped.
+pub fn temp_dir() -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix("dm-gui-")
+        .tempdir_in("/var/tmp")
+        .unwrap()
 }
