@@ -99,6 +99,10 @@ pub struct Choices {
     /// `--qos`: read latency alone and under a background writer
     /// (docs/measurement.md#latency-under-load).
     pub qos: bool,
+    /// `--details`: the text report also shows how much each test's loops
+    /// disagree (docs/report.md#details). Only how the result is shown.
+    #[serde(skip)]
+    pub details: bool,
 }
 
 fn ser_secs<S: serde::Serializer>(d: &Duration, s: S) -> Result<S::Ok, S::Error> {
@@ -172,6 +176,7 @@ impl Choices {
             max_rounds: DEFAULT_MAX_ROUNDS,
             max_time: DEFAULT_MAX_TIME,
             qos: false,
+            details: false,
         }
     }
 

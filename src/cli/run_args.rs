@@ -191,6 +191,12 @@ pub struct RunArgs {
     /// load: p50, p99, p99.9)
     #[arg(long)]
     pub qos: bool,
+
+    /// The text report also shows, under each test with two or more loops,
+    /// the loops' spread: the 95 % confidence interval of the mean (±x %)
+    /// of MB/s, IOPS and mean latency, and the loops' range
+    #[arg(long)]
+    pub details: bool,
 }
 
 fn parse_steady_arg(s: &str) -> Result<SteadyGoal, String> {
@@ -292,6 +298,7 @@ impl RunArgs {
             max_rounds: self.max_rounds.unwrap_or(crate::config::DEFAULT_MAX_ROUNDS),
             max_time: self.max_time.unwrap_or(crate::config::DEFAULT_MAX_TIME),
             qos: self.qos,
+            details: self.details,
         })
     }
 

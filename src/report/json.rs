@@ -6,7 +6,7 @@ use super::model;
 use super::source::Report;
 use crate::run::TestResult;
 use crate::stats::headline::headline;
-use crate::stats::{CpuView, DeviceView, DirStats, DirSummary, LoopResult, Spread};
+use crate::stats::{CpuView, DeviceView, DirStats, LoopResult, Spread};
 use crate::workload::Direction;
 
 pub use super::model::SCHEMA_VERSION;
@@ -283,24 +283,21 @@ fn engine_setup(test: &TestResult) -> model::EngineSetup {
 
 /// The spread over the loops that have figures.
 fn across(test: &TestResult) -> model::Across {
-    let per_loop: Vec<DirSummary> = test
-        .loops
-        .iter()
-        .map(|l| headline(test.direction, l).summary(l.window_ns))
-        .collect();
-    let spread = |f: &dyn Fn(&DirSummary) -> Option<f64>| {
-        let v: Vec<f64> = per_loop.iter().filter_map(f).collect();
-        Spread::of(&v).map(|s| model::Spread {
+    let s = super::source::LoopSpread::of(test);
+    let spread = |s: Option<Spread>| {
+        s.map(|s| model::Spread {
             min: s.min,
             median: s.median,
             max: s.max,
+            mean: Some(s.mean),
             stddev: s.stddev,
+            ci95_pct: s.ci95_pct,
         })
     };
     model::Across {
-        mbps: spread(&|d| d.completed().then_some(d.mbps)),
-        iops: spread(&|d| d.completed().then_some(d.iops)),
-        mean_lat_us: spread(&|d| d.lat.as_ref().map(|l| l.mean_us)),
+        mbps: spread(s.mbps),
+        iops: spread(s.iops),
+        mean_lat_us: spread(s.mean_lat_us),
     }
 }
 

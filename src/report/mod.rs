@@ -21,7 +21,7 @@ pub mod thermal;
 #[cfg(test)]
 pub(crate) mod fixtures;
 
-pub use source::{Report, collapse, signal_name};
+pub use source::{LoopSpread, Report, collapse, signal_name};
 
 /// Output formats.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]

@@ -5,6 +5,7 @@ use crate::config::Settings;
 use crate::host::HostInfo;
 use crate::run::{RunOutput, TestResult};
 use crate::stats::headline::headline;
+use crate::stats::{DirSummary, Spread};
 use crate::target::TargetInfo;
 use crate::workload::Direction;
 
@@ -118,4 +119,35 @@ pub fn collapse(tests: &[TestResult]) -> Vec<String> {
 /// `SIGINT`, `SIGQUIT`, `SIGRTMIN+1`, ... or `signal N`.
 pub fn signal_name(sig: i32) -> String {
     crate::run::signals::name(sig)
+}
+
+/// How much a test's loops disagree: the spread of each headline figure
+/// over the loops that have figures (docs/measurement.md#repeatability).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct LoopSpread {
+    /// Of MB/s.
+    pub mbps: Option<Spread>,
+    /// Of IOPS.
+    pub iops: Option<Spread>,
+    /// Of the mean latency, µs.
+    pub mean_lat_us: Option<Spread>,
+}
+
+impl LoopSpread {
+    /// The spread of `test`'s loops.
+    pub fn of(test: &TestResult) -> LoopSpread {
+        let per_loop: Vec<DirSummary> = test
+            .loops
+            .iter()
+            .map(|l| headline(test.direction, l).summary(l.window_ns))
+            .collect();
+        let spread = |f: &dyn Fn(&DirSummary) -> Option<f64>| {
+            Spread::of(&per_loop.iter().filter_map(f).collect::<Vec<f64>>())
+        };
+        LoopSpread {
+            mbps: spread(&|d| d.completed().then_some(d.mbps)),
+            iops: spread(&|d| d.completed().then_some(d.iops)),
+            mean_lat_us: spread(&|d| d.lat.as_ref().map(|l| l.mean_us)),
+        }
+    }
 }

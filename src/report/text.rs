@@ -124,10 +124,36 @@ fn section(out: &mut String, r: &Report<'_>, d: Direction) {
             empty_line(a.pattern, a.block_size, a.q, a.t)
         };
         let _ = writeln!(out, "{line}");
+        if r.settings.details
+            && let Some(d) = details_line(&super::source::LoopSpread::of(test))
+        {
+            let _ = writeln!(out, "{d}");
+        }
         if let Some(o) = &test.steady {
             let _ = writeln!(out, "{}", super::steady::line(o));
         }
     }
+}
+
+/// Under `--details`, how much the loops disagree, right-justified under
+/// the result line: `±1.2 % MB/s  ±1.2 % IOPS  ±1.5 % us  (95 % CI of the
+/// mean of 5 loops)`. `None` for fewer than two loops with figures.
+pub fn details_line(s: &super::source::LoopSpread) -> Option<String> {
+    let mbps = s.mbps.filter(|m| m.ci95_pct.is_some())?;
+    let n = mbps.n;
+    // IOPS and latency have figures in the same loops as MB/s, so they
+    // have an interval too; "?" only guards a file-less impossibility.
+    let pct = |x: Option<crate::stats::Spread>| match x.and_then(|x| x.ci95_pct) {
+        Some(p) => format!("±{p:.1} %"),
+        None => "±? %".into(),
+    };
+    let line = format!(
+        "{} MB/s  {} IOPS  {} us  (95 % CI of the mean of {n} loops)",
+        pct(s.mbps),
+        pct(s.iops),
+        pct(s.mean_lat_us)
+    );
+    Some(format!("{line:>WIDTH$}"))
 }
 
 /// Profile, engine, mode, test size, date and OS.
@@ -295,6 +321,42 @@ mod tests {
         };
         let got = render(&report).replace(env!("CARGO_PKG_VERSION"), "VERSION");
         insta::assert_snapshot!("default_mix_txt", got);
+    }
+
+    // The fixture's first test has 1000 and 1010 I/Os in its two equal
+    // windows: t(1) = 12.706, so the half-width is 12.706 × 10 / 2010 =
+    // 6.32 % of the mean, for MB/s and IOPS alike.
+    #[test]
+    fn details_show_the_confidence_interval_under_each_test() {
+        let mut choices = fixtures::settings().into_choices();
+        let plain = render_with(choices.clone());
+        assert!(!plain.contains("95 % CI"), "{plain}");
+        choices.details = true;
+        let text = render_with(choices);
+        let lines: Vec<&str> = text.lines().collect();
+        let first = lines
+            .iter()
+            .position(|l| l.contains("(Q=  1, T= 8)"))
+            .unwrap();
+        let d = lines[first + 1];
+        assert!(d.contains("±6.3 % MB/s  ±6.3 % IOPS"), "{d}");
+        assert!(d.ends_with("(95 % CI of the mean of 2 loops)"), "{d}");
+        assert_eq!(d.chars().count(), 80, "{d}");
+        let tests = lines.iter().filter(|l| l.contains(" IOPS] <")).count();
+        let details = lines.iter().filter(|l| l.contains("95 % CI")).count();
+        assert_eq!(details, tests);
+    }
+
+    fn render_with(choices: crate::config::Choices) -> String {
+        let settings = crate::config::Settings::validate(choices).unwrap();
+        let output = fixtures::output(&settings);
+        let (target, host) = (fixtures::target(), fixtures::host());
+        render(&Report {
+            settings: &settings,
+            target: &target,
+            host: &host,
+            output: &output,
+        })
     }
 
     #[test]

@@ -320,48 +320,6 @@ impl LoopResult {
     }
 }
 
-/// Min, median, max and sample standard deviation of a set of values.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Spread {
-    /// Smallest.
-    pub min: f64,
-    /// Median (mean of the middle two for an even count).
-    pub median: f64,
-    /// Largest.
-    pub max: f64,
-    /// Sample standard deviation (0 for one value).
-    pub stddev: f64,
-}
-
-impl Spread {
-    /// The spread of `values`; `None` when empty.
-    pub fn of(values: &[f64]) -> Option<Spread> {
-        if values.is_empty() {
-            return None;
-        }
-        let mut v = values.to_vec();
-        v.sort_by(f64::total_cmp);
-        let n = v.len();
-        let median = if n % 2 == 1 {
-            v[n / 2]
-        } else {
-            (v[n / 2 - 1] + v[n / 2]) / 2.0
-        };
-        let mean = v.iter().sum::<f64>() / n as f64;
-        let stddev = if n > 1 {
-            (v.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1) as f64).sqrt()
-        } else {
-            0.0
-        };
-        Some(Spread {
-            min: v[0],
-            median,
-            max: v[n - 1],
-            stddev,
-        })
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -427,14 +385,5 @@ mod tests {
         // (7·100 + 3·400) / 10 = 190 µs.
         assert!((t.lat.unwrap().mean_us - 190.0).abs() < 1e-9);
         assert_eq!(l.read.summary(l.window_ns).ios, 7);
-    }
-
-    #[test]
-    fn spread() {
-        let s = Spread::of(&[3.0, 1.0, 2.0, 10.0]).unwrap();
-        assert_eq!((s.min, s.median, s.max), (1.0, 2.5, 10.0));
-        assert!((s.stddev - 4.082_482_904_638_63).abs() < 1e-9);
-        assert_eq!(Spread::of(&[5.0]).unwrap().stddev, 0.0);
-        assert!(Spread::of(&[]).is_none());
     }
 }

@@ -6,6 +6,7 @@ pub mod counts;
 pub mod headline;
 pub mod histogram;
 pub mod loopstat;
+pub mod spread;
 pub mod steady;
 pub mod sustained;
 
@@ -13,5 +14,6 @@ pub use histogram::{DEFAULT_PERCENTILES, Histogram};
 pub use loopstat::{LoopStat, Selected, select};
 
 pub use counts::{
-    CpuView, DeviceView, DirStats, DirSummary, LatSummary, LoopResult, NO_IO, Sample, Spread,
+    CpuView, DeviceView, DirStats, DirSummary, LatSummary, LoopResult, NO_IO, Sample,
 };
+pub use spread::Spread;

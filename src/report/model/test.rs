@@ -351,7 +351,8 @@ pub struct Across {
     pub mean_lat_us: Option<Spread>,
 }
 
-/// Minimum, median, maximum and standard deviation of some values.
+/// Minimum, median, maximum, mean and standard deviation of some values,
+/// and the 95 % confidence interval of their mean.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(default)]
 pub struct Spread {
@@ -361,8 +362,16 @@ pub struct Spread {
     pub median: f64,
     /// The largest.
     pub max: f64,
+    /// The arithmetic mean; absent in files written before it was added.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mean: Option<f64>,
     /// Sample standard deviation (n − 1); 0 for one value.
     pub stddev: f64,
+    /// Half-width of the 95 % confidence interval of the mean, percent of
+    /// the mean (Student's t over the loops, n − 1 degrees of freedom;
+    /// docs/measurement.md#repeatability). Absent for one loop.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ci95_pct: Option<f64>,
 }
 
 impl Test {
