@@ -5,6 +5,7 @@
 //! two agree.
 
 mod child;
+pub mod hosts;
 pub mod job;
 pub mod parse;
 

@@ -321,18 +321,11 @@ fn merge_lats(lats: &[FioLat]) -> FioLat {
 
 /// Parses fio's standard output.
 pub fn parse(stdout: &str) -> Result<FioResult, ParseError> {
-    let (text, json) =
-        split_output(stdout).ok_or_else(|| ParseError::NoJson(stdout.trim().to_string()))?;
-    // One document; anything after it (late messages) is ignored.
-    let doc: Value = serde_json::Deserializer::from_str(json)
-        .into_iter::<Value>()
-        .next()
-        .ok_or_else(|| ParseError::Json("empty".into()))?
-        .map_err(|e| ParseError::Json(e.to_string()))?;
+    let (text, doc) = document(stdout)?;
     let jobs: Vec<&Value> = if let Some(clients) = doc["client_stats"].as_array() {
         // Client/server: one entry per host, then "All clients" when there
         // are several: that is the aggregate.
-        match clients.iter().find(|c| c["jobname"] == "All clients") {
+        match clients.iter().find(|c| c["jobname"] == ALL_CLIENTS) {
             Some(all) => vec![all],
             None => clients.iter().collect(),
         }
@@ -343,10 +336,32 @@ pub fn parse(stdout: &str) -> Result<FioResult, ParseError> {
             .iter()
             .collect()
     };
+    result_of(&jobs, text)
+}
+
+/// The name fio gives the sum over hosts in a client/server run.
+pub(super) const ALL_CLIENTS: &str = "All clients";
+
+/// The text fio printed before its JSON, and the JSON document.
+pub(super) fn document(stdout: &str) -> Result<(Vec<String>, Value), ParseError> {
+    let (text, json) =
+        split_output(stdout).ok_or_else(|| ParseError::NoJson(stdout.trim().to_string()))?;
+    // One document; anything after it (late messages) is ignored.
+    let doc: Value = serde_json::Deserializer::from_str(json)
+        .into_iter::<Value>()
+        .next()
+        .ok_or_else(|| ParseError::Json("empty".into()))?
+        .map_err(|e| ParseError::Json(e.to_string()))?;
+    Ok((text, doc))
+}
+
+/// Several job entries of fio's JSON as one result: the first job error
+/// fails it; otherwise both directions added up and the CPU time summed.
+pub(super) fn result_of(jobs: &[&Value], text: Vec<String>) -> Result<FioResult, ParseError> {
     if jobs.is_empty() {
         return Err(ParseError::Missing("jobs".into()));
     }
-    for job in &jobs {
+    for job in jobs {
         let errno = job["error"].as_i64().unwrap_or(0);
         if errno != 0 {
             let message = text
@@ -361,8 +376,8 @@ pub fn parse(stdout: &str) -> Result<FioResult, ParseError> {
             });
         }
     }
-    let read = aggregate(&jobs, "read")?;
-    let write = aggregate(&jobs, "write")?;
+    let read = aggregate(jobs, "read")?;
+    let write = aggregate(jobs, "write")?;
     // usr_cpu/sys_cpu are percent of the entry's job_runtime: with
     // --group_reporting that is the sum of its jobs' runtimes (so the
     // percentage is a per-job average), without it one job's runtime.
