@@ -151,10 +151,11 @@ fn a_sata_3gbps_link() {
     let l = d.link().expect("the SATA link");
     assert_eq!(l.kind, LinkKind::Sata);
     assert_eq!(l.label, "SATA 3 Gb/s");
-    // 8b/10b: 300 MB/s; a Data FIS's 2048 Dwords in 2054, ALIGNs 2 in 258.
-    let want = 300.0 * 2048.0 / 2054.0 * 256.0 / 258.0;
+    // 8b/10b: 300 MB/s; a Data FIS's 2048 Dwords in 2054, 2 ALIGNs per
+    // 254 Dwords.
+    let want = 300.0 * 2048.0 / 2054.0 * 254.0 / 256.0;
     assert!(close(l.usable_mbps, want), "{}", l.usable_mbps);
-    assert!(close(want, 296.8), "{want}");
+    assert!(close(want, 296.79), "{want}");
     let down = sata_root("<unknown>");
     let d = BlockDevice::from_dev(down.path(), (8, 0)).unwrap();
     assert_eq!(d.link(), None, "a link that is down is no link");

@@ -54,3 +54,70 @@ pub fn flag(f: &Flag) -> model::Flag {
         },
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::report::{Report, fixtures, json, model, text};
+    use crate::run::flags::{Flag, Traffic};
+    use crate::target::link::{Link, LinkKind};
+
+    #[test]
+    fn the_link_and_the_flags_in_the_json_and_the_text() {
+        let settings = fixtures::settings();
+        let mut output = fixtures::output(&settings);
+        let mut target = fixtures::target();
+        let sata = Link {
+            kind: LinkKind::Sata,
+            label: "SATA 6 Gb/s".into(),
+            line_gbps: 6.0,
+            width: None,
+            usable_mbps: 593.6,
+        };
+        if let Some(d) = target.device.as_mut() {
+            d.disks[0].link = Some(sata);
+        }
+        output.tests[0].flags = vec![
+            Flag::Cache {
+                traffic: Traffic::Read,
+                device_pct: 12.5,
+            },
+            Flag::Link {
+                traffic: Traffic::Read,
+                label: "SATA 6 Gb/s".into(),
+                usable_mbps: 593.6,
+                figure_mbps: 1800.0,
+                loop_index: Some(1),
+                loops: 2,
+            },
+        ];
+        let host = fixtures::host();
+        let r = Report {
+            settings: &settings,
+            target: &target,
+            host: &host,
+            output: &output,
+        };
+        let text = json::render(&r);
+        let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(
+            v["target"]["link"],
+            serde_json::json!({"kind": "sata", "label": "SATA 6 Gb/s", "line_gbps": 6.0, "usable_mbps": 593.6})
+        );
+        assert_eq!(
+            v["tests"][0]["flags"],
+            serde_json::json!([
+                {"kind": "cache", "traffic": "read", "device_pct": 12.5},
+                {"kind": "link", "traffic": "read", "link": "SATA 6 Gb/s", "usable_mbps": 593.6, "figure_mbps": 1800.0, "loop_index": 1}
+            ])
+        );
+        // The other tests have none, and say nothing of it.
+        assert!(v["tests"][1].get("flags").is_none());
+        // What is written reads back the same.
+        let back = model::Run::from_json(&text).unwrap();
+        assert_eq!(back, json::build(&r));
+        assert_eq!(back.tests[0].flags.len(), 2);
+        let shown = text::render(&r);
+        let line = shown.lines().find(|l| l.contains("Target:")).unwrap();
+        assert!(line.ends_with(" [Virtio Disk · SATA 6 Gb/s]"), "{line}");
+    }
+}

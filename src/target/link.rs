@@ -140,20 +140,20 @@ fn sata(dir: &Path, port: u32) -> Option<Link> {
 
 /// The share of a SATA link's bytes (after 8b/10b) that can be data: a
 /// Data FIS carries at most 2048 Dwords, framed by at least 6 (X_RDY, SOF,
-/// the FIS type Dword, CRC, EOF, WTRM), and an ALIGN pair is sent every
-/// 256 Dwords (SATA 3.x, 7.4 and 9.4).
-const SATA_PAYLOAD: f64 = (2048.0 / 2054.0) * (256.0 / 258.0);
+/// the FIS type Dword, CRC, EOF, WTRM), and a pair of ALIGNs is sent at
+/// least every 254 Dwords (docs/measurement.md#faster-than-the-link).
+const SATA_PAYLOAD: f64 = (2048.0 / 2054.0) * (254.0 / 256.0);
 
 /// The share of a SuperSpeed USB link's bytes (after the encoding) that can
 /// be data: a 1024-byte data packet needs a 20-byte header packet and 12
-/// bytes of its own framing and CRC (USB 3.2, 7.2 and 8.3).
+/// bytes of its own framing and CRC (docs/measurement.md#faster-than-the-link).
 const USB3_PAYLOAD: f64 = 1024.0 / 1056.0;
 
 /// The link of a USB device whose `speed` is `speed` (Mb/s, as the kernel
 /// writes it).
 fn usb(speed: &str) -> Option<Link> {
     // Full and high speed: the most bulk packets a (micro)frame holds (USB
-    // 2.0 Tables 5-9 and 5-10). Low speed has no bulk transfers: its bit
+    // 2.0's tables of them, docs/measurement.md#faster-than-the-link). Low speed has no bulk transfers: its bit
     // rate is its ceiling. SuperSpeed: 8b/10b (Gen 1) or 128b/132b (Gen
     // 2), then the packets' framing; Gen 2x2 has two lanes.
     let (label, gbps, lanes, usable) = match speed {
@@ -289,8 +289,8 @@ mod tests {
         let close = |a: f64, b: f64| (a - b).abs() < 0.05;
         assert!(close(usb("480").unwrap().usable_mbps, 53.248));
         assert!(close(usb("12").unwrap().usable_mbps, 1.216));
-        assert!(close(usb("5000").unwrap().usable_mbps, 484.8));
-        assert!(close(usb("10000").unwrap().usable_mbps, 1175.3));
+        assert!(close(usb("5000").unwrap().usable_mbps, 484.85));
+        assert!(close(usb("10000").unwrap().usable_mbps, 1175.39));
         assert!(usb("53.3-480").is_none());
         assert_eq!(trim_zero(6.0), "6");
         assert_eq!(trim_zero(1.5), "1.5");
