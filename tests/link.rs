@@ -303,6 +303,22 @@ fn a_cached_read_above_a_usb2_fixture_link_is_flagged() {
     let notes: Vec<&str> = (test["observations"].as_array().unwrap().iter())
         .filter_map(|n| n.as_str())
         .collect();
+    // The cache flag has its structured form too, beside its note.
+    if test["result"]["device"].is_null() {
+        eprintln!("no device view here: the cache flag is not checked");
+    } else {
+        let cache = flags
+            .iter()
+            .find(|f| f["kind"] == "cache")
+            .expect("a cache flag");
+        assert_eq!(cache["traffic"], "read");
+        assert!(cache["device_pct"].as_f64().unwrap() < 50.0, "{cache}");
+        assert!(
+            notes
+                .iter()
+                .any(|n| n.starts_with("SEQ1M Q1T1 read: the device delivered "))
+        );
+    }
     assert!(
         notes.contains(
             &"SEQ1M Q1T1 read: faster than this drive's USB 2.0 link (at most 53 MB/s): the figure is a cache's, not the drive's"
@@ -355,4 +371,48 @@ fn a_fixture_outside_the_temporary_directory_is_not_honoured() {
             .as_array()
             .is_none_or(|f| f.iter().all(|f| f["kind"] != "link"))
     );
+}
+
+#[test]
+fn a_multipath_nvme_namespace_has_its_one_controllers_link() {
+    let t = tempfile::tempdir().unwrap();
+    let r = t.path();
+    let subsys = "devices/virtual/nvme-subsystem/nvme-subsys0";
+    let ns = format!("{subsys}/nvme0n1");
+    let pci = |n: u32| format!("devices/pci0000:00/0000:00:0{n}.0/0000:0{n}:00.0");
+    let mut files = vec![(format!("{ns}/queue/rotational"), "0\n".to_string())];
+    for n in [1, 2] {
+        files.push((
+            format!("{}/current_link_speed", pci(n)),
+            "16.0 GT/s PCIe\n".into(),
+        ));
+        files.push((format!("{}/current_link_width", pci(n)), "4\n".into()));
+        files.push((
+            format!("{}/nvme/nvme{n}/model", pci(n)),
+            "Fixture NVMe\n".into(),
+        ));
+    }
+    let files: Vec<(&str, &str)> = files
+        .iter()
+        .map(|(a, b)| (a.as_str(), b.as_str()))
+        .collect();
+    tree(r, &files);
+    link(r, subsys, &format!("{ns}/device"));
+    for n in [1, 2] {
+        link(r, &pci(n), &format!("{}/nvme/nvme{n}/device", pci(n)));
+    }
+    link(
+        r,
+        &format!("{}/nvme/nvme1", pci(1)),
+        &format!("{subsys}/nvme1"),
+    );
+    let l = Link::find(&r.join(&ns)).expect("its one controller's link");
+    assert_eq!(l.label, "PCIe 4.0 x4");
+    // Two controllers: the paths may add up, so no link.
+    link(
+        r,
+        &format!("{}/nvme/nvme2", pci(2)),
+        &format!("{subsys}/nvme2"),
+    );
+    assert_eq!(Link::find(&r.join(&ns)), None);
 }

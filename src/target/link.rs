@@ -40,6 +40,7 @@ pub struct Link {
     /// The signalling rate of one lane, Gb/s (GT/s for PCIe).
     pub line_gbps: f64,
     /// Lanes: PCIe's link width, 2 for USB 3.2 Gen 2x2 (`None` for one).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub width: Option<u32>,
     /// The most payload the link can carry in one direction, MB/s (10^6
     /// bytes): the line rate less its encoding and the protocol's framing,
