@@ -17,6 +17,7 @@ pub fn link(l: &Link) -> model::Link {
         line_gbps: l.line_gbps,
         width: l.width,
         usable_mbps: l.usable_mbps,
+        virtual_machine: l.virtual_machine,
     }
 }
 
@@ -72,6 +73,7 @@ mod tests {
             line_gbps: 6.0,
             width: None,
             usable_mbps: 593.6,
+            virtual_machine: false,
         };
         if let Some(d) = target.device.as_mut() {
             d.disks[0].link = Some(sata);
@@ -119,5 +121,37 @@ mod tests {
         let shown = text::render(&r);
         let line = shown.lines().find(|l| l.contains("Target:")).unwrap();
         assert!(line.ends_with(" [Virtio Disk · SATA 6 Gb/s]"), "{line}");
+    }
+
+    #[test]
+    fn a_virtual_machines_link_flags_nothing() {
+        let settings = fixtures::settings();
+        let output = fixtures::output(&settings);
+        let slow = Link {
+            kind: LinkKind::Usb,
+            label: "USB 1.1".into(),
+            line_gbps: 0.012,
+            width: None,
+            usable_mbps: 1.216,
+            virtual_machine: false,
+        };
+        let test = &output.tests[0];
+        let flags = crate::run::flags(&settings, test, Some(&slow));
+        assert!(
+            matches!(
+                flags[..],
+                [Flag::Link {
+                    loop_index: None,
+                    ..
+                }]
+            ),
+            "{flags:?}"
+        );
+        let vm = Link {
+            virtual_machine: true,
+            ..slow
+        };
+        assert_eq!(crate::run::flags(&settings, test, Some(&vm)), []);
+        assert_eq!(crate::run::flags(&settings, test, None), []);
     }
 }

@@ -209,6 +209,7 @@ mod tests {
             line_gbps: 0.48,
             width: None,
             usable_mbps: 53.248,
+            virtual_machine: false,
         }
     }
 
@@ -292,6 +293,7 @@ mod tests {
             line_gbps: 2.5,
             width: Some(1),
             usable_mbps: 248.8,
+            virtual_machine: false,
         };
         let l = lp(200 * MB, 200 * MB);
         assert!(link_flags(mix, std::slice::from_ref(&l), &l, &pcie).is_empty());

@@ -230,12 +230,15 @@ pub fn observations(
 
 /// Every flag of `test` (docs/measurement.md#flags): its cache flags,
 /// from its loops pooled as the device's view is, then its figures above
-/// `link`, the drive's link, when it has one.
+/// `link`, the drive's link, when it has one and the machine is not a
+/// virtual one.
 pub fn flags(settings: &Settings, test: &TestResult, link: Option<&Link>) -> Vec<Flag> {
     let mut out = Vec::new();
     if let Some(sel) = test.selected(crate::stats::LoopStat::Mean) {
         out.extend(super::flags::cache_flags(&sel.result, settings.direct));
     }
+    // A virtual machine's link may be an emulator's, which limits nothing.
+    let link = link.filter(|l| !l.virtual_machine);
     if let (Some(link), Some(sel)) = (link, test.selected(settings.loop_stat)) {
         out.extend(super::flags::link_flags(
             test.direction,

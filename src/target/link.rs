@@ -12,7 +12,8 @@ use std::path::{Path, PathBuf};
 /// whose link stands for every disk's. For tests only: honoured only for a
 /// directory inside the system's temporary directory, under one whose
 /// name starts with [`FIXTURE_PREFIX`], so that it cannot stand for a real
-/// drive's link by accident.
+/// drive's link by accident. A fixture stands for a physical machine's
+/// disk: its link is never a virtual machine's.
 pub const TEST_LINK: &str = "DISKMARK_TEST_LINK";
 
 /// How the name of a [`TEST_LINK`] fixture directory starts.
@@ -46,6 +47,10 @@ pub struct Link {
     /// bytes): the line rate less its encoding and the protocol's framing,
     /// in the best case (docs/measurement.md#faster-than-the-link).
     pub usable_mbps: f64,
+    /// The machine is a virtual one: the link may be an emulator's, which
+    /// limits nothing, so no figure is flagged against it.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub virtual_machine: bool,
 }
 
 // Every figure of a link is a finite product of the table's constants,
@@ -67,10 +72,14 @@ impl Link {
     /// The link of the disk whose sysfs directory is `disk_dir`
     /// (`/sys/block/sda`, or the same in another sysfs root), or the
     /// [`TEST_LINK`] fixture's when a test names one.
+    /// A fixture stands for a physical machine's disk.
     pub fn of_disk(disk_dir: &Path) -> Option<Link> {
         match fixture() {
             Some(dir) => Link::find(&dir),
-            None => Link::find(disk_dir),
+            None => Link::find(disk_dir).map(|l| Link {
+                virtual_machine: virtual_machine(),
+                ..l
+            }),
         }
     }
 
@@ -136,6 +145,7 @@ fn sata(dir: &Path, port: u32) -> Option<Link> {
         line_gbps: gbps,
         width: None,
         usable_mbps: usable,
+        virtual_machine: false,
     })
 }
 
@@ -177,6 +187,7 @@ fn usb(speed: &str) -> Option<Link> {
         line_gbps: gbps,
         width: lanes,
         usable_mbps: usable,
+        virtual_machine: false,
     })
 }
 
@@ -244,6 +255,7 @@ fn pcie(pci: &Path) -> Option<Link> {
         line_gbps: gt,
         width: Some(width),
         usable_mbps: lane_mbps * f64::from(width) * PCIE_PAYLOAD,
+        virtual_machine: false,
     })
 }
 
@@ -265,6 +277,31 @@ fn read(path: &Path) -> Option<String> {
     let s = std::fs::read_to_string(path).ok()?;
     let s = s.trim();
     (!s.is_empty()).then(|| s.to_string())
+}
+
+/// Whether this machine is a virtual one, asked once: the CPU's
+/// `hypervisor` flag (set by KVM, Xen HVM, VMware, Hyper-V), a Xen guest's
+/// /sys/hypervisor, or an emulator's name as the firmware gives it.
+fn virtual_machine() -> bool {
+    static VM: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *VM.get_or_init(|| {
+        let cpu_flag = std::fs::read_to_string("/proc/cpuinfo").is_ok_and(|c| {
+            c.lines()
+                .filter(|l| l.starts_with("flags"))
+                .any(|l| l.split_whitespace().any(|w| w == "hypervisor"))
+        });
+        let vendor = read(Path::new("/sys/class/dmi/id/sys_vendor")).unwrap_or_default();
+        cpu_flag
+            || read(Path::new("/sys/hypervisor/type")).is_some()
+            || [
+                "QEMU",
+                "innotek GmbH",
+                "VMware, Inc.",
+                "Xen",
+                "Parallels Software International Inc.",
+            ]
+            .contains(&vendor.as_str())
+    })
 }
 
 /// The [`TEST_LINK`] fixture, when it is set to a fixture directory in the

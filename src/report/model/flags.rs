@@ -34,6 +34,10 @@ pub struct Link {
     /// The most payload the link carries in one direction, MB/s: the line
     /// rate less its encoding and the protocol's framing, in the best case.
     pub usable_mbps: f64,
+    /// The machine is a virtual one, whose link may be an emulator's: no
+    /// figure is flagged against it. Absent on a physical machine.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub virtual_machine: bool,
 }
 
 /// Which of a test's bytes a flag is about.
