@@ -82,6 +82,7 @@ fn target(t: &crate::target::TargetInfo) -> model::Target {
             available_bytes: t.usage.available,
             used_percent: t.usage.used_percent(),
         },
+        link: t.link().map(super::flags::link),
     }
 }
 
@@ -239,6 +240,7 @@ fn test(test: &TestResult, stat: crate::stats::LoopStat) -> Option<model::Test> 
         },
         notes: test.plan.notes.clone(),
         observations: test.observations.clone(),
+        flags: test.flags.iter().map(super::flags::flag).collect(),
         engine_setup: engine_setup(test),
         verified_blocks: test.verified,
         loop_stat: loop_stat(stat),

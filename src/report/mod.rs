@@ -5,6 +5,7 @@ pub mod chart;
 pub mod csv;
 pub mod engines;
 pub mod escape;
+mod flags;
 pub mod json;
 pub mod markdown;
 pub mod model;

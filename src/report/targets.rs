@@ -29,7 +29,7 @@ pub fn render_text(targets: &[TargetInfo]) -> String {
                 e(&t.fs_type),
                 usage_text(t),
                 e(t.source.as_deref().unwrap_or("-")),
-                e(t.model().unwrap_or("-")),
+                e(&crate::target::link::describe(t.model(), t.link()).unwrap_or("-".into())),
             ]
         })
         .collect();

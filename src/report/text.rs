@@ -209,11 +209,9 @@ fn setup(out: &mut String, r: &Report<'_>) {
 fn target(out: &mut String, r: &Report<'_>) {
     let t = r.target;
     let (div, unit) = usage_unit(t.usage.total);
-    let model = t
-        .device
-        .as_ref()
-        .and_then(|d| d.model.as_deref())
-        .map(|m| format!(" [{}]", escape(m)))
+    // The model and the link: `[Kingston SKC600MS · SATA 6 Gb/s]`.
+    let model = crate::target::link::describe(t.model(), t.link())
+        .map(|m| format!(" [{}]", escape(&m)))
         .unwrap_or_default();
     let target_path = escape(&t.path.display().to_string()).into_owned();
     if t.is_device() {

@@ -9,6 +9,7 @@
 pub mod devstats;
 mod error;
 mod event;
+pub mod flags;
 mod marker;
 mod memory;
 mod notes;
@@ -29,7 +30,7 @@ pub mod worker;
 
 pub use error::RunError;
 pub use event::{Event, Finished, Live, Phase, Position, Step, TimeLeft};
-pub use notes::{observations, run_notes};
+pub use notes::{flags, observations, run_notes};
 pub use output::{RunOutput, TestFileInfo, TestResult};
 pub use prepare::{RunPlan, TEST_SKIP_SPACE_CHECK, plan_all, plan_with};
 pub use stop::{StopReason, StopToken};
@@ -317,6 +318,7 @@ impl Runner<'_> {
                     direction,
                 };
                 let mut result = self.run_cell(&ctx, file, out, cell)?;
+                result.flags = flags(settings, &result, plan.target().link());
                 result.observations = observations(settings, &result, cpus, device_dir.as_deref());
                 result
                     .observations
@@ -371,6 +373,7 @@ impl Runner<'_> {
             direction,
             loops: Vec::new(),
             observations: Vec::new(),
+            flags: Vec::new(),
             verified: None,
             facts: EngineFacts::default(),
             steady: None,

@@ -2,6 +2,7 @@
 //! inside the windows, and what the device's and the CPU's view of each test
 //! show.
 
+use super::flags::Flag;
 use super::output::TestResult;
 use super::testfile::{Nocow, TestFile};
 use crate::backend::Backend;
@@ -10,6 +11,7 @@ use crate::engine::EngineKind;
 use crate::plan::PlannedTest;
 use crate::target::TargetInfo;
 use crate::target::caveats::{self, Caveat};
+use crate::target::link::Link;
 use crate::workload::DataKind;
 use crate::workload::Pattern;
 use std::path::Path;
@@ -212,7 +214,8 @@ pub fn observations(
             d.avg_queue_depth, in_flight
         ));
     }
-    notes.extend(cache_notes(&name, l, settings.direct));
+    // The flags' notes (docs/measurement.md#flags), made by `flags`.
+    notes.extend(test.flags.iter().map(|f| f.note(&name, test.direction)));
     if let Some(c) = l.cpu {
         // Threads that could keep a CPU busy: the workers, or for posixaio
         // glibc's helper threads, one per descriptor with work.
@@ -225,35 +228,26 @@ pub fn observations(
     notes
 }
 
-/// Below this many bytes counted, the device's share says nothing: the
-/// counters move in whole requests and a few may be another process's.
-const CACHE_MIN_BYTES: u64 = 4 << 20;
-
-/// Figures a cache made rather than the device
-/// (docs/measurement.md#device-view-and-cpu-view): reads of which the
-/// device delivered under half the bytes diskmark counted, and, with
-/// O_DIRECT (buffered writes are the page cache's by design, closed by the
-/// fsync), writes of which the device saw under half within the window.
-fn cache_notes(name: &str, l: &crate::stats::LoopResult, direct: bool) -> Vec<String> {
-    let Some(d) = l.device else {
-        return Vec::new();
-    };
-    let share = |device: u64, counted: u64| {
-        (counted >= CACHE_MIN_BYTES && device.saturating_mul(2) < counted)
-            .then(|| device as f64 * 100.0 / counted as f64)
-    };
-    let mut notes = Vec::new();
-    if let Some(pct) = share(d.read_bytes, l.read.bytes) {
-        notes.push(format!(
-            "{name}: the device delivered {pct:.0} % of these bytes: the rest came from a cache (page cache, ZFS ARC, a controller), so the figure is the cache's, not the drive's"
+/// Every flag of `test` (docs/measurement.md#flags): its cache flags,
+/// from its loops pooled as the device's view is, then its figures above
+/// `link`, the drive's link, when it has one and the machine is not a
+/// virtual one.
+pub fn flags(settings: &Settings, test: &TestResult, link: Option<&Link>) -> Vec<Flag> {
+    let mut out = Vec::new();
+    if let Some(sel) = test.selected(crate::stats::LoopStat::Mean) {
+        out.extend(super::flags::cache_flags(&sel.result, settings.direct));
+    }
+    // A virtual machine's link may be an emulator's, which limits nothing.
+    let link = link.filter(|l| !l.virtual_machine);
+    if let (Some(link), Some(sel)) = (link, test.selected(settings.loop_stat)) {
+        out.extend(super::flags::link_flags(
+            test.direction,
+            &test.loops,
+            &sel.result,
+            link,
         ));
     }
-    if direct && let Some(pct) = share(d.write_bytes, l.write.bytes) {
-        notes.push(format!(
-            "{name}: the device saw {pct:.0} % of these written bytes within the window: the rest is in a write-back cache it had not flushed, so the figure is the cache's, not the drive's"
-        ));
-    }
-    notes
+    out
 }
 
 /// The CPU-bound note of one test, if it was: by diskmark's own CPU time

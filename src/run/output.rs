@@ -17,6 +17,9 @@ pub struct TestResult {
     pub loops: Vec<LoopResult>,
     /// What the device's and the CPU's view say about the figures.
     pub observations: Vec<String>,
+    /// Figures that are not the drive's: a cache's, or above its link
+    /// (docs/measurement.md#flags); their notes are in `observations`.
+    pub flags: Vec<super::flags::Flag>,
     /// Under --verify: written blocks read back and found intact.
     pub verified: Option<u64>,
     /// How the engine set itself up (its first loop's; the same for

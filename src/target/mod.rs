@@ -2,6 +2,7 @@
 //! and the block device behind it (docs/measurement.md#caveats).
 
 pub mod caveats;
+pub mod link;
 pub mod mountinfo;
 pub mod sysfs;
 pub mod thermal;
@@ -82,6 +83,12 @@ impl TargetInfo {
     /// The model for the report, when known.
     pub fn model(&self) -> Option<&str> {
         self.device.as_ref().and_then(|d| d.model.as_deref())
+    }
+
+    /// The drive's link to the machine, when it has one disk and sysfs
+    /// says (docs/measurement.md#faster-than-the-link).
+    pub fn link(&self) -> Option<&link::Link> {
+        self.device.as_ref().and_then(|d| d.link())
     }
 
     /// The drive's temperature sensor, when it has one

@@ -35,6 +35,10 @@ pub struct Disk {
     /// Its temperature sensor (NVMe hwmon or drivetemp), when it has one.
     #[serde(skip)]
     pub sensor: Option<super::thermal::Sensor>,
+    /// Its link to the machine (SATA, USB, PCIe), when sysfs says
+    /// (docs/measurement.md#faster-than-the-link).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub link: Option<super::link::Link>,
 }
 
 /// The device of a filesystem and the disks under it.
@@ -94,6 +98,7 @@ impl Disk {
             write_cache: read_trimmed(&q("write_cache")),
             size_bytes: read_num::<u64>(&dir.join("size")).map(|s| s * 512),
             sensor: super::thermal::Sensor::find(dir),
+            link: super::link::Link::of_disk(dir),
             name,
         }
     }
@@ -221,6 +226,17 @@ impl BlockDevice {
     /// alignment when the kernel cannot say (no STATX_DIOALIGN).
     pub fn logical_block_size(&self) -> Option<u32> {
         self.disks.iter().filter_map(|d| d.logical_block_size).max()
+    }
+
+    /// The link of the disk under it, when there is one disk and sysfs
+    /// says what its link is: several disks (md, LVM over two) may add
+    /// their links up, so they have none
+    /// (docs/measurement.md#faster-than-the-link).
+    pub fn link(&self) -> Option<&super::link::Link> {
+        match self.disks.as_slice() {
+            [one] => one.link.as_ref(),
+            _ => None,
+        }
     }
 
     /// The temperature sensor of the first disk that has one

@@ -290,7 +290,8 @@ fn draw_info(f: &mut Frame<'_>, app: &App, theme: &Theme, area: Rect) {
             let (div, unit) = crate::units::usage_unit(t.usage.total);
             format!(
                 "{} · {} on {} · {}% ({:.2}/{:.2} {unit})",
-                t.model().unwrap_or("unknown"),
+                crate::target::link::describe(t.model(), t.link())
+                    .unwrap_or_else(|| "unknown".into()),
                 t.fs_type,
                 t.source.as_deref().unwrap_or("?"),
                 t.usage.used_percent(),

@@ -50,6 +50,10 @@ pub struct Target {
     pub device: Option<Device>,
     /// Space of the filesystem (of the device, for a raw device).
     pub usage: Usage,
+    /// The drive's link (SATA, USB, PCIe) when it has one disk and sysfs
+    /// says; absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub link: Option<super::flags::Link>,
 }
 
 /// A directory or a block device.

@@ -28,6 +28,10 @@ pub struct Test {
     pub notes: Vec<String>,
     /// What the device's and the CPU's view say about the figures.
     pub observations: Vec<String>,
+    /// Figures that are not the drive's (a cache's, or above its link),
+    /// with their numbers; absent when there are none.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub flags: Vec<super::flags::Flag>,
     /// How the engine set itself up (registered buffers, descriptors...).
     pub engine_setup: super::setup::EngineSetup,
     /// Under --verify: written blocks read back and found intact.
