@@ -12,6 +12,7 @@ mod qos;
 mod read;
 mod run;
 mod setup;
+mod span;
 mod steady;
 mod sustained;
 mod target;
@@ -24,6 +25,7 @@ pub use run::{LATENCY, Run, SCHEMA_VERSION, Tool};
 pub use setup::{
     Backend, Cache, DataKind, Engine, EngineSetup, LoopStat, Mode, Settings, TestFile,
 };
+pub use span::{AccessUs, Span, SpanRegion, SpanSample};
 pub use steady::{SteadySettings, SteadyState};
 pub use sustained::{Recovery, Sustained, SustainedSample};
 pub use target::{Caveat, Device, Disk, Host, Target, TargetKind, Usage};
