@@ -40,6 +40,7 @@ pub fn model(s: &SpanResult) -> model::Span {
         access_us: s.access.map(|a| model::AccessUs {
             count: a.count,
             min: a.min_us,
+            mean: a.mean_us,
             p50: a.p50_us,
             p99: a.p99_us,
             max: a.max_us,
@@ -111,11 +112,12 @@ fn access(out: &mut String, s: &SpanResult) {
     let _ = match &s.access {
         Some(a) => writeln!(
             out,
-            "      Access: min {:.1} / p50 {:.1} / p99 {:.1} / max {:.1} us ({} random {} reads at Q1)",
+            "      Access: min {:.1} / p50 {:.1} / p99 {:.1} / max {:.1} us, mean {:.1} us ({} random {} reads at Q1)",
             a.min_us,
             a.p50_us,
             a.p99_us,
             a.max_us,
+            a.mean_us,
             a.count,
             human_bytes(s.access_block)
         ),
@@ -186,7 +188,7 @@ pub(crate) mod tests {
             samples,
             access_planned: 5,
             access_block: 4096,
-            access: AccessTimes::of(&h, 80_000, 400_000),
+            access: AccessTimes::of(&h, 80_000, 400_000, ns.iter().sum()),
             access_points: (ns.iter().enumerate())
                 .map(|(i, &v)| AccessPoint {
                     offset: i as u64 * 200 * MIB,

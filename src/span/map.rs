@@ -251,10 +251,12 @@ impl WithEngine for Map<'_, '_> {
         let total = self.plan.offsets().len();
         mapped.samples.reserve(total);
         // The engine's first reads pay for its set-up (the buffers' first
-        // touch, the first submissions): Q blocks read untimed first, so
-        // that the first sample is the device's figure.
+        // touch, the first submissions), and a device that was idle may
+        // answer the first ones in a burst (a rate limit's unspent
+        // budget): one sample's bytes are read untimed first, so that the
+        // first sample is the device's steady figure.
         let sample = self.plan.request().sample_size;
-        let warm = (reader.depth as u64 * test.block_size).min(sample);
+        let warm = sample;
         if let Err(e) = reader.sample(
             &mut slots,
             warm_offset(self.plan.offsets(), sample, warm),
@@ -329,7 +331,8 @@ impl Map<'_, '_> {
             match reader.access(slots, offset) {
                 Ok(ns) => timed.record(offset, ns),
                 Err(e) => {
-                    mapped.access = AccessTimes::of(&timed.hist, timed.min_ns, timed.max_ns);
+                    mapped.access =
+                        AccessTimes::of(&timed.hist, timed.min_ns, timed.max_ns, timed.sum_ns);
                     mapped.points = timed.points;
                     return self.failed(mapped, e, &test);
                 }
@@ -342,7 +345,7 @@ impl Map<'_, '_> {
                 });
             }
         }
-        mapped.access = AccessTimes::of(&timed.hist, timed.min_ns, timed.max_ns);
+        mapped.access = AccessTimes::of(&timed.hist, timed.min_ns, timed.max_ns, timed.sum_ns);
         mapped.points = timed.points;
         mapped.interrupted = self.stop.reason();
         Ok(mapped)

@@ -132,6 +132,8 @@ pub struct Accessed {
     pub min_ns: u64,
     /// The slowest, ns.
     pub max_ns: u64,
+    /// Every time added up, ns.
+    pub sum_ns: u64,
     /// Each read with its place, for the chart (room made beforehand).
     pub points: Vec<AccessPoint>,
 }
@@ -143,6 +145,7 @@ impl Accessed {
             hist: Histogram::new(),
             min_ns: u64::MAX,
             max_ns: 0,
+            sum_ns: 0,
             points: Vec::with_capacity(n),
         }
     }
@@ -154,6 +157,7 @@ impl Accessed {
         self.hist.record(ns);
         self.min_ns = self.min_ns.min(ns);
         self.max_ns = self.max_ns.max(ns);
+        self.sum_ns = self.sum_ns.saturating_add(ns);
         if self.points.len() < self.points.capacity() {
             self.points.push(AccessPoint {
                 offset,

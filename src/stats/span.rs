@@ -39,6 +39,8 @@ pub struct AccessTimes {
     pub count: u64,
     /// Fastest (exact).
     pub min_us: f64,
+    /// Mean (exact).
+    pub mean_us: f64,
     /// Median (nearest rank, from the histogram).
     pub p50_us: f64,
     /// 99th percentile (nearest rank, from the histogram).
@@ -48,13 +50,15 @@ pub struct AccessTimes {
 }
 
 impl AccessTimes {
-    /// The summary of `hist` with its exact extremes (ns); `None` when
-    /// it is empty.
-    pub fn of(hist: &Histogram, min_ns: u64, max_ns: u64) -> Option<AccessTimes> {
+    /// The summary of `hist` with its exact extremes and sum (ns);
+    /// `None` when it is empty.
+    pub fn of(hist: &Histogram, min_ns: u64, max_ns: u64, sum_ns: u64) -> Option<AccessTimes> {
         let p = hist.percentiles(&[50.0, 99.0], min_ns, max_ns)?;
+        let count = hist.count();
         Some(AccessTimes {
-            count: hist.count(),
+            count,
             min_us: min_ns as f64 / 1e3,
+            mean_us: sum_ns as f64 / count as f64 / 1e3,
             p50_us: p[0] as f64 / 1e3,
             p99_us: p[1] as f64 / 1e3,
             max_us: max_ns as f64 / 1e3,
@@ -279,9 +283,10 @@ mod tests {
         for v in [100_000u64, 200_000, 300_000] {
             h.record(v);
         }
-        let a = AccessTimes::of(&h, 100_000, 300_000).unwrap();
+        let a = AccessTimes::of(&h, 100_000, 300_000, 600_000).unwrap();
         assert_eq!((a.count, a.min_us, a.max_us), (3, 100.0, 300.0));
+        assert_eq!(a.mean_us, 200.0);
         assert!((a.p50_us - 200.0).abs() < 2.0, "{a:?}");
-        assert_eq!(AccessTimes::of(&Histogram::new(), 0, 0), None);
+        assert_eq!(AccessTimes::of(&Histogram::new(), 0, 0, 0), None);
     }
 }

@@ -83,6 +83,8 @@ pub struct AccessUs {
     pub count: u64,
     /// The fastest (exact).
     pub min: f64,
+    /// The mean (exact): its inverse is the rate the reads achieved at Q1.
+    pub mean: f64,
     /// The median (nearest rank).
     pub p50: f64,
     /// The 99th percentile (nearest rank).
