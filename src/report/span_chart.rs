@@ -74,6 +74,18 @@ impl Frame {
     }
 }
 
+/// The smallest of 1, 2, 4, 5 or 8 times a power of ten (at least 4) that
+/// is at least `v`: an axis whose quarters are round numbers.
+fn nice(v: f64) -> f64 {
+    let v = v.max(4.0);
+    let decade = 10f64.powf(v.log10().floor());
+    [1.0, 2.0, 4.0, 5.0, 8.0, 10.0]
+        .into_iter()
+        .map(|m| m * decade)
+        .find(|c| *c >= v)
+        .unwrap_or(10.0 * decade)
+}
+
 /// The chart: speed against position, then the access times.
 pub fn chart(s: &SpanResult) -> String {
     let height = TOP + 2.0 * PLOT_H + GAP + 50.0;
@@ -101,13 +113,7 @@ pub fn chart(s: &SpanResult) -> String {
 
 /// MB/s of each sample at its middle, joined, the slowest region shaded.
 fn speed(out: &mut String, s: &SpanResult, xmax: f64) {
-    let ymax = s
-        .samples
-        .iter()
-        .map(|p| p.mbps())
-        .fold(0.0, f64::max)
-        .max(1.0)
-        * 1.1;
+    let ymax = nice(s.samples.iter().map(|p| p.mbps()).fold(0.0, f64::max) * 1.05);
     let f = Frame {
         top: TOP,
         xmax,
@@ -149,13 +155,7 @@ fn speed(out: &mut String, s: &SpanResult, xmax: f64) {
 /// Each random read's time (µs) at its position.
 fn access(out: &mut String, s: &SpanResult, xmax: f64) {
     let top = TOP + PLOT_H + GAP;
-    let ymax = s
-        .access_points
-        .iter()
-        .map(|p| p.us)
-        .fold(0.0, f64::max)
-        .max(1.0)
-        * 1.1;
+    let ymax = nice(s.access_points.iter().map(|p| p.us).fold(0.0, f64::max) * 1.05);
     let f = Frame { top, xmax, ymax };
     f.axes(out, "position on the device, GB", "access time, µs");
     for p in &s.access_points {
@@ -195,7 +195,18 @@ mod tests {
         assert!(svg.contains(">MB/s<") && svg.contains("access time, µs"));
         assert!(svg.contains("slowest 100 MB/s"), "{svg}");
         assert_eq!(svg.matches("<circle").count(), 5);
-        // The x ticks end at the device's size in GB.
+        // The x ticks end at the device's size in GB; the y axis at a
+        // round number above the fastest sample.
         assert!(svg.contains(">1.07<"), "{svg}");
+        assert!(svg.contains(">800<") && svg.contains(">600<"), "{svg}");
+    }
+
+    #[test]
+    fn axes_end_at_round_numbers() {
+        assert_eq!(nice(7190.0), 8000.0);
+        assert_eq!(nice(525.0), 800.0);
+        assert_eq!(nice(33.0), 40.0);
+        assert_eq!(nice(0.0), 4.0);
+        assert_eq!(nice(100.0), 100.0);
     }
 }
