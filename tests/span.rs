@@ -534,3 +534,50 @@ fn sigint_mid_map_reports_what_was_measured_and_leaves_no_file() {
     assert!(s.len() as u64 <= planned);
     assert!(s.iter().all(|x| x.2 > 0.0 && x.1 == MIB));
 }
+
+/// Bad input is one sentence naming the problem and the fix, and exit 2.
+#[test]
+fn bad_input_is_one_sentence_each_and_exit_2() {
+    let test = "bad_input_is_one_sentence_each_and_exit_2";
+    let Some(lf) = loop_or_skip(test, || LoopFs::bare(16, &[7u8; 4096])) else {
+        return;
+    };
+    let dev = lf.device.as_str();
+    // An existing regular file is not a target: diskmark reads and removes
+    // only what it made.
+    let file = tempfile::NamedTempFile::new().unwrap();
+    let file_path = file.path().to_string_lossy().into_owned();
+    let cases: [(&[&str], &str); 7] = [
+        (
+            &[dev, "--samples", "0"],
+            "the number of samples must be a whole number from 1",
+        ),
+        (
+            &[dev, "--sample-size", "1536K"],
+            "is not a multiple of the sample's block (1048576 bytes",
+        ),
+        (
+            &[dev, "--sample-size", "32M"],
+            "the device holds 16777216 bytes, less than one sample of 33554432 bytes: give a smaller --sample-size",
+        ),
+        (
+            &[dev, "--sample-test", "RND4K Q1T1"],
+            "a sample is one sequential read, so give a SEQ test with T1",
+        ),
+        (
+            &[dev, "--format", "csv"],
+            "a span map has none: use text or json",
+        ),
+        (&[dev, "--engine", "null"], "the null engine reads nothing"),
+        (&[&file_path], "is not a directory or a block device"),
+    ];
+    for (args, want) in cases {
+        let out = diskmark().arg("span").args(args).output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains(want), "{args:?}: {stderr}");
+        assert!(stderr.starts_with("error: "), "{args:?}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{stderr}");
+    }
+    assert!(file.path().exists(), "the regular file was removed");
+}
