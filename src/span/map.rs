@@ -144,16 +144,38 @@ fn sample_test(plan: &SpanPlan) -> crate::workload::TestSpec {
 fn target_note(plan: &SpanPlan) -> Option<String> {
     let t = plan.run().target();
     let path = crate::outputs::printable(&t.path);
-    match (&t.mount_point, t.is_device()) {
-        (Some(mp), true) => Some(format!(
-            "{path} is mounted at {}: diskmark only reads it, but the filesystem's own I/O may disturb the figures",
-            crate::outputs::printable(mp)
-        )),
-        (_, false) => Some(
+    if !t.is_device() {
+        return Some(
             "the map is of diskmark's test file: its offsets are in the file, and where the filesystem put its blocks on the device is the filesystem's choice".into(),
-        ),
-        _ => None,
+        );
     }
+    let mounted = mounted_on(t);
+    let first = mounted.first()?;
+    let more = match mounted.len() {
+        1 => String::new(),
+        n => format!(" and {} other places", n - 1),
+    };
+    Some(format!(
+        "{path} (or a partition of it) is mounted at {}{more}: diskmark only reads it, but the filesystem's own I/O may disturb the figures",
+        crate::outputs::printable(first)
+    ))
+}
+
+/// Where the device or one of its partitions is mounted (a partition's
+/// sysfs directory is inside its disk's).
+fn mounted_on(t: &crate::target::TargetInfo) -> Vec<std::path::PathBuf> {
+    let sys = |d: (u32, u32)| std::fs::canonicalize(format!("/sys/dev/block/{}:{}", d.0, d.1)).ok();
+    let disk = sys(t.dev);
+    crate::target::mountinfo::all()
+        .into_iter()
+        .filter(|m| {
+            m.dev == t.dev
+                || disk
+                    .as_ref()
+                    .is_some_and(|d| sys(m.dev).is_some_and(|p| p.parent() == Some(d.as_path())))
+        })
+        .map(|m| m.mount_point)
+        .collect()
 }
 
 /// The device opened read-only with O_DIRECT, or the test file created
