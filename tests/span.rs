@@ -581,3 +581,34 @@ fn bad_input_is_one_sentence_each_and_exit_2() {
     }
     assert!(file.path().exists(), "the regular file was removed");
 }
+
+/// The trace check itself catches what it is for: a writable open, a
+/// write or an ioctl on the device's descriptor, a sync anywhere; and not
+/// a write to another file that reuses a closed descriptor.
+#[test]
+fn the_trace_check_catches_writes_and_follows_descriptors() {
+    let dev = "/dev/loop9";
+    let clean = "1 openat(AT_FDCWD, \"/dev/loop9\", O_RDONLY|O_CLOEXEC|O_DIRECT) = 3\n\
+                 1 close(3) = 0\n\
+                 1 openat(AT_FDCWD, \"/tmp/x\", O_WRONLY|O_CREAT, 0600) = 3\n\
+                 1 write(3, \"x\", 1) = 1\n\
+                 2 openat(AT_FDCWD, \"/dev/loop9\", O_RDONLY|O_CLOEXEC <unfinished ...>\n\
+                 1 write(1, \"{}\", 2) = 2\n\
+                 2 <... openat resumed>) = 4\n";
+    let v = check_trace(clean, dev);
+    assert_eq!(
+        (v.opens, v.direct, v.bad.len()),
+        (2, true, 0),
+        "{:?}",
+        v.bad
+    );
+    for bad in [
+        "1 openat(AT_FDCWD, \"/dev/loop9\", O_RDWR|O_CLOEXEC) = 3\n",
+        "1 openat(AT_FDCWD, \"/dev/loop9\", O_RDONLY) = 3\n1 pwrite64(3, \"x\", 1, 0) = 1\n",
+        "1 openat(AT_FDCWD, \"/dev/loop9\", O_RDONLY) = 3\n1 ioctl(3, BLKDISCARD, [0, 4096]) = 0\n",
+        "2 openat(AT_FDCWD, \"/dev/loop9\", O_RDONLY <unfinished ...>\n2 <... openat resumed>) = 5\n2 write(5, \"x\", 1) = 1\n",
+        "1 fdatasync(7) = 0\n",
+    ] {
+        assert!(!check_trace(bad, dev).bad.is_empty(), "missed:\n{bad}");
+    }
+}
