@@ -12,8 +12,8 @@ use std::path::PathBuf;
 
 /// Most samples of one map.
 pub const MAX_SAMPLES: usize = 100_000;
-/// Most random reads of one map.
-pub const MAX_ACCESS: u64 = 10_000_000;
+/// Most random reads of one map (each is kept for the chart: 16 bytes).
+pub const MAX_ACCESS: u64 = 1_000_000;
 
 /// Options of `diskmark span`.
 #[derive(Debug, Args)]
