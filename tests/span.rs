@@ -448,6 +448,8 @@ fn under_a_blkio_cap_the_samples_and_access_times_follow_it() {
 fn a_directory_maps_its_own_test_file_and_removes_it() {
     let dir = disk_dir();
     let target = dir.path().to_str().unwrap();
+    let charts = tempfile::tempdir().unwrap();
+    let chart = charts.path().join("span.svg");
     let v = span_json(
         target,
         &[
@@ -459,8 +461,13 @@ fn a_directory_maps_its_own_test_file_and_removes_it() {
             "1M",
             "--access",
             "100",
+            "--chart",
+            chart.to_str().unwrap(),
         ],
     );
+    let svg = std::fs::read_to_string(&chart).unwrap();
+    assert_eq!(svg.matches("position on the device, GB").count(), 2);
+    assert_eq!(svg.matches("<circle").count(), 100);
     assert_eq!(v["span"]["test_file"], true);
     assert_eq!(v["span"]["device_bytes"], 32 * MIB);
     let s = samples(&v);
