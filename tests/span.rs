@@ -536,6 +536,11 @@ fn sigint_mid_map_reports_what_was_measured_and_leaves_no_file() {
     assert_eq!(leftovers(dir.path()), Vec::<String>::new());
     let v = json(&stdout);
     assert_eq!(v["interrupted"], true);
+    let notes = v["notes"].to_string();
+    assert!(
+        notes.contains("interrupted by SIGINT: only the samples that finished are shown"),
+        "{notes}"
+    );
     let s = samples(&v);
     let planned = v["span"]["samples_planned"].as_u64().unwrap();
     assert!(s.len() as u64 <= planned);
