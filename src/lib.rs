@@ -25,6 +25,7 @@ pub mod plan;
 pub mod progress;
 pub mod report;
 pub mod run;
+pub mod span;
 pub mod stats;
 pub mod sustained;
 pub mod target;

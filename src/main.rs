@@ -39,6 +39,7 @@ fn main() -> ExitCode {
         Some(Command::History(args)) => commands::history(args),
         Some(Command::Tui(args)) => tui(*args),
         Some(Command::Sustained(args)) => diskmark::sustained::command(*args),
+        Some(Command::Span(args)) => diskmark::span::command(*args),
         None => benchmark(cli.run),
     };
     match result {

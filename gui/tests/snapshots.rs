@@ -170,6 +170,7 @@ fn finished() -> App {
         test_file: Default::default(),
         qos: None,
         sustained: None,
+        span: None,
     };
     let last = LastRun {
         settings,

@@ -5,10 +5,12 @@
 
 mod outputs;
 mod run_args;
+mod span;
 mod sustained;
 
 pub use outputs::OutputOptions;
 pub use run_args::{EngineArg, RunArgs};
+pub use span::SpanArgs;
 pub use sustained::SustainedArgs;
 
 use crate::config::{Settings, UsageError};
@@ -105,6 +107,11 @@ pub enum Command {
     /// against GB written, the knee where the cache ran out, the speed
     /// after it (one test file, removed at the end)
     Sustained(Box<SustainedArgs>),
+    /// A read-only map of a whole block device: sequential samples evenly
+    /// spaced from its first byte to its last (MB/s against position),
+    /// then random 4 KiB reads over it (the access times); a directory
+    /// maps diskmark's own test file of --size
+    Span(Box<SpanArgs>),
     /// List the mounted, writable filesystems one would benchmark, with
     /// usage, device and model
     Targets {

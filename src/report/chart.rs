@@ -66,6 +66,9 @@ pub fn run_chart(r: &Report<'_>) -> String {
     if let Some(fill) = &r.output.sustained {
         return super::sustained::chart(fill);
     }
+    if let Some(span) = &r.output.span {
+        return super::span_chart::chart(span);
+    }
     let s = r.settings;
     let sections = r.sections();
     let tests = &s.tests;

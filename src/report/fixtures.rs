@@ -145,6 +145,7 @@ pub fn output(settings: &Settings) -> RunOutput {
             prefill_ns: 0,
         },
         sustained: None,
+        span: None,
     }
 }
 

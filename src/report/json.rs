@@ -48,6 +48,7 @@ pub fn build(r: &Report<'_>) -> model::Run {
             .collect(),
         qos: r.output.qos.as_ref().map(super::qos::model),
         sustained: r.output.sustained.as_ref().map(super::sustained::model),
+        span: r.output.span.as_ref().map(super::span::model),
     }
 }
 

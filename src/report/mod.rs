@@ -13,6 +13,8 @@ pub mod qos;
 pub mod rows;
 pub mod scale;
 mod source;
+pub mod span;
+pub mod span_chart;
 pub mod steady;
 pub mod sustained;
 pub mod targets;

@@ -74,12 +74,17 @@ impl Report<'_> {
                 verified.len()
             ));
         }
+        // A span map shows samples, not tests.
+        let what = match self.output.span {
+            Some(_) => "samples",
+            None => "tests",
+        };
         match self.output.interrupted {
             Some(crate::run::StopReason::User) => {
-                notes.push("stopped: only the tests that finished are shown".into())
+                notes.push(format!("stopped: only the {what} that finished are shown"))
             }
             Some(crate::run::StopReason::Signal(sig)) => notes.push(format!(
-                "interrupted by {}: only the tests that finished are shown",
+                "interrupted by {}: only the {what} that finished are shown",
                 signal_name(sig)
             )),
             None => {}

@@ -65,6 +65,7 @@ pub fn render(r: &Report<'_>) -> String {
     }
     let _ = writeln!(out);
     match &r.output.sustained {
+        None if r.output.span.is_some() => super::span::text(&mut out, r),
         Some(fill) => {
             super::sustained::section(&mut out, fill);
             let _ = writeln!(out);

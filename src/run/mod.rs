@@ -144,6 +144,7 @@ pub fn run(
         test_file: TestFileInfo::default(),
         qos: None,
         sustained: None,
+        span: None,
     };
     let mut runner = Runner {
         plan,

@@ -56,6 +56,9 @@ pub struct RunOutput {
     /// A sustained write's series and what it shows (`diskmark
     /// sustained`); `None` for a run of tests.
     pub sustained: Option<crate::stats::sustained::SustainedResult>,
+    /// A span map's samples and access times (`diskmark span`); `None`
+    /// for a run of tests.
+    pub span: Option<crate::stats::span::SpanResult>,
 }
 
 /// How the test file was set up, for the JSON.

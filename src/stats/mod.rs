@@ -6,6 +6,7 @@ pub mod counts;
 pub mod headline;
 pub mod histogram;
 pub mod loopstat;
+pub mod span;
 pub mod spread;
 pub mod steady;
 pub mod sustained;

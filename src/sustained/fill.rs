@@ -59,6 +59,7 @@ pub fn run(
         test_file: TestFileInfo::default(),
         qos: None,
         sustained: None,
+        span: None,
     };
     let Some(kind) = settings.engine.native() else {
         return Err(RunError::Refused(

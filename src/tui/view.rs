@@ -486,6 +486,7 @@ mod tests {
                 kept_file: None,
                 test_file: Default::default(),
                 sustained: None,
+                span: None,
             },
         }))));
         finished.focus = Focus::Row(1);

@@ -13,6 +13,7 @@ mod qos;
 mod read;
 mod run;
 mod setup;
+mod span;
 mod steady;
 mod sustained;
 mod target;
@@ -26,6 +27,7 @@ pub use run::{LATENCY, Run, SCHEMA_VERSION, Tool};
 pub use setup::{
     Backend, Cache, DataKind, Engine, EngineSetup, LoopStat, Mode, Settings, TestFile,
 };
+pub use span::{AccessUs, Span, SpanRegion, SpanSample};
 pub use steady::{SteadySettings, SteadyState};
 pub use sustained::{Recovery, Sustained, SustainedSample};
 pub use target::{Caveat, Device, Disk, Host, Target, TargetKind, Usage};

@@ -60,6 +60,9 @@ pub struct Run {
     /// tests.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub sustained: Option<super::sustained::Sustained>,
+    /// A span map (`diskmark span`); absent from a run of tests.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub span: Option<super::span::Span>,
 }
 
 /// The program that wrote a result.
