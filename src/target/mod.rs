@@ -151,6 +151,17 @@ pub enum TargetError {
         /// The cause.
         source: io::Error,
     },
+    /// A block device that even root may not open: a container's device
+    /// cgroup or a security module forbids it.
+    #[error(
+        "cannot read the block device {path}: {source}, although diskmark runs as root: a container's device cgroup or a security module forbids it; use it where that is allowed, or give a directory on it instead"
+    )]
+    DeviceForbidden {
+        /// The device.
+        path: PathBuf,
+        /// The cause.
+        source: io::Error,
+    },
     /// Anything else the OS refused.
     #[error("cannot use target {path}: {source}")]
     Io {
@@ -478,6 +489,18 @@ fn user_dirs() -> Vec<PathBuf> {
         .collect()
 }
 
+/// Why a device could not be opened: a permission refused to root is not
+/// the user's to fix by becoming root.
+fn unreadable(path: &Path, source: io::Error, root: bool) -> TargetError {
+    let path = path.to_path_buf();
+    let denied = matches!(source.raw_os_error(), Some(libc::EPERM | libc::EACCES));
+    if denied && root {
+        TargetError::DeviceForbidden { path, source }
+    } else {
+        TargetError::DeviceUnreadable { path, source }
+    }
+}
+
 /// A block device: readable, its size, its disks, whether it is mounted.
 fn resolve_device(path: &Path, meta: &std::fs::Metadata) -> Result<TargetInfo, TargetError> {
     use std::io::{Seek, SeekFrom};
@@ -487,10 +510,7 @@ fn resolve_device(path: &Path, meta: &std::fs::Metadata) -> Result<TargetInfo, T
     })?;
     let size = std::fs::File::open(&canonical)
         .and_then(|mut f| f.seek(SeekFrom::End(0)))
-        .map_err(|source| TargetError::DeviceUnreadable {
-            path: canonical.clone(),
-            source,
-        })?;
+        .map_err(|source| unreadable(&canonical, source, rustix::process::geteuid().is_root()))?;
     let rdev = meta.rdev();
     let dev = (rustix::fs::major(rdev), rustix::fs::minor(rdev));
     let mount = mountinfo::all().into_iter().find(|m| m.dev == dev);
@@ -621,6 +641,19 @@ mod tests {
             assert_eq!(t.kind, TargetKind::Directory);
             assert!(t.usage.total > 0 || t.fs_type == "ramfs");
         }
+    }
+
+    #[test]
+    fn a_device_refused_to_root_does_not_say_become_root() {
+        let eperm = || io::Error::from_raw_os_error(libc::EPERM);
+        let dev = Path::new("/dev/vdz");
+        let user = unreadable(dev, eperm(), false).to_string();
+        assert!(user.contains("in the disk group) or as root"), "{user}");
+        let root = unreadable(dev, eperm(), true).to_string();
+        assert!(root.contains("although diskmark runs as root"), "{root}");
+        assert!(!root.contains("or as root"), "{root}");
+        let gone = unreadable(dev, io::Error::from_raw_os_error(libc::ENXIO), true);
+        assert!(matches!(gone, TargetError::DeviceUnreadable { .. }));
     }
 
     #[test]
