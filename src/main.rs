@@ -60,12 +60,22 @@ fn tui(args: RunArgs) -> Result<u8, Error> {
     if let Err(e) = diskmark::tui::check_terminal() {
         return fail(e);
     }
+    if args.on_hosts() {
+        return Err(diskmark::config::UsageError::new(
+            "--host",
+            "the terminal interface runs on this machine only; run diskmark --host ... without tui",
+        )
+        .into());
+    }
     let (settings, outputs) = args.into_settings()?;
     let export = ExportManager::new(outputs.into_outputs(true));
     diskmark::tui::run(settings, export).or_else(fail)
 }
 
 fn benchmark(args: RunArgs) -> Result<u8, Error> {
+    if args.on_hosts() {
+        return diskmark::hosts::command(args);
+    }
     let (settings, out) = args.into_settings()?;
     let quiet = out.quiet;
     let export = ExportManager::new(out.into_outputs(false));

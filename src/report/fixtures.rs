@@ -122,6 +122,7 @@ pub fn output(settings: &Settings) -> RunOutput {
                 verified: None,
                 facts: Default::default(),
                 steady: None,
+                hosts: Vec::new(),
             });
         }
     }

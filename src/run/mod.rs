@@ -30,7 +30,7 @@ pub mod worker;
 pub use error::RunError;
 pub use event::{Event, Finished, Live, Phase, Position, Step, TimeLeft};
 pub use notes::{observations, run_notes};
-pub use output::{RunOutput, TestFileInfo, TestResult};
+pub use output::{HostLoops, RunOutput, TestFileInfo, TestResult};
 pub use prepare::{RunPlan, TEST_SKIP_SPACE_CHECK, plan_all, plan_with};
 pub use stop::{StopReason, StopToken};
 pub use thermal_sampler::ThermalSampler;
@@ -374,6 +374,7 @@ impl Runner<'_> {
             verified: None,
             facts: EngineFacts::default(),
             steady: None,
+            hosts: Vec::new(),
         };
         let mut rounds = steady::Rounds::start(settings);
         let bs = planned.requested.block_size;

@@ -1,0 +1,73 @@
+//! One invocation of fio's client over some hosts, each with its job file,
+//! under a deadline and the run's stop token.
+
+use super::spec::HostAddr;
+use crate::fio::{FioEngine, FioError, RawRun};
+use crate::run::StopToken;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// One host and the job file it runs.
+#[derive(Debug, Clone)]
+pub struct HostJob<'a> {
+    /// The host.
+    pub host: &'a HostAddr,
+    /// The job file on this machine (fio's client sends it).
+    pub job: PathBuf,
+}
+
+/// fio's client as a run uses it.
+#[derive(Debug, Clone, Copy)]
+pub struct Client<'a> {
+    /// fio here.
+    pub fio: &'a FioEngine,
+    /// The run's stop.
+    pub stop: &'a StopToken,
+}
+
+impl Client<'_> {
+    /// Runs every job on its host at once with `--output-format=FORMAT`;
+    /// `Ok(None)` when the stop token ended it.
+    pub fn run(
+        &self,
+        format: &str,
+        jobs: &[HostJob<'_>],
+        deadline: Duration,
+    ) -> Result<Option<RawRun>, FioError> {
+        let mut args = vec![format!("--output-format={format}")];
+        for j in jobs {
+            args.push(format!("--client={}", j.host.fio_client()));
+            args.push(path_arg(&j.job));
+        }
+        let stop = self.stop;
+        self.fio
+            .run_raw(&args, deadline, |_| stop.reason().is_none())
+    }
+}
+
+fn path_arg(p: &Path) -> String {
+    p.to_string_lossy().into_owned()
+}
+
+/// The lines `client <ADDR>: exited with error N` name the hosts whose
+/// jobs failed: fio's other lines carry the server's own host name, which
+/// may be any.
+pub fn failed_hosts<'h>(raw: &RawRun, hosts: &[&'h HostAddr]) -> Vec<&'h HostAddr> {
+    hosts
+        .iter()
+        .copied()
+        .filter(|h| {
+            let tag = format!("client <{}>: exited with error", h.host);
+            raw.complaints.iter().any(|l| l.contains(&tag))
+        })
+        .collect()
+}
+
+/// Which of `hosts` no longer accept a connection (a short connect each).
+pub fn gone<'h>(hosts: &[&'h HostAddr]) -> Vec<String> {
+    hosts
+        .iter()
+        .filter(|h| super::probe::connect(h, Duration::from_secs(1)).is_err())
+        .map(|h| h.to_string())
+        .collect()
+}
