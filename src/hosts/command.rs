@@ -149,7 +149,7 @@ fn remote_target(plan: &HostsPlan) -> TargetInfo {
         path: plan.dir.clone(),
         kind: TargetKind::Directory,
         mount_point: None,
-        fs_type: "remote".into(),
+        fs_type: crate::report::hosts::REMOTE.into(),
         source: Some(format!("{} hosts through fio --client", plan.hosts.len())),
         mount_options: Vec::new(),
         dev: (0, 0),

@@ -20,7 +20,7 @@ pub const CONNECT_DEADLINE: Duration = Duration::from_secs(3);
 
 /// How long a host's probe job may take: fio's client and server need
 /// about 1.5 s on loopback for a 4 KiB job.
-pub const PROBE_DEADLINE: Duration = Duration::from_secs(15);
+pub const PROBE_DEADLINE: Duration = Duration::from_secs(10);
 
 /// One TCP connection to the host's server, closed at once.
 pub fn connect(h: &HostAddr, timeout: Duration) -> Result<(), String> {

@@ -140,6 +140,21 @@ fn remote_files(plan: &HostsPlan, token: &str) -> Vec<RemoteFile> {
         .collect()
 }
 
+/// Environment variable naming a directory where every client run's
+/// standard output is written, so that a test can recompute the sums from
+/// fio's own json+. For tests only.
+pub const TEST_KEEP_FIO_OUTPUT: &str = "DISKMARK_TEST_KEEP_FIO_OUTPUT";
+
+fn keep_for_tests(raw: &RawRun, what: &str) {
+    if let Some(dir) = std::env::var_os(TEST_KEEP_FIO_OUTPUT) {
+        let name: String = what
+            .chars()
+            .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+            .collect();
+        let _ = std::fs::write(PathBuf::from(dir).join(format!("{name}.json")), &raw.stdout);
+    }
+}
+
 /// How a step ended early.
 enum Step {
     Stopped,
@@ -352,7 +367,10 @@ impl Runner<'_, '_> {
         }
         let hosts: Vec<&HostAddr> = self.plan.hosts.iter().collect();
         match self.client.run("json+", &jobs, deadline) {
-            Ok(Some(raw)) => Ok(raw),
+            Ok(Some(raw)) => {
+                keep_for_tests(&raw, what);
+                Ok(raw)
+            }
             Ok(None) => Err(Step::Stopped),
             Err(crate::fio::FioError::Deadline { .. }) => Err(HostsError::Lost {
                 what: what.to_string(),

@@ -5,6 +5,7 @@ pub mod chart;
 pub mod csv;
 pub mod engines;
 pub mod escape;
+pub mod hosts;
 pub mod json;
 pub mod markdown;
 pub mod model;

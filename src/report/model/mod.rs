@@ -8,6 +8,7 @@
 //! The model owns its types instead of serialising the library's own: the
 //! published layout changes only when these files do.
 
+mod hosts;
 mod qos;
 mod read;
 mod run;
@@ -18,6 +19,7 @@ mod target;
 mod test;
 mod thermal;
 
+pub use hosts::HostTest;
 pub use qos::{Qos, QosReads};
 pub use read::{MAX_FIGURE, ReadError};
 pub use run::{LATENCY, Run, SCHEMA_VERSION, Tool};

@@ -50,6 +50,11 @@ pub struct Test {
     /// The drive's temperature over the loops; absent without a sensor.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub temperature: Option<super::thermal::Temperature>,
+    /// On many hosts (`--host`): what each host measured; `result` and
+    /// `loops` above are then the totals over them. Absent for a local
+    /// run.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub hosts: Vec<super::hosts::HostTest>,
 }
 
 /// The direction of a test.
