@@ -45,11 +45,10 @@ impl<'a> Cleanup<'a> {
     /// file that could not be removed, naming the host and the path.
     pub fn run(&mut self, jobs: &mut PrivateDir) -> Vec<String> {
         self.done = true;
-        // The clean-up runs even after a signal: a stop token of its own.
-        let stop = crate::run::StopToken::new();
+        // The clean-up runs even after a signal: no stop token.
         let client = Client {
             fio: self.fio,
-            stop: &stop,
+            stop: None,
         };
         let mut written = Vec::new();
         for f in &self.files {

@@ -21,8 +21,9 @@ pub struct HostJob<'a> {
 pub struct Client<'a> {
     /// fio here.
     pub fio: &'a FioEngine,
-    /// The run's stop.
-    pub stop: &'a StopToken,
+    /// The run's stop; `None` for the clean-up, which runs even after a
+    /// signal.
+    pub stop: Option<&'a StopToken>,
 }
 
 impl Client<'_> {
@@ -40,8 +41,9 @@ impl Client<'_> {
             args.push(path_arg(&j.job));
         }
         let stop = self.stop;
-        self.fio
-            .run_raw(&args, deadline, |_| stop.reason().is_none())
+        self.fio.run_raw(&args, deadline, |_| {
+            stop.is_none_or(|s| s.reason().is_none())
+        })
     }
 }
 

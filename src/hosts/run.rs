@@ -62,7 +62,7 @@ pub fn run(plan: &HostsPlan, stop: &StopToken, say: Progress<'_>) -> Result<RunO
     })?;
     let client = Client {
         fio: &plan.fio,
-        stop,
+        stop: Some(stop),
     };
     let mut out = RunOutput {
         started: chrono::Local::now(),
@@ -199,7 +199,7 @@ impl Runner<'_, '_> {
     fn pause(&self) -> Result<(), Step> {
         let end = Instant::now() + self.plan.settings.interval;
         loop {
-            if self.client.stop.reason().is_some() {
+            if self.client.stop.is_some_and(|s| s.reason().is_some()) {
                 return Err(Step::Stopped);
             }
             let now = Instant::now();
