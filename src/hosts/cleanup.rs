@@ -99,7 +99,7 @@ fn remove_one(client: Client<'_>, f: &RemoteFile, job: std::io::Result<PathBuf>)
         Ok(j) => j,
         Err(e) => return fail(format!("its clean-up job could not be written here: {e}")),
     };
-    if let Err(why) = super::probe::connect(&f.host, Duration::from_secs(2)) {
+    if let Err(why) = super::client::connect(&f.host, Duration::from_secs(2)) {
         return fail(format!("its fio server does not answer ({why})"));
     }
     let jobs = [HostJob { host: &f.host, job }];

@@ -4,6 +4,7 @@
 use super::spec::HostAddr;
 use crate::fio::{FioEngine, FioError, RawRun};
 use crate::run::StopToken;
+use std::net::{TcpStream, ToSocketAddrs};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -66,10 +67,32 @@ pub fn failed_hosts<'h>(raw: &RawRun, hosts: &[&'h HostAddr]) -> Vec<&'h HostAdd
 }
 
 /// Which of `hosts` no longer accept a connection (a short connect each).
-pub fn gone<'h>(hosts: &[&'h HostAddr]) -> Vec<String> {
+pub fn gone(hosts: &[&HostAddr]) -> Vec<String> {
     hosts
         .iter()
-        .filter(|h| super::probe::connect(h, Duration::from_secs(1)).is_err())
+        .filter(|h| connect(h, Duration::from_secs(1)).is_err())
         .map(|h| h.to_string())
         .collect()
+}
+
+/// One TCP connection to the host's server, closed at once.
+pub fn connect(h: &HostAddr, timeout: Duration) -> Result<(), String> {
+    let addrs: Vec<_> = (h.host.as_str(), h.port)
+        .to_socket_addrs()
+        .map_err(|e| format!("cannot resolve the name: {e}"))?
+        .collect();
+    let mut why = String::from("the name resolves to no address");
+    for a in addrs {
+        match TcpStream::connect_timeout(&a, timeout) {
+            Ok(_) => return Ok(()),
+            Err(e) if e.kind() == std::io::ErrorKind::TimedOut => {
+                why = format!("no answer within {} s", timeout.as_secs())
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::ConnectionRefused => {
+                why = "connection refused".into()
+            }
+            Err(e) => why = e.to_string(),
+        }
+    }
+    Err(why)
 }

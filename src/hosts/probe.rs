@@ -7,11 +7,10 @@
 //! a directory answers "Is a directory" (EISDIR), a missing one "file
 //! creation disallowed", and neither is ever created.
 
-use super::client::{Client, HostJob};
+use super::client::{Client, HostJob, connect};
 use super::error::HostsError;
 use super::jobfile::{PrivateDir, fio_filename, section};
 use super::spec::HostAddr;
-use std::net::{TcpStream, ToSocketAddrs};
 use std::path::Path;
 use std::time::Duration;
 
@@ -21,28 +20,6 @@ pub const CONNECT_DEADLINE: Duration = Duration::from_secs(3);
 /// How long a host's probe job may take: fio's client and server need
 /// about 1.5 s on loopback for a 4 KiB job.
 pub const PROBE_DEADLINE: Duration = Duration::from_secs(10);
-
-/// One TCP connection to the host's server, closed at once.
-pub fn connect(h: &HostAddr, timeout: Duration) -> Result<(), String> {
-    let addrs: Vec<_> = (h.host.as_str(), h.port)
-        .to_socket_addrs()
-        .map_err(|e| format!("cannot resolve the name: {e}"))?
-        .collect();
-    let mut why = String::from("the name resolves to no address");
-    for a in addrs {
-        match TcpStream::connect_timeout(&a, timeout) {
-            Ok(_) => return Ok(()),
-            Err(e) if e.kind() == std::io::ErrorKind::TimedOut => {
-                why = format!("no answer within {} s", timeout.as_secs())
-            }
-            Err(e) if e.kind() == std::io::ErrorKind::ConnectionRefused => {
-                why = "connection refused".into()
-            }
-            Err(e) => why = e.to_string(),
-        }
-    }
-    Err(why)
-}
 
 /// Every host accepts a connection, or the first that does not is named.
 pub fn reachable(hosts: &[HostAddr]) -> Result<(), HostsError> {

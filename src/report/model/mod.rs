@@ -8,7 +8,6 @@
 //! The model owns its types instead of serialising the library's own: the
 //! published layout changes only when these files do.
 
-mod hosts;
 mod qos;
 mod read;
 mod run;
@@ -19,7 +18,6 @@ mod target;
 mod test;
 mod thermal;
 
-pub use hosts::HostTest;
 pub use qos::{Qos, QosReads};
 pub use read::{MAX_FIGURE, ReadError};
 pub use run::{LATENCY, Run, SCHEMA_VERSION, Tool};
@@ -30,8 +28,8 @@ pub use steady::{SteadySettings, SteadyState};
 pub use sustained::{Recovery, Sustained, SustainedSample};
 pub use target::{Caveat, Device, Disk, Host, Target, TargetKind, Usage};
 pub use test::{
-    Across, CpuView, DeviceView, Dir, Direction, Latency, Loop, NOT_A_NUMBER, Pattern, Percentile,
-    Percentiles, Qt, Sample, Spread, Test,
+    Across, CpuView, DeviceView, Dir, Direction, HostTest, Latency, Loop, NOT_A_NUMBER, Pattern,
+    Percentile, Percentiles, Qt, Sample, Spread, Test,
 };
 pub use thermal::Temperature;
 
