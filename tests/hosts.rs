@@ -156,6 +156,7 @@ fn every_host_runs_every_test_and_the_total_is_their_sum() {
     // where the hosts' names in the file names keep them apart.
     let shared = common::disk_dir();
     let kept = tempfile::tempdir().unwrap();
+    let reports = tempfile::tempdir().unwrap();
     let out = diskmark()
         .args(SMALL)
         .args([
@@ -167,14 +168,35 @@ fn every_host_runs_every_test_and_the_total_is_their_sum() {
             "read",
         ])
         .args(host_args(&servers, |_| shared.path().to_path_buf()))
-        .args(["--format", "json"])
+        .arg("-o")
+        .arg(reports.path().join("run.json"))
+        .arg("-o")
+        .arg(reports.path().join("run.csv"))
         .env(diskmark::hosts::run::TEST_KEEP_FIO_OUTPUT, kept.path())
         .assert()
         .success()
         .get_output()
         .clone();
     assert_eq!(leftovers(shared.path()), Vec::<String>::new());
-    let run = common::json(&out.stdout);
+    assert!(out.stdout.is_empty());
+    let json_path = reports.path().join("run.json");
+    let run = common::json(&std::fs::read(&json_path).unwrap());
+    check_csv(&reports.path().join("run.csv"), &servers);
+    // compare reads multi-host results, and compares their totals.
+    let cmp = diskmark()
+        .arg("compare")
+        .arg(&json_path)
+        .arg(&json_path)
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    let cmp = String::from_utf8_lossy(&cmp.stdout);
+    let total = run["tests"][0]["result"]["read"]["mbps"].as_f64().unwrap();
+    assert!(
+        cmp.contains(&format!("{total:.3}")),
+        "{total} not in\n{cmp}"
+    );
     let notes = run["notes"].to_string();
     assert!(!notes.contains("All clients"), "{notes}");
     let tests = run["tests"].as_array().unwrap();
@@ -212,6 +234,21 @@ fn every_host_runs_every_test_and_the_total_is_their_sum() {
             check_against_fio(t, i, l, kept.path());
         }
     }
+}
+
+/// The CSV has a `host` column: the total (`all`), then every host, for
+/// each test.
+fn check_csv(path: &Path, servers: &[Server]) {
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut lines = text.lines();
+    assert!(lines.next().unwrap().ends_with(",engine,host"), "{text}");
+    let hosts: Vec<&str> = lines.map(|l| l.rsplit(',').next().unwrap()).collect();
+    let mut want = Vec::new();
+    for _ in 0..2 {
+        want.push("all".to_string());
+        want.extend(servers.iter().map(Server::host));
+    }
+    assert_eq!(hosts, want, "{text}");
 }
 
 /// Loop `i` of test `t` against the fio output it was read from: its p99
