@@ -150,7 +150,10 @@ fn remote_target(plan: &HostsPlan) -> TargetInfo {
         kind: TargetKind::Directory,
         mount_point: None,
         fs_type: crate::report::hosts::REMOTE.into(),
-        source: Some(format!("{} hosts through fio --client", plan.hosts.len())),
+        source: Some(match plan.hosts.len() {
+            1 => "1 host through fio --client".to_string(),
+            n => format!("{n} hosts through fio --client"),
+        }),
         mount_options: Vec::new(),
         dev: (0, 0),
         device: None,
