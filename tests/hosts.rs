@@ -33,12 +33,36 @@ fn free_port(addr: &str) -> u16 {
 
 impl Server {
     fn start(addr: &str) -> Server {
+        Server::start_in(addr, None)
+    }
+
+    /// A server in a mount namespace of its own where `read_only` is
+    /// mounted read-only: a host whose directory cannot be written.
+    fn start_in(addr: &str, read_only: Option<&Path>) -> Server {
         let port = free_port(addr);
         let run = tempfile::tempdir().unwrap();
         let pid_file = run.path().join("pid");
-        let status = std::process::Command::new("fio")
-            .arg(format!("--server=ip:{addr},{port}"))
-            .arg(format!("--daemonize={}", pid_file.display()))
+        let server = format!(
+            "fio --server=ip:{addr},{port} --daemonize={}",
+            pid_file.display()
+        );
+        let script = match read_only {
+            None => format!("exec {server}"),
+            Some(d) => format!(
+                "mount --bind '{0}' '{0}' && mount -o remount,bind,ro '{0}' && exec {server}",
+                d.display()
+            ),
+        };
+        let mut cmd = match read_only {
+            None => std::process::Command::new("sh"),
+            Some(_) => {
+                let mut c = std::process::Command::new("unshare");
+                c.args(["--mount", "--propagation", "private", "sh"]);
+                c
+            }
+        };
+        let status = cmd
+            .args(["-c", &script])
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .status()
@@ -593,5 +617,110 @@ fn a_server_killed_mid_run_ends_the_run_naming_it() {
     for f in &left {
         assert!(err.contains(f.as_str()), "{f} not named in: {err}");
         let _ = std::fs::remove_file(shared.path().join(f));
+    }
+}
+
+#[test]
+fn a_host_that_cannot_write_fails_the_run_and_the_others_files_are_removed() {
+    if !have_fio() {
+        return skip("hosts_readonly", "fio is not installed");
+    }
+    if !common::is_root() {
+        return skip(
+            "hosts_readonly",
+            "needs root (a read-only bind mount in a mount namespace)",
+        );
+    }
+    let shared = common::disk_dir();
+    let ok = Server::start("127.0.0.14");
+    let ro = Server::start_in("127.0.0.15", Some(shared.path()));
+    let out = diskmark()
+        .args(SMALL)
+        .args(["--host", &ok.host(), "--host", &ro.host()])
+        .args(["--remote-dir", &shared.path().display().to_string()])
+        .assert()
+        .code(1)
+        .get_output()
+        .clone();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains(&format!(
+            "--remote-dir {} is not writable on host {}",
+            shared.path().display(),
+            ro.host()
+        )),
+        "{err}"
+    );
+    // The writable host pre-filled its file: it was removed.
+    assert_eq!(leftovers(shared.path()), Vec::<String>::new(), "{err}");
+}
+
+#[test]
+fn what_a_run_on_many_hosts_cannot_do_is_refused_before_anything_starts() {
+    let cases: [(&[&str], &str); 7] = [
+        (
+            &["--host", "127.0.0.2", "--remote-dir", "/srv"],
+            "add --engine fio:ENGINE",
+        ),
+        (
+            &[
+                "--host",
+                "127.0.0.2",
+                "--engine",
+                "psync",
+                "--remote-dir",
+                "/srv",
+            ],
+            "add --engine fio:ENGINE",
+        ),
+        (
+            &[
+                "/var/tmp",
+                "--host",
+                "127.0.0.2",
+                "--engine",
+                "fio:psync",
+                "--remote-dir",
+                "/srv",
+            ],
+            "the TARGET /var/tmp has no use",
+        ),
+        (
+            &["--host", "127.0.0.2", "--engine", "fio:psync"],
+            "need --remote-dir DIR",
+        ),
+        (
+            &[
+                "--host",
+                "127.0.0.2",
+                "--engine",
+                "fio:psync",
+                "--remote-dir",
+                "srv",
+            ],
+            "srv is relative",
+        ),
+        (
+            &[
+                "--host",
+                "127.0.0.2",
+                "--engine",
+                "fio:psync",
+                "--remote-dir",
+                "/srv",
+                "--verify",
+            ],
+            "--verify",
+        ),
+        (
+            &["--remote-dir", "/srv"],
+            "and none was given; add --host HOST",
+        ),
+    ];
+    for (args, needle) in cases {
+        let out = diskmark().args(args).assert().code(2).get_output().clone();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(needle), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
     }
 }

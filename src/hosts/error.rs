@@ -76,11 +76,11 @@ pub enum HostsError {
         why: String,
     },
     /// A job failed on a host (or the whole client run failed).
-    #[error("{what} failed on host {host}: {message}")]
+    #[error("{what} failed on {}: {message}", on(.host))]
     Job {
         /// The step (`pre-fill`, `SEQ1M Q8T1 Read loop 1`).
         what: String,
-        /// The host, or `every host` when fio does not say which.
+        /// The host, or [`EVERY_HOST`] when fio does not say which.
         host: String,
         /// fio's words.
         message: String,
@@ -111,6 +111,17 @@ pub enum HostsError {
         /// The cause.
         source: std::io::Error,
     },
+}
+
+/// A job's host when fio's output does not name one.
+pub const EVERY_HOST: &str = "every host";
+
+fn on(host: &str) -> String {
+    if host == EVERY_HOST {
+        host.to_string()
+    } else {
+        format!("host {host}")
+    }
 }
 
 fn ended(after: &Option<Duration>) -> String {

@@ -4,7 +4,7 @@
 
 use super::cleanup::{Cleanup, RemoteFile};
 use super::client::{Client, HostJob, failed_hosts, gone};
-use super::error::HostsError;
+use super::error::{EVERY_HOST, HostsError};
 use super::jobfile::{PrivateDir, fio_filename, job_text, section};
 use super::spec::HostAddr;
 use crate::config::Settings;
@@ -411,14 +411,14 @@ impl Runner<'_, '_> {
             Err(e) if raw.success => {
                 return Err(HostsError::Job {
                     what: what.to_string(),
-                    host: "every host".into(),
+                    host: EVERY_HOST.into(),
                     message: e.to_string(),
                 });
             }
             Err(_) => {
                 let lost = gone(&hosts);
                 return Err(match lost.is_empty() {
-                    true => job_error("every host".into()),
+                    true => job_error(EVERY_HOST.into()),
                     false => HostsError::Lost {
                         what: what.to_string(),
                         after: None,
@@ -448,7 +448,7 @@ impl Runner<'_, '_> {
             });
         }
         if !raw.success {
-            return Err(job_error("every host".into()));
+            return Err(job_error(EVERY_HOST.into()));
         }
         let mut r = r;
         // In the order of the hosts given, whatever fio's order.
