@@ -311,6 +311,16 @@ impl Runner<'_, '_> {
             for d in &r.disagreements {
                 add_note(&mut out.notes, format!("{what}: {d}"));
             }
+            // What a host's fio said of its engine (a depth it capped, a
+            // fallback), with the server's own name in front (`<nas1>`).
+            for t in r
+                .total
+                .text
+                .iter()
+                .filter(|t| t.contains("fio:") || t.contains("note:"))
+            {
+                add_note(&mut out.notes, format!("fio said: {}", t.trim()));
+            }
             result.loops.push(r.total.to_loop(bs));
             for (mine, h) in result.hosts.iter_mut().zip(&r.hosts) {
                 mine.loops.push(h.result.to_loop(bs));
