@@ -724,3 +724,22 @@ fn what_a_run_on_many_hosts_cannot_do_is_refused_before_anything_starts() {
         assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
     }
 }
+
+#[test]
+fn the_shared_client_server_sample_is_read_per_host_and_summed() {
+    // fio 3.33's plain json (not json+) of two hosts, with All clients.
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/fio/client-server-2hosts-libaio-q8t2-group.json");
+    let text = std::fs::read_to_string(path).unwrap();
+    let r = diskmark::fio::hosts::parse_hosts(&text).unwrap();
+    assert_eq!(r.hosts.len(), 2);
+    let bytes: u64 = r.hosts.iter().map(|h| h.result.read.bytes).sum();
+    let ios: u64 = r.hosts.iter().map(|h| h.result.read.ios).sum();
+    assert_eq!(r.total.read.bytes, bytes);
+    assert_eq!(r.total.read.ios, ios);
+    // fio's own All clients says the same.
+    assert_eq!((r.total.read.ios, r.total.read.bytes), (103162, 422551552));
+    assert!(r.disagreements.is_empty(), "{:?}", r.disagreements);
+    let longest = r.hosts.iter().map(|h| h.result.read.runtime_ms).max();
+    assert_eq!(Some(r.total.read.runtime_ms), longest);
+}
