@@ -57,15 +57,15 @@ fn tui(args: RunArgs) -> Result<u8, Error> {
         eprintln!("error: {e}");
         Ok(e.exit_code())
     };
-    if let Err(e) = diskmark::tui::check_terminal() {
-        return fail(e);
-    }
     if args.on_hosts() {
         return Err(diskmark::config::UsageError::new(
             "--host",
             "the terminal interface runs on this machine only; run diskmark --host ... without tui",
         )
         .into());
+    }
+    if let Err(e) = diskmark::tui::check_terminal() {
+        return fail(e);
     }
     let (settings, outputs) = args.into_settings()?;
     let export = ExportManager::new(outputs.into_outputs(true));

@@ -657,7 +657,19 @@ fn a_host_that_cannot_write_fails_the_run_and_the_others_files_are_removed() {
 
 #[test]
 fn what_a_run_on_many_hosts_cannot_do_is_refused_before_anything_starts() {
-    let cases: [(&[&str], &str); 7] = [
+    let cases: [(&[&str], &str); 8] = [
+        (
+            &[
+                "tui",
+                "--host",
+                "127.0.0.2",
+                "--engine",
+                "fio:psync",
+                "--remote-dir",
+                "/srv",
+            ],
+            "the terminal interface runs on this machine only",
+        ),
         (
             &["--host", "127.0.0.2", "--remote-dir", "/srv"],
             "add --engine fio:ENGINE",
