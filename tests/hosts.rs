@@ -205,6 +205,17 @@ fn every_host_runs_every_test_and_the_total_is_their_sum() {
     assert!(out.stdout.is_empty());
     let json_path = reports.path().join("run.json");
     let run = common::json(&std::fs::read(&json_path).unwrap());
+    // Valid against docs/schema.json's model, and read back the same.
+    let schema: Value = serde_json::from_str(&diskmark::report::model::schema()).unwrap();
+    let validator = jsonschema::validator_for(&schema).unwrap();
+    let errors: Vec<String> = validator
+        .iter_errors(&run)
+        .map(|e| format!("{e} at {}", e.instance_path()))
+        .collect();
+    assert!(errors.is_empty(), "{errors:#?}");
+    let text = std::fs::read_to_string(&json_path).unwrap();
+    let back = diskmark::report::model::Run::from_json(&text).unwrap();
+    assert_eq!(back.tests[0].hosts.len(), servers.len());
     check_csv(&reports.path().join("run.csv"), &servers);
     // compare reads multi-host results, and compares their totals.
     let cmp = diskmark()
