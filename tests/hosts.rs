@@ -766,3 +766,49 @@ fn the_shared_client_server_sample_is_read_per_host_and_summed() {
     let longest = r.hosts.iter().map(|h| h.result.read.runtime_ms).max();
     assert_eq!(Some(r.total.read.runtime_ms), longest);
 }
+
+#[test]
+fn a_server_that_hangs_mid_run_is_named_at_the_deadline() {
+    if !have_fio() {
+        return skip("hosts_hung", "fio is not installed");
+    }
+    let servers = [Server::start("127.0.0.16"), Server::start("127.0.0.17")];
+    let shared = common::disk_dir();
+    let kept = tempfile::tempdir().unwrap();
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_diskmark"))
+        .args(SMALL)
+        .args(["--loops", "1", "--mode", "read"])
+        .args(["--test", "SEQ1M Q8T1", "--test", "RND4K Q4T2"])
+        .args(host_args(&servers, |_| shared.path().to_path_buf()))
+        .env(diskmark::hosts::run::TEST_KEEP_FIO_OUTPUT, kept.path())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    assert!(
+        wait_for_file(kept.path(), 60),
+        "the first test never finished"
+    );
+    // Stopped, its kernel still accepts connections: only a deadline ends
+    // the wait for it.
+    let t = Instant::now();
+    if let Some(pid) = rustix::process::Pid::from_raw(servers[1].pid) {
+        let _ = rustix::process::kill_process_group(pid, rustix::process::Signal::STOP);
+    }
+    let out = child.wait_with_output().unwrap();
+    // The loop's window and 10 s, then 5 s to find who hung.
+    assert!(t.elapsed() < Duration::from_secs(20), "{:?}", t.elapsed());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains(&format!("host {} no longer answers", servers[1].host())),
+        "{err}"
+    );
+    let left = leftovers(shared.path());
+    let hung = format!("{}-{}", servers[1].addr, servers[1].port);
+    assert!(left.iter().all(|f| f.contains(&hung)), "{left:?}");
+    for f in &left {
+        assert!(err.contains(f.as_str()), "{f} not named in: {err}");
+        let _ = std::fs::remove_file(shared.path().join(f));
+    }
+}

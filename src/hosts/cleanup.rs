@@ -44,6 +44,12 @@ impl<'a> Cleanup<'a> {
     /// Removes every file, every host at once; returns one sentence per
     /// file that could not be removed, naming the host and the path.
     pub fn run(&mut self, jobs: &mut PrivateDir) -> Vec<String> {
+        self.run_but(jobs, &[])
+    }
+
+    /// [`Cleanup::run`], with the hosts found not answering (`HOST:PORT`)
+    /// only named: their clean-up could only wait for its deadline.
+    pub fn run_but(&mut self, jobs: &mut PrivateDir, silent: &[String]) -> Vec<String> {
         self.done = true;
         // The clean-up runs even after a signal: no stop token.
         let client = Client {
@@ -73,7 +79,13 @@ impl<'a> Cleanup<'a> {
                 .files
                 .iter()
                 .zip(written)
-                .map(|(f, job)| s.spawn(move || remove_one(client, f, job)))
+                .map(|(f, job)| {
+                    let known = silent.contains(&f.host.to_string());
+                    s.spawn(move || match known {
+                        true => not_removed(f, "its fio server no longer answers".into()),
+                        false => remove_one(client, f, job),
+                    })
+                })
                 .collect();
             handles
                 .into_iter()
@@ -86,15 +98,18 @@ impl<'a> Cleanup<'a> {
     }
 }
 
+/// The sentence of a file that could not be removed.
+fn not_removed(f: &RemoteFile, why: String) -> Option<String> {
+    Some(format!(
+        "could not remove the test file {} on host {}: {why}; remove it there by hand",
+        crate::report::escape::escaped(&f.path.display().to_string()),
+        f.host
+    ))
+}
+
 /// Removes one file; the sentence when it could not be.
 fn remove_one(client: Client<'_>, f: &RemoteFile, job: std::io::Result<PathBuf>) -> Option<String> {
-    let fail = |why: String| {
-        Some(format!(
-            "could not remove the test file {} on host {}: {why}; remove it there by hand",
-            crate::report::escape::escaped(&f.path.display().to_string()),
-            f.host
-        ))
-    };
+    let fail = |why: String| not_removed(f, why);
     let job = match job {
         Ok(j) => j,
         Err(e) => return fail(format!("its clean-up job could not be written here: {e}")),
@@ -113,6 +128,10 @@ fn remove_one(client: Client<'_>, f: &RemoteFile, job: std::io::Result<PathBuf>)
             }
         }
         Ok(None) => fail("the clean-up was stopped".into()),
+        Err(crate::fio::FioError::Deadline { .. }) => fail(format!(
+            "its fio server did not answer within {} s",
+            CLEANUP_DEADLINE.as_secs()
+        )),
         Err(e) => fail(e.to_string()),
     }
 }

@@ -66,6 +66,44 @@ pub fn failed_hosts<'h>(raw: &RawRun, hosts: &[&'h HostAddr]) -> Vec<&'h HostAdd
         .collect()
 }
 
+/// How long a host has to answer [`silent`]'s job.
+const ALIVE_DEADLINE: Duration = Duration::from_secs(5);
+
+/// Which of `hosts` no longer answer: a refused connection, or a server
+/// that takes no job (a stopped or wedged host still accepts TCP
+/// connections in its kernel). The job is fio's `null` engine's, which
+/// touches no file.
+pub fn silent(client: Client<'_>, job: &Path, hosts: &[&HostAddr]) -> Vec<String> {
+    std::thread::scope(|s| {
+        let handles: Vec<_> = hosts
+            .iter()
+            .map(|&h| {
+                s.spawn(move || {
+                    if connect(h, Duration::from_secs(1)).is_err() {
+                        return Some(h.to_string());
+                    }
+                    let jobs = [HostJob {
+                        host: h,
+                        job: job.to_path_buf(),
+                    }];
+                    let alive = matches!(
+                        client.run("normal", &jobs, ALIVE_DEADLINE),
+                        Ok(Some(raw)) if raw.stdout.contains("hostname=")
+                    );
+                    (!alive).then(|| h.to_string())
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .filter_map(|t| t.join().ok().flatten())
+            .collect()
+    })
+}
+
+/// The job of [`silent`]: no file, no I/O of a device.
+pub const ALIVE_JOB: &str = "[diskmark-alive]\nioengine=null\nrw=read\nbs=4k\nsize=4k\n";
+
 /// Which of `hosts` no longer accept a connection (a short connect each).
 pub fn gone(hosts: &[&HostAddr]) -> Vec<String> {
     hosts

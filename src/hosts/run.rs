@@ -3,7 +3,7 @@
 //! every way out (docs/hosts.md#how-a-run-goes).
 
 use super::cleanup::{Cleanup, RemoteFile};
-use super::client::{Client, HostJob, failed_hosts, gone};
+use super::client::{ALIVE_JOB, Client, HostJob, failed_hosts, gone, silent};
 use super::error::{EVERY_HOST, HostsError};
 use super::jobfile::{PrivateDir, fio_filename, job_text, section};
 use super::spec::HostAddr;
@@ -94,7 +94,11 @@ pub fn run(plan: &HostsPlan, stop: &StopToken, say: Progress<'_>) -> Result<RunO
         say,
     };
     let result = runner.everything(&mut out);
-    for why in cleanup.run(&mut jobs) {
+    let silent = match &result {
+        Err(Step::Failed(HostsError::Lost { hosts, .. })) => hosts.clone(),
+        _ => Vec::new(),
+    };
+    for why in cleanup.run_but(&mut jobs, &silent) {
         eprintln!("warning: {why}");
         add_note(&mut out.notes, why);
     }
@@ -382,12 +386,24 @@ impl Runner<'_, '_> {
                 Ok(raw)
             }
             Ok(None) => Err(Step::Stopped),
-            Err(crate::fio::FioError::Deadline { .. }) => Err(HostsError::Lost {
-                what: what.to_string(),
-                after: Some(deadline),
-                hosts: gone(&hosts),
+            Err(crate::fio::FioError::Deadline { .. }) => {
+                // Asked without the stop token: a signal now must not hide
+                // which host hung.
+                let ask = Client {
+                    fio: self.client.fio,
+                    stop: None,
+                };
+                let hosts = match self.jobs.write(ALIVE_JOB) {
+                    Ok(job) => silent(ask, &job, &hosts),
+                    Err(_) => gone(&hosts),
+                };
+                Err(HostsError::Lost {
+                    what: what.to_string(),
+                    after: Some(deadline),
+                    hosts,
+                }
+                .into())
             }
-            .into()),
             Err(source) => Err(HostsError::Fio {
                 what: what.to_string(),
                 source,
