@@ -20,6 +20,7 @@ pub mod export;
 pub mod fio;
 pub mod history;
 pub mod host;
+pub mod hosts;
 pub mod outputs;
 pub mod plan;
 pub mod progress;

@@ -58,6 +58,13 @@ fn tui(args: RunArgs) -> Result<u8, Error> {
         eprintln!("error: {e}");
         Ok(e.exit_code())
     };
+    if args.on_hosts() {
+        return Err(diskmark::config::UsageError::new(
+            "--host",
+            "the terminal interface runs on this machine only; run diskmark --host ... without tui",
+        )
+        .into());
+    }
     if let Err(e) = diskmark::tui::check_terminal() {
         return fail(e);
     }
@@ -67,6 +74,9 @@ fn tui(args: RunArgs) -> Result<u8, Error> {
 }
 
 fn benchmark(args: RunArgs) -> Result<u8, Error> {
+    if args.on_hosts() {
+        return diskmark::hosts::command(args);
+    }
     let (settings, out) = args.into_settings()?;
     let quiet = out.quiet;
     let export = ExportManager::new(out.into_outputs(false));

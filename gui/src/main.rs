@@ -16,6 +16,12 @@ fn main() -> ExitCode {
     // Asked once, before the window opens (at most 200 ms).
     let theme = diskmark_gui::theme::theme(args.theme);
     let scale = args.scale;
+    if args.run.on_hosts() {
+        eprintln!(
+            "error: --host: the desktop window runs on this machine only; run diskmark --host ... from the command line"
+        );
+        return ExitCode::from(2);
+    }
     let (settings, outputs) = match args.run.into_settings() {
         Ok(v) => v,
         Err(e) => {

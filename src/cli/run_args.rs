@@ -197,6 +197,21 @@ pub struct RunArgs {
     /// of MB/s, IOPS and mean latency, and the loops' range
     #[arg(long)]
     pub details: bool,
+
+    /// Run every test on this host's fio server, all hosts at the same
+    /// moment (HOST[:PORT], [IPv6]:PORT; port 8765 by default); repeatable;
+    /// needs --engine fio:ENGINE and --remote-dir (see docs/hosts.md)
+    #[arg(long = "host", value_name = "HOST[:PORT]")]
+    pub host: Vec<String>,
+
+    /// A file of hosts for the run, one HOST[:PORT] a line (# comments)
+    #[arg(long, value_name = "FILE")]
+    pub hosts: Option<PathBuf>,
+
+    /// With --host: the directory on every host in which its test file is
+    /// made (an absolute path there)
+    #[arg(long, value_name = "DIR")]
+    pub remote_dir: Option<PathBuf>,
 }
 
 fn parse_steady_arg(s: &str) -> Result<SteadyGoal, String> {
@@ -321,6 +336,11 @@ impl RunArgs {
         })
     }
 
+    /// Whether the run is on many hosts (`--host` or `--hosts`).
+    pub fn on_hosts(&self) -> bool {
+        !self.host.is_empty() || self.hosts.is_some()
+    }
+
     /// Options that only mean something together with another one: which
     /// flags were typed, which only the command line knows.
     fn check_combinations(&self) -> Result<(), UsageError> {
@@ -351,6 +371,12 @@ impl RunArgs {
                     "{} would only be used with --save, and it was not given; add --save to record the run",
                     crate::outputs::printable(db)
                 ),
+            ));
+        }
+        if self.remote_dir.is_some() && !self.on_hosts() {
+            return Err(UsageError::new(
+                "--remote-dir",
+                "it names the directory on the hosts of --host, and none was given; add --host HOST or drop --remote-dir",
             ));
         }
         if let Some(fio) = &self.fio

@@ -170,6 +170,11 @@ fn lines(text: &str) -> impl Iterator<Item = String> + '_ {
         .map(printable)
 }
 
+/// The non-empty lines of what fio printed, trimmed and made printable.
+pub fn lines_of(text: &str) -> impl Iterator<Item = String> + '_ {
+    lines(text)
+}
+
 /// fio's complaints: its stderr, and the lines it printed on stdout before
 /// any JSON.
 fn complaints(stdout: &str, stderr: &str) -> Vec<String> {
@@ -308,6 +313,58 @@ impl FioEngine {
         }
         result.text.extend(lines(&stderr));
         Ok(Some(result))
+    }
+}
+
+/// What one fio run printed and how it ended, unread: for callers that
+/// read fio's output their own way (a client/server run, docs/hosts.md).
+#[derive(Debug, Clone)]
+pub struct RawRun {
+    /// Whether fio exited with status 0.
+    pub success: bool,
+    /// Its exit status, in words.
+    pub status: String,
+    /// Its standard output.
+    pub stdout: String,
+    /// fio's complaints (its stderr and the lines before any JSON),
+    /// made printable.
+    pub complaints: Vec<String>,
+}
+
+impl FioEngine {
+    /// Runs fio with `args` until it ends, `deadline` passes (fio and its
+    /// group killed: [`FioError::Deadline`]) or `tick` returns `false`
+    /// (`Ok(None)`), and returns what it printed, whatever its status.
+    pub fn run_raw(
+        &self,
+        args: &[String],
+        deadline: Duration,
+        mut tick: impl FnMut(Duration) -> bool,
+    ) -> Result<Option<RawRun>, FioError> {
+        let mut cmd = Command::new(&self.binary);
+        cmd.args(args);
+        let outcome = child::run(cmd, deadline, OUTPUT_LIMIT, &mut tick).map_err(|source| {
+            FioError::Spawn {
+                path: self.binary.clone(),
+                source,
+            }
+        })?;
+        match outcome {
+            Outcome::Stopped => Ok(None),
+            Outcome::TimedOut { output } => Err(FioError::Deadline {
+                window: deadline.saturating_sub(GRACE).as_secs_f64(),
+                message: complaints(&output.stdout, &output.stderr).join("; "),
+            }),
+            Outcome::Exited { output, .. } if output.overflowed => Err(FioError::TooMuchOutput {
+                path: self.binary.clone(),
+            }),
+            Outcome::Exited { status, output } => Ok(Some(RawRun {
+                success: status.success(),
+                status: status.to_string(),
+                complaints: complaints(&output.stdout, &output.stderr),
+                stdout: output.stdout,
+            })),
+        }
     }
 }
 

@@ -26,9 +26,14 @@ pub fn field(s: &str) -> String {
     }
 }
 
-/// Renders the CSV.
+/// Renders the CSV; a run on many hosts has a `host` column more
+/// (docs/report.md#many-hosts).
 pub fn render(r: &Report<'_>) -> String {
-    render_rows(&rows(&super::json::build(r)), &r.settings.engine.label())
+    let run = super::json::build(r);
+    if run.tests.iter().any(|t| !t.hosts.is_empty()) {
+        return render_hosts(&run, &r.settings.engine.label());
+    }
+    render_rows(&rows(&run), &r.settings.engine.label())
 }
 
 /// The CSV of some rows, measured with `engine`.
@@ -57,6 +62,32 @@ pub fn render_rows(rows: &[Row], engine: &str) -> String {
             row.t,
             field(engine)
         );
+    }
+    out
+}
+
+/// The CSV of a run on many hosts: the local run's columns and `host`,
+/// one row for the total over all hosts (`host` = `all`), then one per
+/// host, for each test and direction.
+pub fn render_hosts(run: &super::model::Run, engine: &str) -> String {
+    let mut out = COLUMNS.join(",");
+    out.push_str(",host\n");
+    for t in &run.tests {
+        let mut add = |row: Row, host: &str| {
+            let body = render_rows(&[row], engine);
+            // The one data row, under the header render_rows writes.
+            if let Some(line) = body.lines().nth(1) {
+                let _ = writeln!(out, "{line},{}", field(host));
+            }
+        };
+        add(Row::of(t), "all");
+        for h in &t.hosts {
+            let one = super::model::Test {
+                result: h.result.clone(),
+                ..t.clone()
+            };
+            add(Row::of(&one), &h.host);
+        }
     }
     out
 }

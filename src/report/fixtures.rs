@@ -124,6 +124,7 @@ pub fn output(settings: &Settings) -> RunOutput {
                 verified: None,
                 facts: Default::default(),
                 steady: None,
+                hosts: Vec::new(),
             });
         }
     }

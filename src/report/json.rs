@@ -256,7 +256,27 @@ fn test(test: &TestResult, stat: crate::stats::LoopStat) -> Option<model::Test> 
         across_loops: across(test),
         steady_state: test.steady.as_ref().map(steady_state),
         temperature: None,
+        hosts: test.hosts.iter().map(|h| host_test(h, stat, d)).collect(),
     })
+}
+
+/// One host's part of a test on many hosts, shaped like the test's own.
+fn host_test(
+    h: &crate::run::HostLoops,
+    stat: crate::stats::LoopStat,
+    d: Direction,
+) -> model::HostTest {
+    let sel = crate::stats::select(&h.loops, stat);
+    model::HostTest {
+        host: h.host.clone(),
+        fio_version: h.fio_version.clone(),
+        result: sel.map_or_else(model::Loop::default, |s| {
+            one_loop(&s.result, s.loop_index, d)
+        }),
+        loops: (h.loops.iter().enumerate())
+            .map(|(i, l)| one_loop(l, Some(i), d))
+            .collect(),
+    }
 }
 
 fn steady_state(o: &crate::stats::steady::SteadyOutcome) -> model::SteadyState {

@@ -6,6 +6,7 @@ pub mod csv;
 pub mod engines;
 pub mod escape;
 mod flags;
+pub mod hosts;
 pub mod json;
 pub mod markdown;
 pub mod model;

@@ -60,6 +60,7 @@ pub fn render(r: &Report<'_>) -> String {
     for d in r.sections() {
         section(&mut out, r, d);
     }
+    super::hosts::text(&mut out, r);
     if let Some(q) = &r.output.qos {
         super::qos::text(&mut out, q);
     }
@@ -215,7 +216,10 @@ fn target(out: &mut String, r: &Report<'_>) {
         .map(|m| format!(" [{}]", escape(&m)))
         .unwrap_or_default();
     let target_path = escape(&t.path.display().to_string()).into_owned();
-    if t.is_device() {
+    if t.fs_type == super::hosts::REMOTE {
+        // On many hosts: no space this machine could have measured.
+        let _ = writeln!(out, " Target: {target_path} on every host");
+    } else if t.is_device() {
         let _ = writeln!(
             out,
             " Target: {target_path} ({:.2} {unit} device){model}",

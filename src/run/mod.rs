@@ -31,7 +31,7 @@ pub mod worker;
 pub use error::RunError;
 pub use event::{Event, Finished, Live, Phase, Position, Step, TimeLeft};
 pub use notes::{flags, observations, run_notes};
-pub use output::{RunOutput, TestFileInfo, TestResult};
+pub use output::{HostLoops, RunOutput, TestFileInfo, TestResult};
 pub use prepare::{RunPlan, TEST_SKIP_SPACE_CHECK, plan_all, plan_with};
 pub use stop::{StopReason, StopToken};
 pub use thermal_sampler::ThermalSampler;
@@ -378,6 +378,7 @@ impl Runner<'_> {
             verified: None,
             facts: EngineFacts::default(),
             steady: None,
+            hosts: Vec::new(),
         };
         let mut rounds = steady::Rounds::start(settings);
         let bs = planned.requested.block_size;

@@ -27,6 +27,21 @@ pub struct TestResult {
     pub facts: crate::engine::EngineFacts,
     /// Under `--steady-state`: how its rounds ended.
     pub steady: Option<crate::stats::steady::SteadyOutcome>,
+    /// On many hosts (`--host`): each host's loops; `loops` are then
+    /// their totals (docs/hosts.md#the-total-over-hosts). Empty for a
+    /// local run.
+    pub hosts: Vec<HostLoops>,
+}
+
+/// One host's part of a test run on many hosts at once.
+#[derive(Debug, Clone, PartialEq)]
+pub struct HostLoops {
+    /// The host as given (`HOST:PORT`).
+    pub host: String,
+    /// What its fio server said its version is.
+    pub fio_version: Option<String>,
+    /// Its loops, in order.
+    pub loops: Vec<LoopResult>,
 }
 
 impl TestResult {

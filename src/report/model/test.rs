@@ -54,6 +54,27 @@ pub struct Test {
     /// The drive's temperature over the loops; absent without a sensor.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub temperature: Option<super::thermal::Temperature>,
+    /// On many hosts (`--host`): what each host measured; `result` and
+    /// `loops` above are then the totals over them. Absent for a local
+    /// run.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub hosts: Vec<HostTest>,
+}
+
+/// What one host measured of a test; the test's own `result` and `loops`
+/// are then the totals over all hosts.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(default)]
+pub struct HostTest {
+    /// The host as given (`HOST:PORT`, `[IPv6]:PORT`).
+    pub host: String,
+    /// What its fio server said its version is (`fio-3.33`).
+    pub fio_version: Option<String>,
+    /// Its loops summarised as the test's `result` is (the same loop
+    /// statistic).
+    pub result: Loop,
+    /// Its loops, in order.
+    pub loops: Vec<Loop>,
 }
 
 /// The direction of a test.

@@ -1,0 +1,167 @@
+//! `diskmark --host ...` as the command line runs it: options → hosts and
+//! settings (every refusal) → the run on the hosts → every output, with a
+//! run's exit codes.
+
+use super::run::{HostsPlan, run};
+use super::spec;
+use crate::backend::Backend;
+use crate::cli::{EngineArg, RunArgs};
+use crate::config::UsageError;
+use crate::export::{ExportManager, Message};
+use crate::host::HostInfo;
+use crate::report::Report;
+use crate::run::StopToken;
+use crate::target::{TargetInfo, TargetKind, Usage};
+use crate::{Error, Error as E};
+use std::io::IsTerminal;
+use std::path::Path;
+
+/// Runs the benchmark on the hosts of `--host`/`--hosts` and returns its
+/// exit code: 0 done, 1 failed (one sentence naming the host), 2 bad
+/// usage, 128 + N for signal N (the remote files removed first).
+pub fn command(args: RunArgs) -> Result<u8, Error> {
+    refuse(&args)?;
+    let hosts = spec::hosts(&args.host, args.hosts.as_deref())?;
+    let dir = args.remote_dir.clone().ok_or_else(|| {
+        UsageError::new(
+            "--host",
+            "the hosts need --remote-dir DIR, the directory on each host in which its test file is made",
+        )
+    })?;
+    let (settings, out) = args.into_settings()?;
+    let Backend::Fio(fio) = &settings.engine else {
+        return Err(not_fio().into());
+    };
+    let fio = fio.clone();
+    let tests = crate::run::plan_with(&settings, &fio.capabilities()).map_err(E::Run)?;
+    let quiet = out.quiet;
+    let export = ExportManager::new(out.into_outputs(false));
+    export.ready()?;
+    let plan = HostsPlan {
+        settings,
+        fio,
+        hosts,
+        dir,
+        tests,
+    };
+    let show = !quiet && std::io::stderr().is_terminal();
+    let output = match run(&plan, &StopToken::new(), &mut |step| {
+        if show {
+            eprintln!("{step}");
+        }
+    }) {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return Ok(match crate::run::signals::received() {
+                Some(sig) => 128 + sig as u8,
+                None => 1,
+            });
+        }
+    };
+    let target = remote_target(&plan);
+    let host = HostInfo::current();
+    let report = Report {
+        settings: &plan.settings,
+        target: &target,
+        host: &host,
+        output: &output,
+    };
+    let delivered = export.deliver(&report);
+    let messages = match &delivered {
+        Ok(d) => &d.messages,
+        Err(u) => &u.delivered.messages,
+    };
+    for m in messages {
+        match m {
+            Message::Note(note) => eprintln!("{note}"),
+            Message::Failure(e) => eprintln!("error: {e}"),
+        }
+    }
+    if let Err(u) = delivered {
+        return Err(u.error.into());
+    }
+    let signal = output.interrupted.and_then(|r| r.signal());
+    Ok(match signal.or_else(crate::run::signals::received) {
+        Some(sig) => 128 + sig as u8,
+        None if output.interrupted.is_none() && report.measured_nothing() => {
+            eprintln!("error: no test completed any I/O on any host: nothing was measured");
+            1
+        }
+        None => 0,
+    })
+}
+
+fn not_fio() -> UsageError {
+    UsageError::new(
+        "--host",
+        "a run on many hosts goes through fio's client/server mode: add --engine fio:ENGINE (e.g. fio:libaio)",
+    )
+}
+
+/// What a run on many hosts cannot do, refused before anything starts.
+fn refuse(a: &RunArgs) -> Result<(), UsageError> {
+    if !matches!(a.engine, Some(EngineArg::Fio(_))) {
+        return Err(not_fio());
+    }
+    if a.target != Path::new(".") {
+        return Err(UsageError::new(
+            "--host",
+            format!(
+                "the test file is made on each host in --remote-dir, so the TARGET {} has no use; drop it",
+                crate::outputs::printable(&a.target)
+            ),
+        ));
+    }
+    if let Some(d) = &a.remote_dir
+        && !d.is_absolute()
+    {
+        return Err(UsageError::new(
+            "--remote-dir",
+            format!(
+                "{} is relative, and a fio server's working directory is its own: give an absolute path",
+                crate::outputs::printable(d)
+            ),
+        ));
+    }
+    let alone = [
+        ("--hipri", a.hipri),
+        ("--verify", a.verify),
+        ("--qos", a.qos),
+        ("--steady-state", a.steady_state.is_some()),
+        ("--keep-file", a.keep_file),
+        ("--drop-caches", a.drop_caches),
+        ("--cow", a.cow),
+    ];
+    if let Some((option, _)) = alone.into_iter().find(|o| o.1) {
+        return Err(UsageError::new(
+            option,
+            "it is a local run's option, not one of a run on many hosts (docs/hosts.md#what-runs-on-the-hosts); drop it or --host",
+        ));
+    }
+    Ok(())
+}
+
+/// The report's target: the remote directory, on no device this machine
+/// can see.
+fn remote_target(plan: &HostsPlan) -> TargetInfo {
+    TargetInfo {
+        path: plan.dir.clone(),
+        kind: TargetKind::Directory,
+        mount_point: None,
+        fs_type: crate::report::hosts::REMOTE.into(),
+        source: Some(match plan.hosts.len() {
+            1 => "1 host through fio --client".to_string(),
+            n => format!("{n} hosts through fio --client"),
+        }),
+        mount_options: Vec::new(),
+        dev: (0, 0),
+        device: None,
+        usage: Usage {
+            total: 0,
+            used: 0,
+            available: 0,
+        },
+        caveats: Vec::new(),
+    }
+}

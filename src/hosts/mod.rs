@@ -1,0 +1,18 @@
+//! Many machines at once, through fio's client/server mode (`--host`):
+//! fio's server is the engine on every host, diskmark its client. Each
+//! test and loop is one `fio --client=...` invocation over all hosts, read
+//! per host and summed as fio's `sum_thread_stats` does
+//! (docs/hosts.md).
+
+mod cleanup;
+mod client;
+mod command;
+pub mod error;
+mod jobfile;
+mod probe;
+pub mod run;
+pub mod spec;
+
+pub use command::command;
+pub use error::HostsError;
+pub use spec::HostAddr;

@@ -1,0 +1,215 @@
+//! Before anything is written: every host answers, speaks this fio's
+//! protocol, and has `--remote-dir` (docs/hosts.md#how-a-run-goes).
+//!
+//! fio creates the missing parent directories of a job's file
+//! (filesetup.c, `create_work_dirs`). The probe therefore names the
+//! directory itself as its file, read-only and with `allow_file_create=0`:
+//! a directory answers "Is a directory" (EISDIR), a missing one "file
+//! creation disallowed", and neither is ever created.
+
+use super::client::{Client, HostJob, connect};
+use super::error::HostsError;
+use super::jobfile::{PrivateDir, fio_filename, section};
+use super::spec::HostAddr;
+use std::path::Path;
+use std::time::Duration;
+
+/// How long a host has to accept a TCP connection.
+pub const CONNECT_DEADLINE: Duration = Duration::from_secs(3);
+
+/// How long a host's probe job may take: fio's client and server need
+/// about 1.5 s on loopback for a 4 KiB job.
+pub const PROBE_DEADLINE: Duration = Duration::from_secs(10);
+
+/// Every host accepts a connection, or the first that does not is named.
+pub fn reachable(hosts: &[HostAddr]) -> Result<(), HostsError> {
+    let failures: Vec<Option<String>> = std::thread::scope(|s| {
+        let handles: Vec<_> = hosts
+            .iter()
+            .map(|h| s.spawn(move || connect(h, CONNECT_DEADLINE).err()))
+            .collect();
+        handles
+            .into_iter()
+            .map(|t| t.join().unwrap_or_else(|_| Some("the probe failed".into())))
+            .collect()
+    });
+    for (h, why) in hosts.iter().zip(failures) {
+        if let Some(why) = why {
+            return Err(HostsError::Unreachable {
+                host: h.host.clone(),
+                port: h.port,
+                why,
+                command: h.server_command(),
+            });
+        }
+    }
+    Ok(())
+}
+
+/// Each host's fio version, once every host has been probed for its
+/// version and `dir`; the first failure is returned.
+pub fn probe_all(
+    client: Client<'_>,
+    jobs: &mut PrivateDir,
+    hosts: &[HostAddr],
+    dir: &Path,
+) -> Result<Option<Vec<String>>, HostsError> {
+    let text = section(
+        "diskmark-probe",
+        &[
+            format!("filename={}", fio_filename(dir)),
+            "rw=read".into(),
+            "bs=4k".into(),
+            "size=4k".into(),
+            "ioengine=psync".into(),
+            "allow_file_create=0".into(),
+            "thread".into(),
+        ],
+    );
+    let job = jobs.write(&text).map_err(|source| HostsError::JobDir {
+        dir: jobs.path().display().to_string(),
+        source,
+    })?;
+    let results: Vec<Result<Option<String>, HostsError>> = std::thread::scope(|s| {
+        let handles: Vec<_> = hosts
+            .iter()
+            .map(|h| {
+                let job = job.clone();
+                s.spawn(move || probe_one(client, h, HostJob { host: h, job }, dir))
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|t| {
+                t.join().unwrap_or_else(|_| {
+                    Err(HostsError::JobDir {
+                        dir: "the probe's thread".into(),
+                        source: std::io::Error::other("it panicked"),
+                    })
+                })
+            })
+            .collect()
+    });
+    let mut versions = Vec::new();
+    for r in results {
+        match r? {
+            Some(v) => versions.push(v),
+            None => return Ok(None),
+        }
+    }
+    Ok(Some(versions))
+}
+
+/// One host's probe: its version (`None`: stopped).
+fn probe_one(
+    client: Client<'_>,
+    h: &HostAddr,
+    job: HostJob<'_>,
+    dir: &Path,
+) -> Result<Option<String>, HostsError> {
+    let raw = match client.run("normal", &[job], PROBE_DEADLINE) {
+        Ok(Some(raw)) => raw,
+        Ok(None) => return Ok(None),
+        Err(crate::fio::FioError::Deadline { .. }) => {
+            return Err(HostsError::Silent {
+                host: h.to_string(),
+                after: PROBE_DEADLINE,
+                command: h.server_command(),
+            });
+        }
+        Err(source) => {
+            return Err(HostsError::Fio {
+                what: format!("probing host {h}"),
+                source,
+            });
+        }
+    };
+    let all: Vec<String> = crate::fio::lines_of(&raw.stdout)
+        .chain(raw.complaints.iter().cloned())
+        .collect();
+    let has = |s: &str| all.iter().any(|l| l.contains(s));
+    if let Some(l) = all.iter().find(|l| l.contains("version mismatch (")) {
+        let (theirs, ours) = mismatch(l);
+        return Err(HostsError::Version {
+            host: h.to_string(),
+            theirs,
+            ours,
+            client: client.fio.version.clone(),
+        });
+    }
+    let shown = crate::report::escape::escaped(&dir.display().to_string());
+    if has("file creation disallowed") {
+        return Err(HostsError::DirMissing {
+            host: h.to_string(),
+            dir: shown,
+        });
+    }
+    let version = all
+        .iter()
+        .find_map(|l| l.split(", ").find_map(|f| f.strip_prefix("fio=")))
+        .unwrap_or("unknown")
+        .to_string();
+    if has("Is a directory") {
+        return Ok(Some(version));
+    }
+    if raw.success {
+        return Err(HostsError::NotDir {
+            host: h.to_string(),
+            dir: shown,
+        });
+    }
+    if has("disconnected") && !has("hostname=") {
+        return Err(HostsError::Silent {
+            host: h.to_string(),
+            after: PROBE_DEADLINE,
+            command: h.server_command(),
+        });
+    }
+    Err(HostsError::Job {
+        what: format!("checking --remote-dir {shown}"),
+        host: h.to_string(),
+        message: raw.complaints.join("; "),
+    })
+}
+
+/// `(98 != 97)`: the peer's version, then this fio's (server.c,
+/// `verify_convert_cmd`).
+fn mismatch(line: &str) -> (String, String) {
+    let inner = line
+        .split_once('(')
+        .and_then(|(_, r)| r.split_once(')'))
+        .map_or("", |(i, _)| i);
+    match inner.split_once(" != ") {
+        Some((a, b)) => (a.trim().to_string(), b.trim().to_string()),
+        None => ("?".into(), "?".into()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_mismatch_line_gives_both_versions() {
+        assert_eq!(
+            mismatch("fio: client/server version mismatch (98 != 97)"),
+            ("98".to_string(), "97".to_string())
+        );
+    }
+
+    #[test]
+    fn a_closed_port_is_refused_at_once() {
+        let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let port = l.local_addr().unwrap().port();
+        drop(l);
+        let h = HostAddr::parse(&format!("127.0.0.1:{port}")).unwrap();
+        let t = std::time::Instant::now();
+        let e = reachable(std::slice::from_ref(&h)).unwrap_err().to_string();
+        assert!(t.elapsed() < CONNECT_DEADLINE);
+        assert!(e.contains("connection refused"), "{e}");
+        assert!(
+            e.contains(&format!("fio --server=ip:127.0.0.1,{port}")),
+            "{e}"
+        );
+    }
+}

@@ -1,0 +1,271 @@
+//! Which hosts a run uses: `--host HOST[:PORT]` and `--hosts FILE`
+//! (docs/hosts.md#choosing-the-hosts).
+
+use crate::config::UsageError;
+use std::fmt;
+use std::path::Path;
+
+/// The port `fio --server` listens on when none is given.
+pub const DEFAULT_PORT: u16 = 8765;
+
+/// The largest `--hosts` file read: a list of hosts is a few kilobytes.
+pub const MAX_HOSTS_FILE: u64 = 1 << 20;
+
+/// The most hosts one run takes: fio's client opens one connection each.
+pub const MAX_HOSTS: usize = 256;
+
+/// One fio server: a name or address and its port.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HostAddr {
+    /// The host as typed: a name, an IPv4 address, or an IPv6 address
+    /// without its brackets.
+    pub host: String,
+    /// Its server's port.
+    pub port: u16,
+}
+
+impl HostAddr {
+    /// Reads `HOST`, `HOST:PORT`, `[V6]`, `[V6]:PORT` or a bare IPv6
+    /// address; the error says what is wrong, for the caller to name the
+    /// option.
+    pub fn parse(s: &str) -> Result<HostAddr, String> {
+        let s = s.trim();
+        let (host, port) = if let Some(rest) = s.strip_prefix('[') {
+            let (h, after) = rest
+                .split_once(']')
+                .ok_or_else(|| format!("'{}' opens '[' without closing it", printable(s)))?;
+            match after {
+                "" => (h, None),
+                p if p.starts_with(':') => (h, Some(&p[1..])),
+                _ => {
+                    return Err(format!(
+                        "'{}': after ']' only ':PORT' may follow",
+                        printable(s)
+                    ));
+                }
+            }
+        } else if s.matches(':').count() > 1 {
+            // A bare IPv6 address: its colons are not a port.
+            (s, None)
+        } else {
+            match s.split_once(':') {
+                Some((h, p)) => (h, Some(p)),
+                None => (s, None),
+            }
+        };
+        if host.is_empty() {
+            return Err(format!("'{}' names no host", printable(s)));
+        }
+        if host
+            .chars()
+            .any(|c| c.is_whitespace() || c.is_control() || c == ',' || c == '/')
+        {
+            return Err(format!(
+                "'{}' is not a host name or address",
+                printable(host)
+            ));
+        }
+        let port =
+            match port {
+                None => DEFAULT_PORT,
+                Some(p) => p.parse::<u16>().ok().filter(|p| *p > 0).ok_or_else(|| {
+                    format!("'{}': the port must be a number 1..65535", printable(s))
+                })?,
+            };
+        Ok(HostAddr {
+            host: host.to_string(),
+            port,
+        })
+    }
+
+    /// Whether the host is an IPv6 address.
+    pub fn is_v6(&self) -> bool {
+        self.host.parse::<std::net::Ipv6Addr>().is_ok()
+    }
+
+    /// fio's `--client=` value for it: `ip:ADDR,PORT`, `ip6:ADDR,PORT` or
+    /// `NAME,PORT`.
+    pub fn fio_client(&self) -> String {
+        if self.is_v6() {
+            format!("ip6:{},{}", self.host, self.port)
+        } else if self.host.parse::<std::net::Ipv4Addr>().is_ok() {
+            format!("ip:{},{}", self.host, self.port)
+        } else {
+            format!("{},{}", self.host, self.port)
+        }
+    }
+
+    /// The command that starts fio's server there, for the sentence of a
+    /// host that does not answer.
+    pub fn server_command(&self) -> String {
+        let kind = if self.is_v6() { "ip6" } else { "ip" };
+        if self.port == DEFAULT_PORT {
+            format!(
+                "fio --server (or fio --server={kind}:{},{})",
+                self.host, self.port
+            )
+        } else {
+            format!("fio --server={kind}:{},{}", self.host, self.port)
+        }
+    }
+
+    /// A name for it in a file name: letters, digits, '.' and '-' only.
+    pub fn file_tag(&self) -> String {
+        let host: String = self
+            .host
+            .chars()
+            .map(|c| {
+                if c.is_ascii_alphanumeric() || c == '.' || c == '-' {
+                    c
+                } else {
+                    '_'
+                }
+            })
+            .collect();
+        format!("{host}-{}", self.port)
+    }
+}
+
+impl fmt::Display for HostAddr {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_v6() {
+            write!(f, "[{}]:{}", self.host, self.port)
+        } else {
+            write!(f, "{}:{}", self.host, self.port)
+        }
+    }
+}
+
+fn printable(s: &str) -> String {
+    crate::report::escape::escape(s).into_owned()
+}
+
+/// The hosts of `--host` and `--hosts FILE`, in that order, each once.
+pub fn hosts(typed: &[String], file: Option<&Path>) -> Result<Vec<HostAddr>, UsageError> {
+    let mut out: Vec<HostAddr> = Vec::new();
+    let mut add = |h: HostAddr, option: &'static str| -> Result<(), UsageError> {
+        if out.contains(&h) {
+            return Err(UsageError::new(
+                option,
+                format!("{h} is given twice; name each host once"),
+            ));
+        }
+        if out.len() == MAX_HOSTS {
+            return Err(UsageError::new(
+                option,
+                format!("more than {MAX_HOSTS} hosts; run them in several runs"),
+            ));
+        }
+        out.push(h);
+        Ok(())
+    };
+    for t in typed {
+        add(
+            HostAddr::parse(t).map_err(|e| UsageError::new("--host", e))?,
+            "--host",
+        )?;
+    }
+    if let Some(path) = file {
+        for (n, line) in read_hosts_file(path)? {
+            let h = HostAddr::parse(&line).map_err(|e| {
+                UsageError::new(
+                    "--hosts",
+                    format!("{} line {n}: {e}", crate::outputs::printable(path)),
+                )
+            })?;
+            add(h, "--hosts")?;
+        }
+    }
+    Ok(out)
+}
+
+/// The host lines of a `--hosts` file with their numbers: `#` starts a
+/// comment, blank lines are skipped.
+fn read_hosts_file(path: &Path) -> Result<Vec<(usize, String)>, UsageError> {
+    let shown = crate::outputs::printable(path);
+    let fail = |why: String| UsageError::new("--hosts", format!("cannot read {shown}: {why}"));
+    let meta = std::fs::metadata(path).map_err(|e| fail(e.to_string()))?;
+    if !meta.is_file() {
+        return Err(fail("it is not a regular file".into()));
+    }
+    if meta.len() > MAX_HOSTS_FILE {
+        return Err(fail(format!(
+            "it holds {} bytes, more than a list of hosts ({} KiB at most)",
+            meta.len(),
+            MAX_HOSTS_FILE >> 10
+        )));
+    }
+    let text = std::fs::read(path).map_err(|e| fail(e.to_string()))?;
+    let text = String::from_utf8(text).map_err(|_| fail("it is not UTF-8 text".into()))?;
+    let lines: Vec<(usize, String)> = text
+        .lines()
+        .enumerate()
+        .map(|(i, l)| (i + 1, l.split('#').next().unwrap_or("").trim().to_string()))
+        .filter(|(_, l)| !l.is_empty())
+        .collect();
+    if lines.is_empty() {
+        return Err(fail("it names no host (one HOST[:PORT] a line)".into()));
+    }
+    Ok(lines)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn p(s: &str) -> Result<HostAddr, String> {
+        HostAddr::parse(s)
+    }
+
+    #[test]
+    fn host_forms() {
+        assert_eq!(p("nas1").unwrap().port, DEFAULT_PORT);
+        let h = p("127.0.0.2:8799").unwrap();
+        assert_eq!((h.host.as_str(), h.port), ("127.0.0.2", 8799));
+        assert_eq!(h.fio_client(), "ip:127.0.0.2,8799");
+        assert_eq!(h.server_command(), "fio --server=ip:127.0.0.2,8799");
+        let v6 = p("[::1]:9000").unwrap();
+        assert_eq!((v6.host.as_str(), v6.port), ("::1", 9000));
+        assert_eq!(v6.fio_client(), "ip6:::1,9000");
+        assert_eq!(v6.to_string(), "[::1]:9000");
+        assert_eq!(p("fe80::1").unwrap().port, DEFAULT_PORT);
+        assert_eq!(p("node-3").unwrap().fio_client(), "node-3,8765");
+        assert_eq!(p("[::1]:9000").unwrap().file_tag(), "__1-9000");
+    }
+
+    #[test]
+    fn bad_hosts_are_refused() {
+        for bad in [
+            "", ":80", "a:0", "a:70000", "a:x", "[::1", "[::1]x", "a b", "a,b",
+        ] {
+            assert!(p(bad).is_err(), "{bad}");
+        }
+        let e = p("a:\x1b[2J").unwrap_err();
+        assert!(!e.contains('\x1b'), "{e}");
+    }
+
+    #[test]
+    fn a_hosts_file_with_comments() {
+        let dir = tempfile::tempdir().unwrap();
+        let f = dir.path().join("hosts");
+        std::fs::write(&f, "# rack 1\n127.0.0.2:8801\n\n 127.0.0.3:8802 # second\n").unwrap();
+        let h = hosts(&["127.0.0.4:8803".into()], Some(&f)).unwrap();
+        let names: Vec<String> = h.iter().map(|h| h.to_string()).collect();
+        assert_eq!(
+            names,
+            ["127.0.0.4:8803", "127.0.0.2:8801", "127.0.0.3:8802"]
+        );
+        let e = hosts(&["127.0.0.2:8801".into()], Some(&f)).unwrap_err();
+        assert!(e.message.contains("twice"), "{}", e.message);
+        std::fs::write(&f, "# none\n").unwrap();
+        assert!(
+            hosts(&[], Some(&f))
+                .unwrap_err()
+                .message
+                .contains("no host")
+        );
+        std::fs::write(&f, "ok\nbad host\n").unwrap();
+        let e = hosts(&[], Some(&f)).unwrap_err();
+        assert!(e.message.contains("line 2"), "{}", e.message);
+    }
+}

@@ -1,0 +1,814 @@
+//! Many hosts at once (`--host`, docs/hosts.md): real `fio --server`
+//! processes on loopback addresses (127.0.0.2, .3, ...), each with its own
+//! port and remote directory, started by the test and killed on every exit
+//! (a Drop guard).
+
+mod common;
+
+use common::{diskmark, have_fio, leftovers, skip};
+use diskmark::fio::parse::percentiles_from_bins;
+use serde_json::Value;
+use std::collections::BTreeMap;
+use std::io::{Read, Write};
+use std::net::{TcpListener, TcpStream};
+use std::path::{Path, PathBuf};
+use std::process::Stdio;
+use std::time::{Duration, Instant};
+
+/// A `fio --server` on one address, its own port and remote directory;
+/// killed with everything it forked when dropped.
+struct Server {
+    addr: String,
+    port: u16,
+    pid: i32,
+    dir: tempfile::TempDir,
+    _run: tempfile::TempDir,
+}
+
+/// A port nothing listens on at `addr` now.
+fn free_port(addr: &str) -> u16 {
+    let l = TcpListener::bind((addr, 0)).expect("bind a loopback address");
+    l.local_addr().unwrap().port()
+}
+
+impl Server {
+    fn start(addr: &str) -> Server {
+        Server::start_in(addr, None)
+    }
+
+    /// A server in a mount namespace of its own where `read_only` is
+    /// mounted read-only: a host whose directory cannot be written.
+    fn start_in(addr: &str, read_only: Option<&Path>) -> Server {
+        let port = free_port(addr);
+        let run = tempfile::tempdir().unwrap();
+        let pid_file = run.path().join("pid");
+        let server = format!(
+            "fio --server=ip:{addr},{port} --daemonize={}",
+            pid_file.display()
+        );
+        let script = match read_only {
+            None => format!("exec {server}"),
+            Some(d) => format!(
+                "mount --bind '{0}' '{0}' && mount -o remount,bind,ro '{0}' && exec {server}",
+                d.display()
+            ),
+        };
+        let mut cmd = match read_only {
+            None => std::process::Command::new("sh"),
+            Some(_) => {
+                let mut c = std::process::Command::new("unshare");
+                c.args(["--mount", "--propagation", "private", "sh"]);
+                c
+            }
+        };
+        let status = cmd
+            .args(["-c", &script])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .expect("run fio --server");
+        assert!(status.success(), "fio --server failed");
+        // It listens, and its pid is written, within moments.
+        let deadline = Instant::now() + Duration::from_secs(10);
+        let pid = loop {
+            let pid = std::fs::read_to_string(&pid_file)
+                .ok()
+                .and_then(|s| s.trim().parse::<i32>().ok());
+            if let Some(pid) = pid
+                && TcpStream::connect((addr, port)).is_ok()
+            {
+                break pid;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "fio --server on {addr}:{port} never listened"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        };
+        Server {
+            addr: addr.into(),
+            port,
+            pid,
+            dir: common::disk_dir(),
+            _run: run,
+        }
+    }
+
+    fn host(&self) -> String {
+        format!("{}:{}", self.addr, self.port)
+    }
+
+    /// The server and every connection it forked (its own session and
+    /// process group): gone at once, as a machine that dies.
+    fn kill(&self) {
+        if let Some(pid) = rustix::process::Pid::from_raw(self.pid) {
+            let _ = rustix::process::kill_process_group(pid, rustix::process::Signal::KILL);
+            let _ = rustix::process::kill_process(pid, rustix::process::Signal::KILL);
+        }
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        self.kill();
+        // Whatever a failed test left in the remote directory goes with it.
+    }
+}
+
+const SMALL: [&str; 12] = [
+    "--engine",
+    "fio:libaio",
+    "--size",
+    "16M",
+    "--measure",
+    "0.3",
+    "--warmup",
+    "0.1",
+    "--interval",
+    "0",
+    "--loops",
+    "2",
+];
+
+fn host_args(servers: &[Server], dir: impl Fn(&Server) -> PathBuf) -> Vec<String> {
+    let mut a = Vec::new();
+    for s in servers {
+        a.push("--host".to_string());
+        a.push(s.host());
+    }
+    // One --remote-dir for all: each server's own directory is reached
+    // through a symlink-free path of its own only when they differ, so the
+    // tests that need that give each host the same path layout.
+    a.push("--remote-dir".into());
+    a.push(dir(&servers[0]).display().to_string());
+    a
+}
+
+fn no_files(servers: &[Server]) {
+    for s in servers {
+        assert_eq!(
+            leftovers(s.dir.path()),
+            Vec::<String>::new(),
+            "{}",
+            s.host()
+        );
+    }
+}
+
+/// The client/server entries of one kept fio output.
+fn client_stats(path: &Path) -> Vec<Value> {
+    let text = std::fs::read_to_string(path).unwrap();
+    let doc: Value = serde_json::from_str(&text[text.find("\n{").unwrap() + 1..]).unwrap();
+    doc["client_stats"].as_array().unwrap().clone()
+}
+
+fn near(a: f64, b: f64, share: f64) -> bool {
+    (a - b).abs() <= share * b.abs().max(1e-9)
+}
+
+#[test]
+fn every_host_runs_every_test_and_the_total_is_their_sum() {
+    if !have_fio() {
+        return skip("hosts_sum", "fio is not installed");
+    }
+    let servers = [
+        Server::start("127.0.0.2"),
+        Server::start("127.0.0.3"),
+        Server::start("127.0.0.4"),
+    ];
+    // The hosts share this machine's filesystem: one directory for all,
+    // where the hosts' names in the file names keep them apart.
+    let shared = common::disk_dir();
+    let kept = tempfile::tempdir().unwrap();
+    let reports = tempfile::tempdir().unwrap();
+    let out = diskmark()
+        .args(SMALL)
+        .args([
+            "--test",
+            "SEQ1M Q8T1",
+            "--test",
+            "RND4K Q4T2",
+            "--mode",
+            "read",
+        ])
+        .args(host_args(&servers, |_| shared.path().to_path_buf()))
+        .arg("-o")
+        .arg(reports.path().join("run.json"))
+        .arg("-o")
+        .arg(reports.path().join("run.csv"))
+        .env(diskmark::hosts::run::TEST_KEEP_FIO_OUTPUT, kept.path())
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    assert_eq!(leftovers(shared.path()), Vec::<String>::new());
+    assert!(out.stdout.is_empty());
+    let json_path = reports.path().join("run.json");
+    let run = common::json(&std::fs::read(&json_path).unwrap());
+    // Valid against docs/schema.json's model, and read back the same.
+    let schema: Value = serde_json::from_str(&diskmark::report::model::schema()).unwrap();
+    let validator = jsonschema::validator_for(&schema).unwrap();
+    let errors: Vec<String> = validator
+        .iter_errors(&run)
+        .map(|e| format!("{e} at {}", e.instance_path()))
+        .collect();
+    assert!(errors.is_empty(), "{errors:#?}");
+    let text = std::fs::read_to_string(&json_path).unwrap();
+    let back = diskmark::report::model::Run::from_json(&text).unwrap();
+    assert_eq!(back.tests[0].hosts.len(), servers.len());
+    check_csv(&reports.path().join("run.csv"), &servers);
+    // compare reads multi-host results, and compares their totals.
+    let cmp = diskmark()
+        .arg("compare")
+        .arg(&json_path)
+        .arg(&json_path)
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    let cmp = String::from_utf8_lossy(&cmp.stdout);
+    let total = run["tests"][0]["result"]["read"]["mbps"].as_f64().unwrap();
+    assert!(
+        cmp.contains(&format!("{total:.3}")),
+        "{total} not in\n{cmp}"
+    );
+    let notes = run["notes"].to_string();
+    assert!(!notes.contains("All clients"), "{notes}");
+    let tests = run["tests"].as_array().unwrap();
+    assert_eq!(tests.len(), 2);
+    for t in tests {
+        let hosts = t["hosts"].as_array().unwrap();
+        let names: Vec<&str> = hosts.iter().map(|h| h["host"].as_str().unwrap()).collect();
+        let want: Vec<String> = servers.iter().map(Server::host).collect();
+        assert_eq!(names, want);
+        for h in hosts {
+            assert!(
+                h["fio_version"].as_str().unwrap().starts_with("fio-"),
+                "{h}"
+            );
+            assert_eq!(h["loops"].as_array().unwrap().len(), 2);
+        }
+        for (i, l) in t["loops"].as_array().unwrap().iter().enumerate() {
+            let of = |h: &Value, k: &str| h["loops"][i]["read"][k].as_u64().unwrap();
+            let bytes: u64 = hosts.iter().map(|h| of(h, "bytes")).sum();
+            let ios: u64 = hosts.iter().map(|h| of(h, "ios")).sum();
+            let longest = hosts
+                .iter()
+                .map(|h| h["loops"][i]["window_ns"].as_u64().unwrap())
+                .max()
+                .unwrap();
+            assert_eq!(l["read"]["bytes"].as_u64().unwrap(), bytes);
+            assert_eq!(l["read"]["ios"].as_u64().unwrap(), ios);
+            assert_eq!(l["window_ns"].as_u64().unwrap(), longest);
+            let mbps = l["read"]["mbps"].as_f64().unwrap();
+            assert!(near(
+                mbps,
+                bytes as f64 / (longest as f64 / 1e9) / 1e6,
+                1e-9
+            ));
+            check_against_fio(t, i, l, kept.path());
+        }
+    }
+}
+
+/// The CSV has a `host` column: the total (`all`), then every host, for
+/// each test.
+fn check_csv(path: &Path, servers: &[Server]) {
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut lines = text.lines();
+    assert!(lines.next().unwrap().ends_with(",engine,host"), "{text}");
+    let hosts: Vec<&str> = lines.map(|l| l.rsplit(',').next().unwrap()).collect();
+    let mut want = Vec::new();
+    for _ in 0..2 {
+        want.push("all".to_string());
+        want.extend(servers.iter().map(Server::host));
+    }
+    assert_eq!(hosts, want, "{text}");
+}
+
+/// Loop `i` of test `t` against the fio output it was read from: its p99
+/// is the one of the hosts' summed bins, and its bytes, I/Os and mean
+/// latency are within 1 % of fio's "All clients" (which has no
+/// percentiles: docs/fio.md#many-hosts).
+fn check_against_fio(t: &Value, i: usize, l: &Value, kept: &Path) {
+    let name: String = format!(
+        "{} read loop {}",
+        t["applied_name"].as_str().unwrap(),
+        i + 1
+    )
+    .chars()
+    .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+    .collect();
+    let stats = client_stats(&kept.join(format!("{name}.json")));
+    let (all, hosts): (Vec<&Value>, Vec<&Value>) =
+        stats.iter().partition(|e| e["jobname"] == "All clients");
+    let mut bins: BTreeMap<u64, u64> = BTreeMap::new();
+    for e in &hosts {
+        for (k, v) in e["read"]["lat_ns"]["bins"].as_object().unwrap() {
+            *bins.entry(k.parse().unwrap()).or_default() += v.as_u64().unwrap();
+        }
+    }
+    let bins: Vec<(u64, u64)> = bins.into_iter().collect();
+    let p99 = percentiles_from_bins(&bins, &[99.0])[0].1 as f64 / 1e3;
+    let ours = &l["read"]["lat_us"];
+    assert!(
+        near(ours["percentiles"]["99"].as_f64().unwrap(), p99, 1e-9),
+        "{name}: p99 {} vs summed bins {p99}",
+        ours["percentiles"]["99"]
+    );
+    let all = all
+        .first()
+        .unwrap_or_else(|| panic!("{name}: no All clients"));
+    let fio_bytes = all["read"]["io_bytes"].as_f64().unwrap();
+    let fio_mean = all["read"]["lat_ns"]["mean"].as_f64().unwrap() / 1e3;
+    assert!(
+        near(l["read"]["bytes"].as_f64().unwrap(), fio_bytes, 0.01),
+        "{name}"
+    );
+    // diskmark counts bytes / block size as the I/Os (MB/s = IOPS x bs,
+    // docs/fio.md); fio's total_ios are checked against All clients by
+    // the library, which notes any disagreement (none here).
+    let bs = t["block_size"].as_u64().unwrap();
+    assert_eq!(
+        l["read"]["ios"].as_u64().unwrap(),
+        l["read"]["bytes"].as_u64().unwrap() / bs
+    );
+    assert!(
+        near(ours["mean"].as_f64().unwrap(), fio_mean, 0.01),
+        "{name}"
+    );
+}
+
+#[test]
+fn a_host_without_a_server_is_one_sentence_with_the_command_to_start_it() {
+    if !have_fio() {
+        return skip("hosts_refused", "fio is not installed");
+    }
+    let up = Server::start("127.0.0.5");
+    let port = free_port("127.0.0.6");
+    let t = Instant::now();
+    let out = diskmark()
+        .args(SMALL)
+        .args(["--host", &up.host(), "--host", &format!("127.0.0.6:{port}")])
+        .args(["--remote-dir", &up.dir.path().display().to_string()])
+        .assert()
+        .code(1)
+        .get_output()
+        .clone();
+    assert!(t.elapsed() < Duration::from_secs(5), "{:?}", t.elapsed());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains(&format!("host 127.0.0.6 does not answer on port {port}")),
+        "{err}"
+    );
+    assert!(err.contains("connection refused"), "{err}");
+    assert!(
+        err.contains(&format!("fio --server=ip:127.0.0.6,{port}")),
+        "{err}"
+    );
+    assert!(out.stdout.is_empty());
+    no_files(std::slice::from_ref(&up));
+}
+
+/// fio's crc16 (crc/crc16.c: polynomial 0x8005, reflected, initial 0).
+fn crc16(bytes: &[u8]) -> u16 {
+    let mut crc: u16 = 0;
+    for &b in bytes {
+        crc ^= u16::from(b);
+        for _ in 0..8 {
+            crc = if crc & 1 != 0 {
+                (crc >> 1) ^ 0xA001
+            } else {
+                crc >> 1
+            };
+        }
+    }
+    crc
+}
+
+/// A fake server on `addr`: `reply` is what it answers the first
+/// connection with after reading its first command (nothing: it never
+/// answers). Its port.
+fn fake_server(addr: &str, reply: Option<Vec<u8>>) -> (u16, std::thread::JoinHandle<()>) {
+    let l = TcpListener::bind((addr, 0)).unwrap();
+    let port = l.local_addr().unwrap().port();
+    let t = std::thread::spawn(move || {
+        let deadline = Instant::now() + Duration::from_secs(20);
+        l.set_nonblocking(true).unwrap();
+        let mut held = Vec::new();
+        while Instant::now() < deadline {
+            match l.accept() {
+                Ok((mut c, _)) => {
+                    c.set_nonblocking(false).unwrap();
+                    c.set_read_timeout(Some(Duration::from_secs(2))).unwrap();
+                    let mut buf = [0u8; 4096];
+                    let _ = c.read(&mut buf);
+                    if let Some(r) = &reply {
+                        let _ = c.write_all(r);
+                    }
+                    held.push(c);
+                }
+                Err(_) => std::thread::sleep(Duration::from_millis(20)),
+            }
+            if reply.is_some() && held.len() >= 2 {
+                // The TCP probe and fio's client: both answered.
+                std::thread::sleep(Duration::from_millis(500));
+                return;
+            }
+        }
+    });
+    (port, t)
+}
+
+#[test]
+fn a_protocol_version_mismatch_names_the_host_and_both_versions() {
+    if !have_fio() {
+        return skip("hosts_version", "fio is not installed");
+    }
+    // A fio_net_cmd header of protocol version 98: version, opcode (PROBE
+    // reply), flags, tag, pdu_len, then the crc16 of those 20 bytes and
+    // the pdu's.
+    let mut h = Vec::new();
+    h.extend_from_slice(&98u16.to_le_bytes());
+    h.extend_from_slice(&4u16.to_le_bytes());
+    h.extend_from_slice(&0u32.to_le_bytes());
+    h.extend_from_slice(&0u64.to_le_bytes());
+    h.extend_from_slice(&0u32.to_le_bytes());
+    let crc = crc16(&h);
+    h.extend_from_slice(&crc.to_le_bytes());
+    h.extend_from_slice(&0u16.to_le_bytes());
+    let (port, fake) = fake_server("127.0.0.7", Some(h));
+    let dir = common::disk_dir();
+    let out = diskmark()
+        .args(SMALL)
+        .args(["--host", &format!("127.0.0.7:{port}")])
+        .args(["--remote-dir", &dir.path().display().to_string()])
+        .assert()
+        .code(1)
+        .get_output()
+        .clone();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains(&format!(
+            "host 127.0.0.7:{port}'s fio server speaks client/server protocol version 98"
+        )),
+        "{err}"
+    );
+    assert!(
+        err.contains("speaks 97") || err.contains("speaks 1"),
+        "{err}"
+    );
+    let _ = fake.join();
+}
+
+#[test]
+fn a_server_that_never_answers_ends_at_a_deadline() {
+    if !have_fio() {
+        return skip("hosts_silent", "fio is not installed");
+    }
+    let (port, _fake) = fake_server("127.0.0.8", None);
+    let dir = common::disk_dir();
+    let t = Instant::now();
+    let out = diskmark()
+        .args(SMALL)
+        .args(["--host", &format!("127.0.0.8:{port}")])
+        .args(["--remote-dir", &dir.path().display().to_string()])
+        .assert()
+        .code(1)
+        .get_output()
+        .clone();
+    assert!(t.elapsed() < Duration::from_secs(20), "{:?}", t.elapsed());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains(&format!(
+            "host 127.0.0.8:{port} accepted the connection but no fio server answered"
+        )),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_remote_dir_missing_on_one_host_is_named_and_never_created() {
+    if !have_fio() {
+        return skip("hosts_nodir", "fio is not installed");
+    }
+    let a = Server::start("127.0.0.9");
+    let missing = a.dir.path().join("not-there");
+    let out = diskmark()
+        .args(SMALL)
+        .args(["--host", &a.host()])
+        .args(["--remote-dir", &missing.display().to_string()])
+        .assert()
+        .code(1)
+        .get_output()
+        .clone();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains(&format!(
+            "--remote-dir {} does not exist on host {}",
+            missing.display(),
+            a.host()
+        )),
+        "{err}"
+    );
+    assert!(!missing.exists(), "the probe created the directory");
+    no_files(std::slice::from_ref(&a));
+}
+
+/// Whether a process still runs whose command line holds `needle`.
+fn process_with(needle: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    for e in std::fs::read_dir("/proc").unwrap().flatten() {
+        if let Ok(c) = std::fs::read(e.path().join("cmdline")) {
+            let c = String::from_utf8_lossy(&c).replace('\0', " ");
+            if c.contains(needle) {
+                found.push(c);
+            }
+        }
+    }
+    found
+}
+
+/// Waits (with a deadline) until `dir` holds the kept output of the first
+/// test (`SEQ1M...`), written when it ends.
+fn wait_for_file(dir: &Path, secs: u64) -> bool {
+    let deadline = Instant::now() + Duration::from_secs(secs);
+    while Instant::now() < deadline {
+        if std::fs::read_dir(dir)
+            .map(|d| {
+                d.flatten()
+                    .any(|e| e.file_name().to_string_lossy().starts_with("SEQ1M"))
+            })
+            .unwrap_or(false)
+        {
+            return true;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    false
+}
+
+#[test]
+fn sigint_in_the_second_test_removes_every_remote_file_and_exits_130() {
+    if !have_fio() {
+        return skip("hosts_sigint", "fio is not installed");
+    }
+    let servers = [Server::start("127.0.0.10"), Server::start("127.0.0.11")];
+    let shared = common::disk_dir();
+    let kept = tempfile::tempdir().unwrap();
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_diskmark"))
+        .args(SMALL)
+        .args(["--measure", "2", "--loops", "1", "--mode", "read"])
+        .args(["--test", "SEQ1M Q8T1", "--test", "RND4K Q4T2"])
+        .args(host_args(&servers, |_| shared.path().to_path_buf()))
+        .args(["--format", "json"])
+        .env(diskmark::hosts::run::TEST_KEEP_FIO_OUTPUT, kept.path())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let pid = child.id();
+    // The first test's output is kept when it ends: the second then runs.
+    let ok = wait_for_file(kept.path(), 60);
+    std::thread::sleep(Duration::from_millis(700));
+    if let Some(p) = rustix::process::Pid::from_raw(pid as i32) {
+        let _ = rustix::process::kill_process(p, rustix::process::Signal::INT);
+    }
+    assert!(ok, "the first test never finished");
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(130), "{err}");
+    assert_eq!(leftovers(shared.path()), Vec::<String>::new(), "{err}");
+    let run = common::json(&out.stdout);
+    assert_eq!(run["interrupted"], true);
+    assert_eq!(run["tests"].as_array().unwrap().len(), 1);
+    assert_eq!(
+        process_with(&format!("diskmark-hosts-{pid}-")),
+        Vec::<String>::new()
+    );
+}
+
+#[test]
+fn a_server_killed_mid_run_ends_the_run_naming_it() {
+    if !have_fio() {
+        return skip("hosts_killed", "fio is not installed");
+    }
+    let servers = [Server::start("127.0.0.12"), Server::start("127.0.0.13")];
+    let shared = common::disk_dir();
+    let kept = tempfile::tempdir().unwrap();
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_diskmark"))
+        .args(SMALL)
+        .args(["--measure", "2", "--loops", "1", "--mode", "read"])
+        .args(["--test", "SEQ1M Q8T1", "--test", "RND4K Q4T2"])
+        .args(host_args(&servers, |_| shared.path().to_path_buf()))
+        .args(["--format", "json"])
+        .env(diskmark::hosts::run::TEST_KEEP_FIO_OUTPUT, kept.path())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    assert!(
+        wait_for_file(kept.path(), 60),
+        "the first test never finished"
+    );
+    std::thread::sleep(Duration::from_millis(700));
+    let t = Instant::now();
+    servers[1].kill();
+    let out = child.wait_with_output().unwrap();
+    // The window (2.1 s), fio's grace and the client's slack at most.
+    assert!(t.elapsed() < Duration::from_secs(15), "{:?}", t.elapsed());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains(&servers[1].host()), "{err}");
+    // The host that lived has its file removed; the dead one's is named
+    // with its path, for the user to remove by hand (here: the test).
+    let left = leftovers(shared.path());
+    let dead_tag = format!("{}-{}", servers[1].addr, servers[1].port);
+    assert!(left.iter().all(|f| f.contains(&dead_tag)), "{left:?}");
+    for f in &left {
+        assert!(err.contains(f.as_str()), "{f} not named in: {err}");
+        let _ = std::fs::remove_file(shared.path().join(f));
+    }
+}
+
+#[test]
+fn a_host_that_cannot_write_fails_the_run_and_the_others_files_are_removed() {
+    if !have_fio() {
+        return skip("hosts_readonly", "fio is not installed");
+    }
+    if !common::is_root() {
+        return skip(
+            "hosts_readonly",
+            "needs root (a read-only bind mount in a mount namespace)",
+        );
+    }
+    let shared = common::disk_dir();
+    let ok = Server::start("127.0.0.14");
+    let ro = Server::start_in("127.0.0.15", Some(shared.path()));
+    let out = diskmark()
+        .args(SMALL)
+        .args(["--host", &ok.host(), "--host", &ro.host()])
+        .args(["--remote-dir", &shared.path().display().to_string()])
+        .assert()
+        .code(1)
+        .get_output()
+        .clone();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains(&format!(
+            "--remote-dir {} is not writable on host {}",
+            shared.path().display(),
+            ro.host()
+        )),
+        "{err}"
+    );
+    // The writable host pre-filled its file: it was removed.
+    assert_eq!(leftovers(shared.path()), Vec::<String>::new(), "{err}");
+}
+
+#[test]
+fn what_a_run_on_many_hosts_cannot_do_is_refused_before_anything_starts() {
+    let cases: [(&[&str], &str); 8] = [
+        (
+            &[
+                "tui",
+                "--host",
+                "127.0.0.2",
+                "--engine",
+                "fio:psync",
+                "--remote-dir",
+                "/srv",
+            ],
+            "the terminal interface runs on this machine only",
+        ),
+        (
+            &["--host", "127.0.0.2", "--remote-dir", "/srv"],
+            "add --engine fio:ENGINE",
+        ),
+        (
+            &[
+                "--host",
+                "127.0.0.2",
+                "--engine",
+                "psync",
+                "--remote-dir",
+                "/srv",
+            ],
+            "add --engine fio:ENGINE",
+        ),
+        (
+            &[
+                "/var/tmp",
+                "--host",
+                "127.0.0.2",
+                "--engine",
+                "fio:psync",
+                "--remote-dir",
+                "/srv",
+            ],
+            "the TARGET /var/tmp has no use",
+        ),
+        (
+            &["--host", "127.0.0.2", "--engine", "fio:psync"],
+            "need --remote-dir DIR",
+        ),
+        (
+            &[
+                "--host",
+                "127.0.0.2",
+                "--engine",
+                "fio:psync",
+                "--remote-dir",
+                "srv",
+            ],
+            "srv is relative",
+        ),
+        (
+            &[
+                "--host",
+                "127.0.0.2",
+                "--engine",
+                "fio:psync",
+                "--remote-dir",
+                "/srv",
+                "--verify",
+            ],
+            "--verify",
+        ),
+        (
+            &["--remote-dir", "/srv"],
+            "and none was given; add --host HOST",
+        ),
+    ];
+    for (args, needle) in cases {
+        let out = diskmark().args(args).assert().code(2).get_output().clone();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(needle), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn the_shared_client_server_sample_is_read_per_host_and_summed() {
+    // fio 3.33's plain json (not json+) of two hosts, with All clients.
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/fio/client-server-2hosts-libaio-q8t2-group.json");
+    let text = std::fs::read_to_string(path).unwrap();
+    let r = diskmark::fio::hosts::parse_hosts(&text).unwrap();
+    assert_eq!(r.hosts.len(), 2);
+    let bytes: u64 = r.hosts.iter().map(|h| h.result.read.bytes).sum();
+    let ios: u64 = r.hosts.iter().map(|h| h.result.read.ios).sum();
+    assert_eq!(r.total.read.bytes, bytes);
+    assert_eq!(r.total.read.ios, ios);
+    // fio's own All clients says the same.
+    assert_eq!((r.total.read.ios, r.total.read.bytes), (103162, 422551552));
+    assert!(r.disagreements.is_empty(), "{:?}", r.disagreements);
+    let longest = r.hosts.iter().map(|h| h.result.read.runtime_ms).max();
+    assert_eq!(Some(r.total.read.runtime_ms), longest);
+}
+
+#[test]
+fn a_server_that_hangs_mid_run_is_named_at_the_deadline() {
+    if !have_fio() {
+        return skip("hosts_hung", "fio is not installed");
+    }
+    let servers = [Server::start("127.0.0.16"), Server::start("127.0.0.17")];
+    let shared = common::disk_dir();
+    let kept = tempfile::tempdir().unwrap();
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_diskmark"))
+        .args(SMALL)
+        .args(["--loops", "1", "--mode", "read"])
+        .args(["--test", "SEQ1M Q8T1", "--test", "RND4K Q4T2"])
+        .args(host_args(&servers, |_| shared.path().to_path_buf()))
+        .env(diskmark::hosts::run::TEST_KEEP_FIO_OUTPUT, kept.path())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    assert!(
+        wait_for_file(kept.path(), 60),
+        "the first test never finished"
+    );
+    // Stopped, its kernel still accepts connections: only a deadline ends
+    // the wait for it.
+    let t = Instant::now();
+    if let Some(pid) = rustix::process::Pid::from_raw(servers[1].pid) {
+        let _ = rustix::process::kill_process_group(pid, rustix::process::Signal::STOP);
+    }
+    let out = child.wait_with_output().unwrap();
+    // The loop's window and 10 s, then 5 s to find who hung.
+    assert!(t.elapsed() < Duration::from_secs(20), "{:?}", t.elapsed());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains(&format!("host {} no longer answers", servers[1].host())),
+        "{err}"
+    );
+    let left = leftovers(shared.path());
+    let hung = format!("{}-{}", servers[1].addr, servers[1].port);
+    assert!(left.iter().all(|f| f.contains(&hung)), "{left:?}");
+    for f in &left {
+        assert!(err.contains(f.as_str()), "{f} not named in: {err}");
+        let _ = std::fs::remove_file(shared.path().join(f));
+    }
+}
