@@ -46,14 +46,25 @@ pub fn reachable(hosts: &[HostAddr]) -> Result<(), HostsError> {
     Ok(())
 }
 
-/// Each host's fio version, once every host has been probed for its
-/// version and `dir`; the first failure is returned.
+/// What a host's fio server says of itself in its probe reply
+/// (`hostname=nas1, be=0, 64-bit, os=Linux, arch=x86-64, fio=fio-3.33`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Server {
+    /// Its fio version (`fio-3.33`), `unknown` when it did not say.
+    pub version: String,
+    /// Its own host name, with which fio's client prefixes the lines that
+    /// server sends (`<nas1> fio: ...`).
+    pub name: Option<String>,
+}
+
+/// Each host's server, once every host has been probed for its version
+/// and `dir`; the first failure is returned.
 pub fn probe_all(
     client: Client<'_>,
     jobs: &mut PrivateDir,
     hosts: &[HostAddr],
     dir: &Path,
-) -> Result<Option<Vec<String>>, HostsError> {
+) -> Result<Option<Vec<Server>>, HostsError> {
     let text = section(
         "diskmark-probe",
         &[
@@ -70,7 +81,7 @@ pub fn probe_all(
         dir: jobs.path().display().to_string(),
         source,
     })?;
-    let results: Vec<Result<Option<String>, HostsError>> = std::thread::scope(|s| {
+    let results: Vec<Result<Option<Server>, HostsError>> = std::thread::scope(|s| {
         let handles: Vec<_> = hosts
             .iter()
             .map(|h| {
@@ -100,13 +111,13 @@ pub fn probe_all(
     Ok(Some(versions))
 }
 
-/// One host's probe: its version (`None`: stopped).
+/// One host's probe: its server (`None`: stopped).
 fn probe_one(
     client: Client<'_>,
     h: &HostAddr,
     job: HostJob<'_>,
     dir: &Path,
-) -> Result<Option<String>, HostsError> {
+) -> Result<Option<Server>, HostsError> {
     let raw = match client.run("normal", &[job], PROBE_DEADLINE) {
         Ok(Some(raw)) => raw,
         Ok(None) => return Ok(None),
@@ -144,13 +155,8 @@ fn probe_one(
             dir: shown,
         });
     }
-    let version = all
-        .iter()
-        .find_map(|l| l.split(", ").find_map(|f| f.strip_prefix("fio=")))
-        .unwrap_or("unknown")
-        .to_string();
     if has("Is a directory") {
-        return Ok(Some(version));
+        return Ok(Some(server(&all)));
     }
     if raw.success {
         return Err(HostsError::NotDir {
@@ -172,6 +178,23 @@ fn probe_one(
     })
 }
 
+/// The server as its probe reply describes it.
+fn server(lines: &[String]) -> Server {
+    let field = |key: &str| {
+        lines.iter().find_map(|l| {
+            l.split(", ")
+                .filter_map(|f| f.rsplit(' ').next())
+                .find_map(|f| f.strip_prefix(key))
+                .filter(|v| !v.is_empty())
+                .map(String::from)
+        })
+    };
+    Server {
+        version: field("fio=").unwrap_or_else(|| "unknown".into()),
+        name: field("hostname="),
+    }
+}
+
 /// `(98 != 97)`: the peer's version, then this fio's (server.c,
 /// `verify_convert_cmd`).
 fn mismatch(line: &str) -> (String, String) {
@@ -188,6 +211,19 @@ fn mismatch(line: &str) -> (String, String) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_probe_reply_names_the_server_and_its_version() {
+        let lines = [
+            "<nas1> x: (g=0): rw=read, bs=(R) 4096B-4096B".to_string(),
+            "hostname=nas1, be=0, 64-bit, os=Linux, arch=x86-64, fio=fio-3.33, flags=1".into(),
+        ];
+        let s = server(&lines);
+        assert_eq!(s.version, "fio-3.33");
+        assert_eq!(s.name.as_deref(), Some("nas1"));
+        let none = server(&["fio: connect: Connection refused".to_string()]);
+        assert_eq!((none.version.as_str(), none.name), ("unknown", None));
+    }
 
     #[test]
     fn the_mismatch_line_gives_both_versions() {

@@ -81,7 +81,7 @@ pub fn run(plan: &HostsPlan, stop: &StopToken, say: Progress<'_>) -> Result<RunO
     out.notes = crate::run::run_notes(&plan.settings, &plan.tests);
     say(&format!("probing {} hosts", plan.hosts.len()));
     super::probe::reachable(&plan.hosts)?;
-    let Some(versions) = super::probe::probe_all(client, &mut jobs, &plan.hosts, &plan.dir)? else {
+    let Some(servers) = super::probe::probe_all(client, &mut jobs, &plan.hosts, &plan.dir)? else {
         return Ok(stopped(out, stop));
     };
     let files = remote_files(plan, &token);
@@ -91,7 +91,7 @@ pub fn run(plan: &HostsPlan, stop: &StopToken, say: Progress<'_>) -> Result<RunO
         client,
         jobs: &mut jobs,
         files: &files,
-        versions: &versions,
+        servers: &servers,
         say,
     };
     let result = runner.everything(&mut out);
@@ -177,7 +177,7 @@ struct Runner<'a, 'p> {
     client: Client<'a>,
     jobs: &'a mut PrivateDir,
     files: &'a [RemoteFile],
-    versions: &'a [String],
+    servers: &'a [super::probe::Server],
     say: Progress<'p>,
 }
 
@@ -297,10 +297,10 @@ impl Runner<'_, '_> {
                 .plan
                 .hosts
                 .iter()
-                .zip(self.versions)
+                .zip(self.servers)
                 .map(|(h, v)| HostLoops {
                     host: h.to_string(),
-                    fio_version: Some(v.clone()),
+                    fio_version: Some(v.version.clone()),
                     loops: Vec::new(),
                 })
                 .collect(),
@@ -320,14 +320,17 @@ impl Runner<'_, '_> {
                 add_note(&mut out.notes, format!("{what}: {d}"));
             }
             // What a host's fio said of its engine (a depth it capped, a
-            // fallback), with the server's own name in front (`<nas1>`).
+            // fallback), named by the host it came from.
             for t in r
                 .total
                 .text
                 .iter()
                 .filter(|t| t.contains("fio:") || t.contains("note:"))
             {
-                add_note(&mut out.notes, format!("fio said: {}", t.trim()));
+                add_note(
+                    &mut out.notes,
+                    attributed(t.trim(), &self.plan.hosts, self.servers),
+                );
             }
             result.loops.push(r.total.to_loop(bs));
             for (mine, h) in result.hosts.iter_mut().zip(&r.hosts) {
@@ -489,5 +492,57 @@ impl Runner<'_, '_> {
                 .position(|h| h.host == x.host && x.port.is_none_or(|p| p == h.port))
         });
         Ok(r)
+    }
+}
+
+/// A line of fio's client output, named by its host: fio prefixes the
+/// lines a server sends with that server's own name (`<nas1> ...`), which
+/// the probe learnt. A name several hosts share (servers on one machine)
+/// or none has keeps fio's prefix.
+fn attributed(line: &str, hosts: &[HostAddr], servers: &[super::probe::Server]) -> String {
+    let named = line.strip_prefix('<').and_then(|l| l.split_once("> "));
+    if let Some((name, rest)) = named {
+        let mut who = hosts
+            .iter()
+            .zip(servers)
+            .filter(|(_, s)| s.name.as_deref() == Some(name));
+        if let (Some((host, _)), None) = (who.next(), who.next()) {
+            return format!("fio on {host} said: {rest}");
+        }
+    }
+    format!("fio said: {line}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hosts::probe::Server;
+
+    fn server(name: &str) -> Server {
+        Server {
+            version: "fio-3.33".into(),
+            name: Some(name.into()),
+        }
+    }
+
+    #[test]
+    fn a_servers_lines_are_named_by_its_host() {
+        let hosts = ["10.0.0.1:8765", "10.0.0.2:8765", "10.0.0.3:8765"]
+            .map(|h| HostAddr::parse(h).unwrap());
+        let servers = [server("nas1"), server("twin"), server("twin")];
+        let note = "note: both iodepth >= 1 and synchronous I/O engine are selected";
+        assert_eq!(
+            attributed(&format!("<nas1> {note}"), &hosts, &servers),
+            format!("fio on 10.0.0.1:8765 said: {note}")
+        );
+        // Two servers on one machine share its name: fio's prefix stays.
+        assert_eq!(
+            attributed(&format!("<twin> {note}"), &hosts, &servers),
+            format!("fio said: <twin> {note}")
+        );
+        assert_eq!(
+            attributed("fio: something", &hosts, &servers),
+            "fio said: fio: something"
+        );
     }
 }
