@@ -99,14 +99,9 @@ impl HostAddr {
     /// host that does not answer.
     pub fn server_command(&self) -> String {
         let kind = if self.is_v6() { "ip6" } else { "ip" };
-        if self.port == DEFAULT_PORT {
-            format!(
-                "fio --server (or fio --server={kind}:{},{})",
-                self.host, self.port
-            )
-        } else {
-            format!("fio --server={kind}:{},{}", self.host, self.port)
-        }
+        // The exact command, even on the default port where a bare
+        // `fio --server` would do: it says which address to listen on.
+        format!("fio --server={kind}:{},{}", self.host, self.port)
     }
 
     /// A name for it in a file name: letters, digits, '.' and '-' only.
