@@ -6,20 +6,21 @@ use super::escape::escape;
 use super::source::Report;
 use crate::run::TestResult;
 use crate::stats::headline::headline;
-use crate::stats::{DirSummary, LoopStat, select};
+use crate::stats::{DirSummary, LoopStat};
 use std::fmt::Write;
 
 /// The filesystem type of a run on many hosts' target: the directory is
 /// on the hosts, not here.
 pub const REMOTE: &str = "remote";
 
-/// One host's headline figures of a test; `None` when it completed no I/O.
+/// One host's headline figures of a test, from the loop the total's
+/// statistic chose; `None` when it completed no I/O.
 fn host_summary(
     t: &TestResult,
-    loops: &[crate::stats::LoopResult],
+    host: &crate::run::HostLoops,
     stat: LoopStat,
 ) -> Option<DirSummary> {
-    let sel = select(loops, stat)?;
+    let sel = t.host_selected(host, stat)?;
     let s = headline(t.direction, &sel.result).summary(sel.result.window_ns);
     s.completed().then_some(s)
 }
@@ -48,7 +49,7 @@ pub fn text(out: &mut String, r: &Report<'_>) {
         let mut mbps = Vec::new();
         for h in &t.hosts {
             let host = escape(&h.host);
-            match host_summary(t, &h.loops, r.settings.loop_stat) {
+            match host_summary(t, h, r.settings.loop_stat) {
                 Some(s) => {
                     mbps.push(s.mbps);
                     let _ = writeln!(
@@ -92,6 +93,39 @@ pub fn spread(mbps: &[f64]) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A loop of one second in which `ios` reads of 1 MiB completed.
+    fn loop_of(ios: u64) -> crate::stats::LoopResult {
+        let mut l = crate::stats::LoopResult::empty(1_000_000_000);
+        for _ in 0..ios {
+            l.read.record(1_000_000, 1 << 20);
+        }
+        l
+    }
+
+    // Host a is fastest in loop 0, the total in loop 1: under `best` both
+    // hosts show loop 1, whose figures add up to the total's.
+    #[test]
+    fn hosts_show_the_loop_the_total_chose() {
+        let settings = super::super::fixtures::settings();
+        let mut t = super::super::fixtures::output(&settings).tests.remove(0);
+        let host = |name: &str, ios: [u64; 2]| crate::run::HostLoops {
+            host: name.into(),
+            fio_version: None,
+            loops: ios.map(loop_of).to_vec(),
+        };
+        t.hosts = vec![host("a", [900, 500]), host("b", [100, 700])];
+        t.loops = vec![loop_of(1000), loop_of(1200)];
+        let best = |h: usize| host_summary(&t, &t.hosts[h], LoopStat::Best).unwrap();
+        assert_eq!((best(0).ios, best(1).ios), (500, 700));
+        let sel = t.host_selected(&t.hosts[0], LoopStat::Best).unwrap();
+        assert_eq!(sel.loop_index, Some(1));
+        // Pooled: each host's two loops.
+        assert_eq!(
+            host_summary(&t, &t.hosts[0], LoopStat::Mean).unwrap().ios,
+            1400
+        );
+    }
 
     #[test]
     fn the_spread_between_hosts() {

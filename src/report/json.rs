@@ -256,17 +256,22 @@ fn test(test: &TestResult, stat: crate::stats::LoopStat) -> Option<model::Test> 
         across_loops: across(test),
         steady_state: test.steady.as_ref().map(steady_state),
         temperature: None,
-        hosts: test.hosts.iter().map(|h| host_test(h, stat, d)).collect(),
+        hosts: test
+            .hosts
+            .iter()
+            .map(|h| host_test(test, h, stat, d))
+            .collect(),
     })
 }
 
 /// One host's part of a test on many hosts, shaped like the test's own.
 fn host_test(
+    test: &TestResult,
     h: &crate::run::HostLoops,
     stat: crate::stats::LoopStat,
     d: Direction,
 ) -> model::HostTest {
-    let sel = crate::stats::select(&h.loops, stat);
+    let sel = test.host_selected(h, stat);
     model::HostTest {
         host: h.host.clone(),
         fio_version: h.fio_version.clone(),

@@ -49,6 +49,24 @@ impl TestResult {
     pub fn selected(&self, stat: crate::stats::LoopStat) -> Option<Selected> {
         select(&self.loops, stat)
     }
+
+    /// One host's loops summarised as the total is: under `best` and
+    /// `median` the host's part of the loop the total chose (not the
+    /// host's own best, from another loop), so that the hosts' figures
+    /// add up to the total's; under `mean` the host's loops pooled.
+    pub fn host_selected(
+        &self,
+        host: &HostLoops,
+        stat: crate::stats::LoopStat,
+    ) -> Option<Selected> {
+        match self.selected(stat)?.loop_index {
+            Some(i) => host.loops.get(i).map(|l| Selected {
+                result: l.clone(),
+                loop_index: Some(i),
+            }),
+            None => select(&host.loops, stat),
+        }
+    }
 }
 
 /// What a run produced.
