@@ -239,11 +239,13 @@ impl RunError {
 }
 
 /// Turns a worker's failure into the run's error, naming the test.
+/// `in_flight` is the most bytes the test's I/Os can have in flight.
 pub(crate) fn io_error(
     test: String,
     direction: Direction,
     path: &std::path::Path,
     e: WorkerError,
+    in_flight: u64,
 ) -> RunError {
     if let WorkerError::Engine(source) = e {
         return RunError::Engine { test, source };
@@ -258,7 +260,10 @@ pub(crate) fn io_error(
         return full;
     }
     // A write cut short on a regular file is the disk filling up or the
-    // file-size limit: the errno would only come with the next write.
+    // file-size limit: the errno would only come with the next write. The
+    // space left is read after every thread has stopped, when the blocks
+    // the other writes in flight had reserved are free again: a disk with
+    // less free than all the I/Os in flight could take was full for them.
     if let WorkerError::Short {
         op: crate::engine::Op::Write,
         offset,
@@ -269,7 +274,7 @@ pub(crate) fn io_error(
         let past_limit = fsize_limit().is_some_and(|l| offset + want > l);
         let errno = if past_limit {
             Some(libc::EFBIG)
-        } else if free_bytes(path).is_some_and(|f| f < *want) {
+        } else if free_bytes(path).is_some_and(|f| f < (*want).max(in_flight)) {
             Some(libc::ENOSPC)
         } else {
             None
@@ -303,6 +308,34 @@ mod tests {
     use super::*;
     use crate::engine::Op;
 
+    // The disk's free space lies between one block and what the I/Os in
+    // flight could take: a short write is the disk filling up only when
+    // less is free than all of them could have held.
+    #[test]
+    fn a_short_write_is_a_full_disk_when_less_is_free_than_is_in_flight() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join(".diskmark-1.tmp");
+        let free = free_bytes(&path).unwrap();
+        let short = || WorkerError::Short {
+            op: Op::Write,
+            offset: 0,
+            got: 512,
+            want: 4096,
+        };
+        let e = |in_flight| {
+            io_error(
+                "SEQ1M Q8T1".into(),
+                Direction::Write,
+                &path,
+                short(),
+                in_flight,
+            )
+        };
+        assert!(matches!(e(4096), RunError::Io { .. }), "{}", e(4096));
+        let full = e(free.saturating_mul(2).max(1 << 40));
+        assert!(matches!(full, RunError::DiskFull { .. }), "{full}");
+    }
+
     #[test]
     fn io_errors_name_test_offset_and_errno() {
         let e = io_error(
@@ -314,6 +347,7 @@ mod tests {
                 offset: 8192,
                 source: io::Error::from_raw_os_error(libc::EIO),
             },
+            1 << 20,
         );
         let msg = e.to_string();
         assert!(
@@ -330,6 +364,7 @@ mod tests {
                 offset: 0,
                 source: io::Error::from_raw_os_error(libc::ENOSPC),
             },
+            8 << 20,
         );
         assert!(matches!(full, RunError::DiskFull { .. }), "{full}");
         assert!(

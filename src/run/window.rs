@@ -159,7 +159,10 @@ impl LoopContext<'_> {
         if let Some(sig) = watched.interrupted {
             return Err(RunError::Interrupted(sig));
         }
-        let (mut result, facts) = self.merge(outputs, a.direction, test_name.clone())?;
+        // The most bytes the test's I/Os can have in flight at once.
+        let in_flight =
+            u64::from(a.planned.q * a.planned.t).saturating_mul(a.planned.requested.block_size);
+        let (mut result, facts) = self.merge(outputs, a.direction, test_name.clone(), in_flight)?;
         self.close_window(&mut result, watched, a.direction, &test_name)?;
         Ok(LoopRun {
             result,
@@ -282,6 +285,7 @@ impl LoopContext<'_> {
         outputs: Joined,
         direction: Direction,
         test_name: String,
+        in_flight: u64,
     ) -> Result<(LoopResult, EngineFacts), RunError> {
         let mut result = LoopResult::empty(self.settings.measure.as_nanos() as u64);
         let mut facts = EngineFacts::default();
@@ -308,7 +312,13 @@ impl LoopContext<'_> {
             }
         }
         match first_error {
-            Some(e) => Err(io_error(test_name, direction, self.file.path(), e)),
+            Some(e) => Err(io_error(
+                test_name,
+                direction,
+                self.file.path(),
+                e,
+                in_flight,
+            )),
             None => Ok((result, facts)),
         }
     }
