@@ -367,6 +367,24 @@ fn a_host_without_a_server_is_one_sentence_with_the_command_to_start_it() {
         "{err}"
     );
     assert!(out.stdout.is_empty());
+    // The same hosts from a --hosts file, with a comment and a blank line.
+    let list = tempfile::NamedTempFile::new().unwrap();
+    let text = format!("# the rack\n{}\n\n  127.0.0.6:{port}  \n", up.host());
+    std::fs::write(list.path(), text).unwrap();
+    let out = diskmark()
+        .args(SMALL)
+        .arg("--hosts")
+        .arg(list.path())
+        .args(["--remote-dir", &up.dir.path().display().to_string()])
+        .assert()
+        .code(1)
+        .get_output()
+        .clone();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains(&format!("host 127.0.0.6 does not answer on port {port}")),
+        "{err}"
+    );
     no_files(std::slice::from_ref(&up));
 }
 
