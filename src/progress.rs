@@ -5,8 +5,10 @@ use crate::run::{Event, Live, Phase, Step};
 use std::io::Write;
 use std::time::{Duration, Instant};
 
-/// Prints runner events as a single status line.
-pub struct ProgressLine {
+/// One status line on standard error, rewritten in place at most every
+/// [`REDRAW`] and cleared when done or dropped; silent when disabled. The
+/// run's, a span map's and a sustained write's lines draw through it.
+pub struct StatusLine {
     enabled: bool,
     last: Option<Instant>,
     shown: bool,
@@ -15,13 +17,61 @@ pub struct ProgressLine {
 /// Shortest time between two redraws.
 const REDRAW: Duration = Duration::from_millis(100);
 
+impl StatusLine {
+    /// A line that draws only when `enabled`.
+    pub fn new(enabled: bool) -> Self {
+        StatusLine {
+            enabled,
+            last: None,
+            shown: false,
+        }
+    }
+
+    /// Draws what `text` gives (nothing for `None`), unless the last
+    /// redraw was under [`REDRAW`] ago and `force` is false.
+    pub fn draw(&mut self, force: bool, text: impl FnOnce() -> Option<String>) {
+        if !self.enabled {
+            return;
+        }
+        let now = Instant::now();
+        if !force && self.last.is_some_and(|l| now - l < REDRAW) {
+            return;
+        }
+        if let Some(text) = text() {
+            self.last = Some(now);
+            self.shown = true;
+            let mut err = std::io::stderr().lock();
+            // A progress line that cannot be written is not worth failing for.
+            let _ = write!(err, "\r\x1b[2K{text}");
+            let _ = err.flush();
+        }
+    }
+
+    /// Clears the line.
+    pub fn finish(&mut self) {
+        if self.enabled && self.shown {
+            let _ = write!(std::io::stderr(), "\r\x1b[2K");
+            self.shown = false;
+        }
+    }
+}
+
+impl Drop for StatusLine {
+    fn drop(&mut self) {
+        self.finish();
+    }
+}
+
+/// Prints runner events as a single status line.
+pub struct ProgressLine {
+    line: StatusLine,
+}
+
 impl ProgressLine {
     /// A progress line that prints only when `enabled`.
     pub fn new(enabled: bool) -> Self {
         ProgressLine {
-            enabled,
-            last: None,
-            shown: false,
+            line: StatusLine::new(enabled),
         }
     }
 
@@ -42,33 +92,15 @@ impl ProgressLine {
         })
     }
 
-    /// Shows `event` (throttled).
+    /// Shows `event` (throttled, but the drain always shows).
     pub fn update(&mut self, event: &Event) {
-        if !self.enabled {
-            return;
-        }
-        let now = Instant::now();
-        if self.last.is_some_and(|l| now - l < REDRAW)
-            && !matches!(&event.step, Step::Running(l) if l.phase == Phase::Drain)
-        {
-            return;
-        }
-        if let Some(text) = Self::describe(event) {
-            self.last = Some(now);
-            self.shown = true;
-            let mut err = std::io::stderr().lock();
-            // A progress line that cannot be written is not worth failing for.
-            let _ = write!(err, "\r\x1b[2K{text}");
-            let _ = err.flush();
-        }
+        let drain = matches!(&event.step, Step::Running(l) if l.phase == Phase::Drain);
+        self.line.draw(drain, || Self::describe(event));
     }
 
     /// Clears the line.
     pub fn finish(&mut self) {
-        if self.enabled && self.shown {
-            let _ = write!(std::io::stderr(), "\r\x1b[2K");
-            self.shown = false;
-        }
+        self.line.finish();
     }
 }
 
@@ -94,12 +126,6 @@ fn running(live: &Live) -> String {
         live.phase.name(),
         live.remaining.as_secs_f64()
     )
-}
-
-impl Drop for ProgressLine {
-    fn drop(&mut self) {
-        self.finish();
-    }
 }
 
 #[cfg(test)]

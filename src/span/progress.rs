@@ -3,26 +3,17 @@
 //! sample's MB/s, one line rewritten in place.
 
 use super::map::SpanProgress;
-use std::io::Write;
-use std::time::{Duration, Instant};
-
-/// Most redraws per second.
-const REDRAW: Duration = Duration::from_millis(100);
 
 /// The line; silent when disabled (`--quiet`, or stderr not a terminal).
 pub struct SpanLine {
-    enabled: bool,
-    last: Option<Instant>,
-    shown: bool,
+    line: crate::progress::StatusLine,
 }
 
 impl SpanLine {
     /// A line that draws when `enabled`.
     pub fn new(enabled: bool) -> Self {
         SpanLine {
-            enabled,
-            last: None,
-            shown: false,
+            line: crate::progress::StatusLine::new(enabled),
         }
     }
 
@@ -44,35 +35,14 @@ impl SpanLine {
         }
     }
 
-    /// Redraws the line with `p`, at most every [`REDRAW`].
+    /// Redraws the line with `p` (throttled).
     pub fn update(&mut self, p: &SpanProgress) {
-        if !self.enabled {
-            return;
-        }
-        let now = Instant::now();
-        if self.last.is_some_and(|l| now - l < REDRAW) {
-            return;
-        }
-        self.last = Some(now);
-        self.shown = true;
-        let mut err = std::io::stderr().lock();
-        // A progress line that cannot be written is not worth failing for.
-        let _ = write!(err, "\r\x1b[2K{}", Self::describe(p));
-        let _ = err.flush();
+        self.line.draw(false, || Some(Self::describe(p)));
     }
 
     /// Clears the line.
     pub fn finish(&mut self) {
-        if self.enabled && self.shown {
-            let _ = write!(std::io::stderr(), "\r\x1b[2K");
-            self.shown = false;
-        }
-    }
-}
-
-impl Drop for SpanLine {
-    fn drop(&mut self) {
-        self.finish();
+        self.line.finish();
     }
 }
 

@@ -3,26 +3,18 @@
 //! time left at that rate, one line rewritten in place.
 
 use super::fill::FillProgress;
-use std::io::Write;
-use std::time::{Duration, Instant};
-
-/// Shortest time between two redraws.
-const REDRAW: Duration = Duration::from_millis(100);
+use std::time::Duration;
 
 /// Prints a sustained write's progress as a single status line.
 pub struct FillLine {
-    enabled: bool,
-    last: Option<Instant>,
-    shown: bool,
+    line: crate::progress::StatusLine,
 }
 
 impl FillLine {
     /// A line that prints only when `enabled`.
     pub fn new(enabled: bool) -> Self {
         FillLine {
-            enabled,
-            last: None,
-            shown: false,
+            line: crate::progress::StatusLine::new(enabled),
         }
     }
 
@@ -42,35 +34,14 @@ impl FillLine {
         )
     }
 
-    /// Shows `p` (throttled).
+    /// Redraws the line with `p` (throttled).
     pub fn update(&mut self, p: &FillProgress) {
-        if !self.enabled {
-            return;
-        }
-        let now = Instant::now();
-        if self.last.is_some_and(|l| now - l < REDRAW) {
-            return;
-        }
-        self.last = Some(now);
-        self.shown = true;
-        let mut err = std::io::stderr().lock();
-        // A progress line that cannot be written is not worth failing for.
-        let _ = write!(err, "\r\x1b[2K{}", Self::describe(p));
-        let _ = err.flush();
+        self.line.draw(false, || Some(Self::describe(p)));
     }
 
     /// Clears the line.
     pub fn finish(&mut self) {
-        if self.enabled && self.shown {
-            let _ = write!(std::io::stderr(), "\r\x1b[2K");
-            self.shown = false;
-        }
-    }
-}
-
-impl Drop for FillLine {
-    fn drop(&mut self) {
-        self.finish();
+        self.line.finish();
     }
 }
 
