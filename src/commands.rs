@@ -16,6 +16,29 @@ pub fn stdout_open() -> Result<(), Error> {
     Ok(crate::export::stdout::stdout_open()?)
 }
 
+/// Delivers `report` to every output `export` owns and says on stderr
+/// what happened on the way (notes, outputs that failed after the first);
+/// the first failure is the error. The one delivery of a run, a span map,
+/// a sustained write and a run on many hosts.
+pub fn deliver(
+    export: &crate::export::ExportManager,
+    report: &crate::report::Report<'_>,
+) -> Result<crate::export::Delivered, Error> {
+    use crate::export::Message;
+    let delivered = export.deliver(report);
+    let messages = match &delivered {
+        Ok(d) => &d.messages,
+        Err(u) => &u.delivered.messages,
+    };
+    for m in messages {
+        match m {
+            Message::Note(note) => eprintln!("{note}"),
+            Message::Failure(e) => eprintln!("error: {e}"),
+        }
+    }
+    delivered.map_err(|u| u.error.into())
+}
+
 /// Writes `text` to stdout, or fails: a report that could not be written
 /// (a full disk, a closed stdout, a reader that went away) is an error,
 /// never a silent exit 0.

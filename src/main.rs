@@ -6,7 +6,7 @@
 use diskmark::cli::{Command, RunArgs};
 use diskmark::commands;
 use diskmark::config::Settings;
-use diskmark::export::{ExportManager, Message};
+use diskmark::export::ExportManager;
 use diskmark::report::Report;
 use diskmark::run::{RunOutput, RunPlan, StopToken};
 use diskmark::{Error, host::HostInfo, progress::ProgressLine, run, target};
@@ -108,20 +108,7 @@ fn deliver(
         host: &host,
         output,
     };
-    let delivered = export.deliver(&report);
-    let messages = match &delivered {
-        Ok(d) => &d.messages,
-        Err(u) => &u.delivered.messages,
-    };
-    for m in messages {
-        match m {
-            Message::Note(note) => eprintln!("{note}"),
-            Message::Failure(e) => eprintln!("error: {e}"),
-        }
-    }
-    if let Err(u) = delivered {
-        return Err(u.error.into());
-    }
+    commands::deliver(export, &report)?;
     // A run in which no test completed a single I/O measured nothing: the
     // report says so per test, and the run failed.
     if output.interrupted.is_none() && report.measured_nothing() {

@@ -7,7 +7,7 @@ use super::spec;
 use crate::backend::Backend;
 use crate::cli::{EngineArg, RunArgs};
 use crate::config::UsageError;
-use crate::export::{ExportManager, Message};
+use crate::export::ExportManager;
 use crate::host::HostInfo;
 use crate::report::Report;
 use crate::run::StopToken;
@@ -67,20 +67,7 @@ pub fn command(args: RunArgs) -> Result<u8, Error> {
         host: &host,
         output: &output,
     };
-    let delivered = export.deliver(&report);
-    let messages = match &delivered {
-        Ok(d) => &d.messages,
-        Err(u) => &u.delivered.messages,
-    };
-    for m in messages {
-        match m {
-            Message::Note(note) => eprintln!("{note}"),
-            Message::Failure(e) => eprintln!("error: {e}"),
-        }
-    }
-    if let Err(u) = delivered {
-        return Err(u.error.into());
-    }
+    crate::commands::deliver(&export, &report)?;
     let signal = output.interrupted.and_then(|r| r.signal());
     Ok(match signal.or_else(crate::run::signals::received) {
         Some(sig) => 128 + sig as u8,

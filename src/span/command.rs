@@ -6,7 +6,7 @@ use super::plan::{SpanPlan, SpanRequest};
 use super::progress::SpanLine;
 use crate::cli::SpanArgs;
 use crate::config::UsageError;
-use crate::export::{ExportManager, Message};
+use crate::export::ExportManager;
 use crate::host::HostInfo;
 use crate::report::{Format, Report};
 use crate::run::{RunError, StopToken};
@@ -51,20 +51,7 @@ pub fn command(args: SpanArgs) -> Result<u8, Error> {
         host: &host,
         output,
     };
-    let delivered = export.deliver(&report);
-    let messages = match &delivered {
-        Ok(d) => &d.messages,
-        Err(u) => &u.delivered.messages,
-    };
-    for m in messages {
-        match m {
-            Message::Note(note) => eprintln!("{note}"),
-            Message::Failure(e) => eprintln!("error: {e}"),
-        }
-    }
-    if let Err(u) = delivered {
-        return Err(u.error.into());
-    }
+    crate::commands::deliver(&export, &report)?;
     let signal = output.interrupted.and_then(|r| r.signal());
     if let Some(sig) = signal.or_else(crate::run::signals::received) {
         return Ok(128 + sig as u8);

@@ -6,7 +6,7 @@ use super::plan::{FillPlan, FillRequest};
 use super::progress::FillLine;
 use crate::cli::SustainedArgs;
 use crate::config::UsageError;
-use crate::export::{ExportManager, Message};
+use crate::export::ExportManager;
 use crate::host::HostInfo;
 use crate::report::{Format, Report};
 use crate::run::{RunError, StopToken};
@@ -49,20 +49,7 @@ pub fn command(args: SustainedArgs) -> Result<u8, Error> {
         host: &host,
         output: &output,
     };
-    let delivered = export.deliver(&report);
-    let messages = match &delivered {
-        Ok(d) => &d.messages,
-        Err(u) => &u.delivered.messages,
-    };
-    for m in messages {
-        match m {
-            Message::Note(note) => eprintln!("{note}"),
-            Message::Failure(e) => eprintln!("error: {e}"),
-        }
-    }
-    if let Err(u) = delivered {
-        return Err(u.error.into());
-    }
+    crate::commands::deliver(&export, &report)?;
     let signal = output.interrupted.and_then(|r| r.signal());
     if let Some(sig) = signal.or_else(crate::run::signals::received) {
         return Ok(128 + sig as u8);
