@@ -26,6 +26,24 @@ pub struct OutputOptions {
 }
 
 impl OutputOptions {
+    /// Refuses CSV and Markdown, which hold the grid's rows, for a result
+    /// that has none (`what`: "a span map", "a sustained write").
+    pub fn refuse_grid_formats(&self, what: &str) -> Result<(), UsageError> {
+        let formats = std::iter::once(self.format).chain(self.files.iter().map(|f| f.1));
+        if formats
+            .into_iter()
+            .any(|f| matches!(f, Format::Csv | Format::Markdown))
+        {
+            return Err(UsageError::new(
+                "--format",
+                format!(
+                    "CSV and Markdown hold the grid's rows, and {what} has none: use text or json (.txt, .json)"
+                ),
+            ));
+        }
+        Ok(())
+    }
+
     /// The outputs as the export path takes them; `no_stdout` for a
     /// front-end that owns the terminal (the TUI), where the report never
     /// goes to standard output.

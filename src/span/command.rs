@@ -5,10 +5,9 @@ use super::map;
 use super::plan::{SpanPlan, SpanRequest};
 use super::progress::SpanLine;
 use crate::cli::SpanArgs;
-use crate::config::UsageError;
 use crate::export::ExportManager;
 use crate::host::HostInfo;
-use crate::report::{Format, Report};
+use crate::report::Report;
 use crate::run::{RunError, StopToken};
 use crate::{Error, target};
 use std::io::IsTerminal;
@@ -23,17 +22,7 @@ pub fn command(args: SpanArgs) -> Result<u8, Error> {
         access: args.access,
     };
     let (settings, out) = args.run_args()?.into_settings()?;
-    let formats = std::iter::once(out.format).chain(out.files.iter().map(|f| f.1));
-    if formats
-        .into_iter()
-        .any(|f| matches!(f, Format::Csv | Format::Markdown))
-    {
-        return Err(UsageError::new(
-            "--format",
-            "CSV and Markdown hold the grid's rows, and a span map has none: use text or json (.txt, .json)",
-        )
-        .into());
-    }
+    out.refuse_grid_formats("a span map")?;
     let quiet = out.quiet;
     let export = ExportManager::new(out.into_outputs(false));
     // The report would go nowhere: refuse before minutes of reading.
