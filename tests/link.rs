@@ -6,28 +6,13 @@
 //! whose reads come from the page cache gives the note and the JSON flag.
 
 mod common;
+use common::sysfs::{link, tree};
 use common::{disk_dir, diskmark, json, leftovers};
 use diskmark::target::link::{FIXTURE_PREFIX, Link, LinkKind, TEST_LINK};
 use diskmark::target::sysfs::BlockDevice;
 use std::fs;
 use std::os::unix::fs::symlink;
 use std::path::Path;
-
-/// Writes `files` (path relative to `root`, content), making directories.
-fn tree(root: &Path, files: &[(&str, &str)]) {
-    for (p, c) in files {
-        let p = root.join(p);
-        fs::create_dir_all(p.parent().unwrap()).unwrap();
-        fs::write(p, c).unwrap();
-    }
-}
-
-/// A symbolic link at `root/at` to `root/target`.
-fn link(root: &Path, target: &str, at: &str) {
-    let at = root.join(at);
-    fs::create_dir_all(at.parent().unwrap()).unwrap();
-    symlink(root.join(target), at).unwrap();
-}
 
 /// A SCSI disk `name` (its `/dev/block` number `dev`) under `parent` (a
 /// USB interface or a SATA port), with a partition 1 at `dev.1 + 1`.

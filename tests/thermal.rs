@@ -7,31 +7,15 @@
 //! the test lowers when it makes the fixture hot).
 
 mod common;
+use common::sysfs::{link, tree};
 use common::{RamExt4, Throttle, disk_dir, diskmark, is_root, json, leftovers, skip};
 use diskmark::target::sysfs::BlockDevice;
 use diskmark::target::thermal::{
     FIXTURE_PREFIX, Sensor, SensorKind, Slice, TEST_HWMON, throttling,
 };
 use std::fs;
-use std::os::unix::fs::symlink;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
-
-/// Writes `files` (path relative to `root`, content), making directories.
-fn tree(root: &Path, files: &[(&str, &str)]) {
-    for (p, c) in files {
-        let p = root.join(p);
-        fs::create_dir_all(p.parent().unwrap()).unwrap();
-        fs::write(p, c).unwrap();
-    }
-}
-
-/// A symbolic link at `root/at` to `root/target`.
-fn link(root: &Path, target: &str, at: &str) {
-    let at = root.join(at);
-    fs::create_dir_all(at.parent().unwrap()).unwrap();
-    symlink(root.join(target), at).unwrap();
-}
 
 const NVME_CTRL: &str = "devices/pci0000:00/0000:00:01.0/nvme/nvme0";
 
