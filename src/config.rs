@@ -103,6 +103,11 @@ pub struct Choices {
     /// disagree (docs/report.md#details). Only how the result is shown.
     #[serde(skip)]
     pub details: bool,
+    /// `--label`: a name for the run, kept in its JSON and history, that
+    /// names it in `compare` and the CSV. Checked by
+    /// [`Settings::validate`]: printable, at most [`MAX_LABEL`] characters.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub label: Option<String>,
 }
 
 fn ser_secs<S: serde::Serializer>(d: &Duration, s: S) -> Result<S::Ok, S::Error> {
@@ -177,6 +182,7 @@ impl Choices {
             max_time: DEFAULT_MAX_TIME,
             qos: false,
             details: false,
+            label: None,
         }
     }
 
@@ -219,6 +225,7 @@ impl Settings {
         check_tests(&choices)?;
         check_steady(&choices)?;
         check_qos(&choices)?;
+        check_label(&choices)?;
         Ok(Settings { choices })
     }
 
@@ -232,6 +239,30 @@ impl Settings {
     pub fn into_choices(self) -> Choices {
         self.choices
     }
+}
+
+/// The longest `--label`, in characters.
+pub const MAX_LABEL: usize = 64;
+
+/// A label is shown in tables and stored in files: one short line of
+/// printable characters, so it never moves a terminal's cursor.
+fn check_label(c: &Choices) -> Result<(), UsageError> {
+    let Some(label) = &c.label else {
+        return Ok(());
+    };
+    let why = if label.trim().is_empty() {
+        "the label is empty"
+    } else if label.chars().count() > MAX_LABEL {
+        "the label is longer than 64 characters"
+    } else if label.chars().any(char::is_control) {
+        "the label holds a control character (a newline, a tab or an escape)"
+    } else {
+        return Ok(());
+    };
+    Err(UsageError::new(
+        "--label",
+        format!("{why}: give a short name of printable characters, e.g. --label nightly-nvme0"),
+    ))
 }
 
 /// Names of the engines that work here.
@@ -467,6 +498,20 @@ mod tests {
 
     fn ok() -> Choices {
         Choices::defaults(PathBuf::from("."))
+    }
+
+    #[test]
+    fn a_label_is_one_short_printable_line() {
+        let with = |l: &str| Choices {
+            label: Some(l.into()),
+            ..ok()
+        };
+        assert!(Settings::validate(with("nightly nvme0 · ext4")).is_ok());
+        for bad in ["", "  ", "a\nb", "a\u{1b}[2Jb", &"x".repeat(MAX_LABEL + 1)] {
+            let e = Settings::validate(with(bad)).unwrap_err();
+            assert_eq!(e.option, "--label", "{bad:?}");
+        }
+        assert!(Settings::validate(with(&"é".repeat(MAX_LABEL))).is_ok());
     }
 
     #[test]

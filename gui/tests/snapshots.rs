@@ -171,6 +171,7 @@ fn finished() -> App {
         qos: None,
         sustained: None,
         span: None,
+        elapsed: None,
     };
     let last = LastRun {
         settings,

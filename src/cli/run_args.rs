@@ -198,6 +198,11 @@ pub struct RunArgs {
     #[arg(long)]
     pub details: bool,
 
+    /// A name for this run (at most 64 printable characters), kept in its
+    /// JSON and history; compare and the CSV name the run by it
+    #[arg(long, value_name = "NAME")]
+    pub label: Option<String>,
+
     /// Run every test on this host's fio server, all hosts at the same
     /// moment (HOST[:PORT], [IPv6]:PORT; port 8765 by default); repeatable;
     /// needs --engine fio:ENGINE and --remote-dir (see docs/hosts.md)
@@ -314,6 +319,7 @@ impl RunArgs {
             max_time: self.max_time.unwrap_or(crate::config::DEFAULT_MAX_TIME),
             qos: self.qos,
             details: self.details,
+            label: self.label.clone(),
         })
     }
 

@@ -45,7 +45,8 @@ pub fn command(args: RunArgs) -> Result<u8, Error> {
         tests,
     };
     let show = !quiet && std::io::stderr().is_terminal();
-    let output = match run(&plan, &StopToken::new(), &mut |step| {
+    let began = std::time::Instant::now();
+    let mut output = match run(&plan, &StopToken::new(), &mut |step| {
         if show {
             eprintln!("{step}");
         }
@@ -59,6 +60,7 @@ pub fn command(args: RunArgs) -> Result<u8, Error> {
             });
         }
     };
+    output.elapsed = Some(began.elapsed());
     let target = remote_target(&plan);
     let host = HostInfo::current();
     let report = Report {

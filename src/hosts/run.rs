@@ -77,6 +77,7 @@ pub fn run(plan: &HostsPlan, stop: &StopToken, say: Progress<'_>) -> Result<RunO
         qos: None,
         sustained: None,
         span: None,
+        elapsed: None,
     };
     out.notes = crate::run::run_notes(&plan.settings, &plan.tests);
     say(&format!("probing {} hosts", plan.hosts.len()));

@@ -147,6 +147,7 @@ pub fn output(settings: &Settings) -> RunOutput {
         },
         sustained: None,
         span: None,
+        elapsed: None,
     }
 }
 

@@ -26,6 +26,8 @@ pub fn build(r: &Report<'_>) -> model::Run {
             version: env!("CARGO_PKG_VERSION").into(),
         },
         date: r.output.started.to_rfc3339(),
+        label: s.label.clone(),
+        elapsed_s: r.output.elapsed.map(|d| d.as_secs_f64()),
         interrupted: r.output.interrupted.is_some(),
         // A stop by the user is signal 0, as before stop reasons had names.
         signal: r.output.interrupted.map(|i| i.signal().unwrap_or(0)),

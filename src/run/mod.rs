@@ -131,6 +131,7 @@ pub fn run(
         source,
     })?;
     worker::quiet_worker_panics();
+    let began = std::time::Instant::now();
     let settings = plan.settings();
     let plans = plan.tests();
     let most = plans.iter().map(|p| (p.q * p.t) as usize).max();
@@ -145,6 +146,7 @@ pub fn run(
         qos: None,
         sustained: None,
         span: None,
+        elapsed: None,
     };
     let mut runner = Runner {
         plan,
@@ -153,7 +155,9 @@ pub fn run(
         observer,
         timeline: plan.timeline().clone(),
     };
-    match runner.run_tests(&mut out) {
+    let result = runner.run_tests(&mut out);
+    out.elapsed = Some(began.elapsed());
+    match result {
         Ok(()) => Ok(out),
         Err(RunError::Interrupted(reason)) => {
             out.interrupted = Some(reason);

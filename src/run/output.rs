@@ -92,6 +92,9 @@ pub struct RunOutput {
     /// A span map's samples and access times (`diskmark span`); `None`
     /// for a run of tests.
     pub span: Option<crate::stats::span::SpanResult>,
+    /// How long the whole run took, from its start to its end (pre-fill,
+    /// every test and the clean-up); `None` until it has ended.
+    pub elapsed: Option<std::time::Duration>,
 }
 
 /// How the test file was set up, for the JSON.

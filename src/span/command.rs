@@ -30,7 +30,9 @@ pub fn command(args: SpanArgs) -> Result<u8, Error> {
     let target = target::resolve_answering(&settings.target).map_err(RunError::from)?;
     let plan = SpanPlan::prepare(settings, target, request)?;
     let mut line = SpanLine::new(!quiet && std::io::stderr().is_terminal());
-    let output = map::run(&plan, &StopToken::new(), &mut |p| line.update(p))?;
+    let began = std::time::Instant::now();
+    let mut output = map::run(&plan, &StopToken::new(), &mut |p| line.update(p))?;
+    output.elapsed = Some(began.elapsed());
     line.finish();
     let output = &output;
     let host = HostInfo::current();

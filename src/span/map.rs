@@ -76,6 +76,7 @@ pub fn run(
         qos: None,
         sustained: None,
         span: None,
+        elapsed: None,
     };
     output.notes.extend(target_note(plan));
     let mut span = empty_result(plan);

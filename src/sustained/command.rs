@@ -29,7 +29,9 @@ pub fn command(args: SustainedArgs) -> Result<u8, Error> {
     let target = target::resolve_answering(&settings.target).map_err(RunError::from)?;
     let plan = FillPlan::prepare(settings, target, request)?;
     let mut line = FillLine::new(!quiet && std::io::stderr().is_terminal());
-    let output = fill::run(&plan, &StopToken::new(), &mut |p| line.update(p))?;
+    let began = std::time::Instant::now();
+    let mut output = fill::run(&plan, &StopToken::new(), &mut |p| line.update(p))?;
+    output.elapsed = Some(began.elapsed());
     line.finish();
     let host = HostInfo::current();
     let report = Report {

@@ -60,6 +60,7 @@ pub fn run(
         qos: None,
         sustained: None,
         span: None,
+        elapsed: None,
     };
     let Some(kind) = settings.engine.native() else {
         return Err(RunError::Refused(

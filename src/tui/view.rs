@@ -487,6 +487,7 @@ mod tests {
                 test_file: Default::default(),
                 sustained: None,
                 span: None,
+                elapsed: None,
             },
         }))));
         finished.focus = Focus::Row(1);

@@ -26,6 +26,15 @@ pub struct Run {
     pub tool: Tool,
     /// When the run started, RFC 3339 in local time.
     pub date: String,
+    /// The name given with `--label`, which names the run in `compare`,
+    /// `history` and the CSV; absent without it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub label: Option<String>,
+    /// How long the whole run took, seconds, from its start to its end
+    /// (pre-fill, every test, clean-up); absent from a run that did not
+    /// record it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub elapsed_s: Option<f64>,
     /// Whether a signal or the user stopped the run before every test
     /// finished (only the finished tests are in `tests`).
     pub interrupted: bool,
