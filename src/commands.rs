@@ -1,8 +1,9 @@
-//! The subcommands other than a run: engines, targets, compare, history.
+//! The subcommands other than a run: engines, targets, compare, history,
+//! completions, man.
 //! Each returns the exit code or an error for main to print.
 
 use crate::Error;
-use crate::cli::{CompareArgs, CompareFormat, HistoryArgs, HistoryCommand, ListFormat};
+use crate::cli::{CompareArgs, CompareFormat, HistoryArgs, HistoryCommand, ListFormat, ManArgs};
 use crate::compare::{self, CompareError, RunSummary};
 use crate::config::UsageError;
 use crate::engine::registry::{default_engine, probe_all};
@@ -190,5 +191,48 @@ pub fn history(args: HistoryArgs) -> Result<u8, Error> {
             }
         }
     }
+    Ok(0)
+}
+
+/// `diskmark completions SHELL`.
+pub fn completions(shell: crate::manual::Shell) -> Result<u8, Error> {
+    stdout_open()?;
+    print(&String::from_utf8_lossy(&crate::manual::completions(shell)))?;
+    Ok(0)
+}
+
+/// `diskmark man [SUBCOMMAND]` prints one page; `--dir DIR` writes every
+/// page into DIR, each checked as any output is (never a device, never
+/// through a link), and says on stderr what it wrote.
+pub fn man(args: ManArgs) -> Result<u8, Error> {
+    let Some(dir) = args.dir else {
+        stdout_open()?;
+        let sub = (!args.subcommand.is_empty()).then(|| args.subcommand.join(" "));
+        let page = crate::manual::page(sub.as_deref())?;
+        print(&String::from_utf8_lossy(&page.roff))?;
+        return Ok(0);
+    };
+    if !std::fs::metadata(&dir).is_ok_and(|m| m.is_dir()) {
+        return Err(UsageError::new(
+            "--dir",
+            format!(
+                "{} is not a directory: give an existing directory for the manual pages",
+                outputs::printable(&dir)
+            ),
+        )
+        .into());
+    }
+    let pages = crate::manual::page_files(&dir)?;
+    for p in &pages {
+        p.out.write(&p.page.roff).map_err(|source| Error::Output {
+            path: p.out.shown.clone(),
+            source,
+        })?;
+    }
+    eprintln!(
+        "wrote {} manual pages into {}",
+        pages.len(),
+        outputs::printable(&dir)
+    );
     Ok(0)
 }

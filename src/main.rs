@@ -40,6 +40,8 @@ fn main() -> ExitCode {
         Some(Command::Tui(args)) => tui(*args),
         Some(Command::Sustained(args)) => diskmark::sustained::command(*args),
         Some(Command::Span(args)) => diskmark::span::command(*args),
+        Some(Command::Completions { shell }) => commands::completions(shell),
+        Some(Command::Man(args)) => commands::man(args),
         None => benchmark(cli.run),
     };
     match result {

@@ -3,6 +3,7 @@
 //! [`Settings::validate`] checks; its outputs are checked beside them
 //! ([`RunArgs::outputs`]).
 
+mod headings;
 mod outputs;
 mod run_args;
 mod span;
@@ -27,10 +28,7 @@ use std::path::PathBuf;
     args_override_self = true,
     args_conflicts_with_subcommands = true
 )]
-#[command(
-    after_help = "Sizes are binary: 1G = 1GiB = 1024 MiB. Times are seconds (0.2, 5, 500ms).\n\
-Exit codes: 0 done, 1 benchmark failed, 2 bad usage, 128+N interrupted by signal N."
-)]
+#[command(after_help = NOTES, after_long_help = format!("{NOTES}\n\n{EXAMPLES}"))]
 pub struct Cli {
     /// Something other than a benchmark run
     #[command(subcommand)]
@@ -39,6 +37,35 @@ pub struct Cli {
     /// The benchmark run (when no subcommand is given)
     #[command(flatten)]
     pub run: RunArgs,
+}
+
+/// What `--help` and `-h` end with.
+const NOTES: &str = "Sizes are binary: 1G = 1GiB = 1024 MiB. Times are seconds (0.2, 5, 500ms).\n\
+Exit codes: 0 done, 1 benchmark failed, 2 bad usage, 128+N interrupted by signal N.";
+
+/// The end of `--help` (and of the manual page): a few runs as people
+/// type them.
+const EXAMPLES: &str = "\
+EXAMPLES:
+  diskmark /mnt/usb                      The Default profile (8 tests × 5 loops) on a USB stick
+  diskmark --profile nvme --size 4G ~    KDiskMark's NVMe SSD tests, a 4 GiB test file in ~
+  diskmark --test 'RND4K Q1T1' --loops 3 --label nightly -o r.json /var/tmp
+                                         One test, three loops, the JSON kept for compare
+  diskmark compare --fail-if-worse 10 base.json r.json
+                                         Exit 1 when a figure is over 10 % worse, beyond the noise
+  diskmark --save /data && diskmark history
+                                         Record a run, then list the recorded runs
+  diskmark --chart run.png --card card.png /data
+                                         The chart and a result card to share, as PNG
+  diskmark sustained /data               Write until the drive's cache runs out
+  diskmark span /dev/sdb                 Read-only map of a whole device (root or the disk group)
+  diskmark tui                           The grid in the terminal (keys: diskmark help tui)
+  diskmark completions bash > ~/.local/share/bash-completion/completions/diskmark";
+
+/// The command line's definition as `--help`, the manual pages and the
+/// completions show it: the options under their headings.
+pub fn command() -> clap::Command {
+    headings::grouped(<Cli as clap::CommandFactory>::command())
 }
 
 /// Parses the command line like [`Cli::parse`], with clearer sentences for
@@ -55,7 +82,10 @@ pub fn parse() -> Cli {
         }
         _ => {}
     }
-    match Cli::try_parse() {
+    let parsed = command()
+        .try_get_matches()
+        .and_then(|m| <Cli as clap::FromArgMatches>::from_arg_matches(&m));
+    match parsed {
         Ok(cli) => cli,
         Err(e) => {
             use clap::error::{ContextKind, ContextValue, ErrorKind};
@@ -97,6 +127,7 @@ pub enum Command {
     },
     /// CrystalDiskMark's grid in the terminal: pick settings, start, watch
     /// the numbers fill in (options as for a run set the starting values)
+    #[command(after_help = crate::tui::keys_help())]
     Tui(Box<RunArgs>),
     /// Runs side by side, per test and direction, with the change against
     /// the first
@@ -119,6 +150,29 @@ pub enum Command {
         #[arg(long, value_enum, default_value_t = ListFormat::Text)]
         format: ListFormat,
     },
+    /// Print the shell completion script for SHELL (see the README's
+    /// Install section for where it goes)
+    Completions {
+        /// The shell
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff, for man -l), or write every page into
+    /// a directory with --dir
+    Man(ManArgs),
+}
+
+/// Options of `diskmark man`.
+#[derive(Debug, Args)]
+pub struct ManArgs {
+    /// The subcommand whose page to print (compare, "history show", …)
+    /// [default: diskmark's own page]
+    #[arg(value_name = "SUBCOMMAND", num_args = 0.., conflicts_with = "dir")]
+    pub subcommand: Vec<String>,
+    /// Write every page (diskmark.1, diskmark-compare.1, …) into this
+    /// existing directory instead
+    #[arg(long, value_name = "DIR")]
+    pub dir: Option<PathBuf>,
 }
 
 /// Formats of listings.

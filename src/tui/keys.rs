@@ -11,6 +11,30 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use rustix::event::{PollFd, PollFlags, Timespec, poll};
 use std::time::Duration;
 
+/// What each key does in the terminal interface: the help overlay (`?`)
+/// and `diskmark help tui` both show this table.
+pub const KEYS: [&str; 9] = [
+    "↑ ↓  k j     move between Start, tests and settings",
+    "← →  h l     change the selected setting",
+    "Enter Space  start (all, or the selected test); on a setting: change",
+    "Esc          stop the running benchmark (the test file is removed)",
+    "t            type a target path",
+    "u            cycle the unit: MB/s, GB/s, IOPS, µs",
+    "s / J        save the report as text / JSON (diskmark_YYYYMMDDhhmmss)",
+    "c            copy the report to the clipboard (OSC 52)",
+    "q  Ctrl-C    quit",
+];
+
+/// The keys as the end of `diskmark help tui` lists them.
+pub fn keys_help() -> String {
+    let mut out = String::from("Keys:");
+    for line in KEYS {
+        out.push_str("\n  ");
+        out.push_str(line);
+    }
+    out
+}
+
 /// What waiting for input brought.
 #[derive(Debug, PartialEq, Eq)]
 pub enum Input {

@@ -11,6 +11,8 @@ pub mod app;
 pub mod keys;
 pub mod view;
 
+pub use keys::{KEYS, keys_help};
+
 use crate::config::Settings;
 use crate::export::{ExportManager, Message};
 use crate::report::{Format, Report};

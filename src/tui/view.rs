@@ -337,19 +337,8 @@ fn draw_settings(f: &mut Frame<'_>, app: &App, theme: &Theme, area: Rect) {
 }
 
 fn draw_help(f: &mut Frame<'_>, theme: &Theme, area: Rect) {
-    let lines = [
-        "↑ ↓  k j     move between Start, tests and settings",
-        "← →  h l     change the selected setting",
-        "Enter Space  start (all, or the selected test); on a setting: change",
-        "Esc          stop the running benchmark (the test file is removed)",
-        "t            type a target path",
-        "u            cycle the unit: MB/s, GB/s, IOPS, µs",
-        "s / J        save the report as text / JSON (diskmark_YYYYMMDDhhmmss)",
-        "c            copy the report to the clipboard (OSC 52)",
-        "q  Ctrl-C    quit",
-        "",
-        "any key closes this help",
-    ];
+    let mut lines = super::keys::KEYS.to_vec();
+    lines.extend(["", "any key closes this help"]);
     let w = (lines.iter().map(|l| l.chars().count()).max().unwrap_or(0) + 4)
         .min(area.width as usize) as u16;
     let h = (lines.len() as u16 + 2).min(area.height);
