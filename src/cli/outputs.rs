@@ -26,18 +26,21 @@ pub struct OutputOptions {
 }
 
 impl OutputOptions {
-    /// Refuses CSV and Markdown, which hold the grid's rows, for a result
-    /// that has none (`what`: "a span map", "a sustained write").
+    /// Refuses CSV, Markdown and OpenMetrics, which hold the grid's rows,
+    /// for a result that has none (`what`: "a span map", "a sustained
+    /// write").
     pub fn refuse_grid_formats(&self, what: &str) -> Result<(), UsageError> {
         let formats = std::iter::once(self.format).chain(self.files.iter().map(|f| f.1));
-        if formats
-            .into_iter()
-            .any(|f| matches!(f, Format::Csv | Format::Markdown))
-        {
+        if formats.into_iter().any(|f| {
+            matches!(
+                f,
+                Format::Csv | Format::CsvLoops | Format::Markdown | Format::OpenMetrics
+            )
+        }) {
             return Err(UsageError::new(
                 "--format",
                 format!(
-                    "CSV and Markdown hold the grid's rows, and {what} has none: use text or json (.txt, .json)"
+                    "CSV, Markdown and OpenMetrics hold the grid's rows, and {what} has none: use text or json (.txt, .json)"
                 ),
             ));
         }
@@ -96,10 +99,15 @@ impl RunArgs {
             .chart
             .as_ref()
             .map(|_| checked.remove(checked.len() - 1));
-        Ok(OutputOptions {
-            format: self.format.unwrap_or(Format::Text),
+        let (format, files) = self.csv_loops(
+            self.format.unwrap_or(Format::Text),
+            self.file_formats(checked)?,
             stdout,
-            files: self.file_formats(checked)?,
+        )?;
+        Ok(OutputOptions {
+            format,
+            stdout,
+            files,
             quiet: self.quiet,
             save,
             chart,
@@ -125,6 +133,37 @@ impl RunArgs {
             }
             _ => Ok(()),
         }
+    }
+
+    /// Under `--csv-loops`, every CSV output (`format` on standard output
+    /// when `stdout`, and `files`) as one row per loop; refused when no
+    /// output is CSV.
+    fn csv_loops(
+        &self,
+        format: Format,
+        mut files: Vec<(OutputPath, Format)>,
+        stdout: bool,
+    ) -> Result<(Format, Vec<(OutputPath, Format)>), UsageError> {
+        if !self.csv_loops {
+            return Ok((format, files));
+        }
+        let per_loop = |f: Format| {
+            if f == Format::Csv {
+                Format::CsvLoops
+            } else {
+                f
+            }
+        };
+        files.iter_mut().for_each(|f| f.1 = per_loop(f.1));
+        let format = per_loop(format);
+        if !(stdout && format == Format::CsvLoops) && !files.iter().any(|f| f.1 == Format::CsvLoops)
+        {
+            return Err(UsageError::new(
+                "--csv-loops",
+                "it shapes the CSV, and no output is CSV: add --format csv or -o FILE.csv",
+            ));
+        }
+        Ok((format, files))
     }
 
     /// The history database of `--save`, if the run is saved.
@@ -153,7 +192,7 @@ impl RunArgs {
                     return Err(UsageError::new(
                         "--output",
                         format!(
-                            "{}: the extension says no format (.txt, .json, .csv or .md); rename it or add --format",
+                            "{}: the extension says no format (.txt, .json, .csv, .md or .prom); rename it or add --format",
                             crate::outputs::printable(&o.shown)
                         ),
                     ));
@@ -222,6 +261,7 @@ fn ext_format(path: &Path) -> Option<Format> {
         "json" => Some(Format::Json),
         "csv" => Some(Format::Csv),
         "md" | "markdown" => Some(Format::Markdown),
+        "prom" => Some(Format::OpenMetrics),
         _ => None,
     }
 }
