@@ -156,8 +156,9 @@ impl RunArgs {
         };
         files.iter_mut().for_each(|f| f.1 = per_loop(f.1));
         let format = per_loop(format);
-        if !(stdout && format == Format::CsvLoops) && !files.iter().any(|f| f.1 == Format::CsvLoops)
-        {
+        let any_csv =
+            (stdout && format == Format::CsvLoops) || files.iter().any(|f| f.1 == Format::CsvLoops);
+        if !any_csv {
             return Err(UsageError::new(
                 "--csv-loops",
                 "it shapes the CSV, and no output is CSV: add --format csv or -o FILE.csv",

@@ -51,10 +51,7 @@ pub fn field(s: &str) -> String {
 /// but a line break is written as an escape ([`super::escape`]), as the
 /// text report does; the field is then quoted as [`field`] does.
 pub fn text_field(s: &str) -> String {
-    let safe: Vec<String> = s
-        .split('\n')
-        .map(|line| super::escape::escaped(line))
-        .collect();
+    let safe: Vec<String> = s.split('\n').map(super::escape::escaped).collect();
     let safe = safe.join("\n");
     if safe.starts_with(['=', '+', '-', '@', '\t', '\r']) {
         field(&format!("'{safe}"))
