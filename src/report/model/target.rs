@@ -18,9 +18,9 @@ pub struct Host {
     pub release: String,
     /// Logical CPUs.
     pub cpus: u64,
-    /// The machine's host name (uname's nodename), which names the run's
-    /// machine in the CSV and OpenMetrics outputs; absent when it has none
-    /// or the file predates it.
+    /// The machine's host name (uname's nodename), which the CSV's
+    /// `hostname` column shows; absent when it has none or the file
+    /// predates it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub hostname: Option<String>,
 }
