@@ -119,26 +119,63 @@ fn run_labels(run: &model::Run) -> Vec<(&'static str, String)> {
 }
 
 /// The families of the tests' figures.
+struct TestFamilies {
+    bw: Family,
+    iops: Family,
+    mean: Family,
+    pct: Family,
+}
+
+impl TestFamilies {
+    fn new() -> TestFamilies {
+        TestFamilies {
+            bw: Family::new(
+                "diskmark_throughput_bytes_per_second",
+                "Throughput of a test over its measure windows, bytes per second (the JSON's mbps times 10^6).",
+            ),
+            iops: Family::new(
+                "diskmark_iops",
+                "I/O operations completed per second over a test's measure windows.",
+            ),
+            mean: Family::new(
+                "diskmark_latency_mean_seconds",
+                "Mean latency of a test's I/Os, issue to completion, seconds.",
+            ),
+            pct: Family::new(
+                "diskmark_latency_percentile_seconds",
+                "Latency below which the quantile's share of a test's I/Os completed, issue to completion, seconds.",
+            ),
+        }
+    }
+
+    /// The samples of `l`, test `t`'s result (or one host's), labelled
+    /// with `pairs`.
+    fn add(&mut self, pairs: &[(&str, &str)], t: &model::Test, l: &model::Loop) {
+        let row = Row::of_loop(t, l);
+        let labelled = labels(pairs);
+        self.bw.push(labelled.clone(), row.mbps.map(|m| m * 1e6));
+        self.iops.push(labelled.clone(), row.iops);
+        self.mean.push(labelled, row.mean_us.map(|us| us / 1e6));
+        // The same rule as the row's: a window without I/O has no
+        // percentiles, whatever the file says.
+        let lat = (row.mbps.is_some())
+            .then_some(l.total.lat_us.as_ref())
+            .flatten();
+        for (p, q) in QUANTILES {
+            let us = lat.and_then(|lat| lat.percentiles.at(p));
+            let mut with_q = pairs.to_vec();
+            with_q.push(("quantile", q));
+            self.pct.push(labels(&with_q), us.map(|us| us / 1e6));
+        }
+    }
+}
+
+/// The families of the tests' figures: each test's result; on many hosts
+/// the total (`host="all"`) and each host's.
 fn test_families(run: &model::Run) -> Vec<Family> {
-    let mut bw = Family::new(
-        "diskmark_throughput_bytes_per_second",
-        "Throughput of a test over its measure windows, bytes per second (the JSON's mbps times 10^6).",
-    );
-    let mut iops = Family::new(
-        "diskmark_iops",
-        "I/O operations completed per second over a test's measure windows.",
-    );
-    let mut mean = Family::new(
-        "diskmark_latency_mean_seconds",
-        "Mean latency of a test's I/Os, issue to completion, seconds.",
-    );
-    let mut pct = Family::new(
-        "diskmark_latency_percentile_seconds",
-        "Latency below which the quantile's share of a test's I/Os completed, issue to completion, seconds.",
-    );
+    let mut f = TestFamilies::new();
     let base = run_labels(run);
     for t in &run.tests {
-        let row = Row::of(t);
         let (direction, read_pct) = match (t.direction, t.read_pct) {
             (Some(model::Direction::Read), _) => ("read", "100".to_string()),
             (Some(model::Direction::Write), _) => ("write", "0".to_string()),
@@ -153,23 +190,18 @@ fn test_families(run: &model::Run) -> Vec<Family> {
             ("read_pct", &read_pct),
         ];
         pairs.extend(base.iter().map(|(k, v)| (*k, v.as_str())));
-        let l = labels(&pairs);
-        bw.push(l.clone(), row.mbps.map(|m| m * 1e6));
-        iops.push(l.clone(), row.iops);
-        mean.push(l, row.mean_us.map(|us| us / 1e6));
-        // The same rule as the row's: a window without I/O has no
-        // percentiles, whatever the file says.
-        let lat = (row.mbps.is_some())
-            .then_some(t.result.total.lat_us.as_ref())
-            .flatten();
-        for (p, q) in QUANTILES {
-            let us = lat.and_then(|lat| lat.percentiles.at(p));
-            let mut with_q = pairs.clone();
-            with_q.push(("quantile", q));
-            pct.push(labels(&with_q), us.map(|us| us / 1e6));
+        if t.hosts.is_empty() {
+            f.add(&pairs, t, &t.result);
+            continue;
+        }
+        let with_host = |h: &'static str| [&pairs[..], &[("host", h)]].concat();
+        f.add(&with_host("all"), t, &t.result);
+        for h in &t.hosts {
+            let one = [&pairs[..], &[("host", h.host.as_str())]].concat();
+            f.add(&one, t, &h.result);
         }
     }
-    vec![bw, iops, mean, pct]
+    vec![f.bw, f.iops, f.mean, f.pct]
 }
 
 /// The families of the run itself: when it started and how long it took.
@@ -349,6 +381,35 @@ mod tests {
                 .iter()
                 .all(|s| s.labels.get("label") == Some(r#"a\"b\\c\nd"#))
         );
+    }
+
+    #[test]
+    fn many_hosts_give_the_total_and_each_hosts_figures() {
+        let mut run = run();
+        let mut half = run.tests[0].result.clone();
+        half.total.mbps = half.total.mbps.map(|m| m / 2.0);
+        run.tests[0].hosts = ["a:8765", "b:8765"]
+            .map(|h| model::HostTest {
+                host: h.into(),
+                result: half.clone(),
+                ..Default::default()
+            })
+            .to_vec();
+        let scrape = parse(&render_run(&run));
+        let bw = |host: &str| {
+            scrape
+                .samples
+                .iter()
+                .find(|x| {
+                    x.metric == "diskmark_throughput_bytes_per_second"
+                        && x.labels.get("host") == Some(host)
+                })
+                .map(|x| x.value.clone())
+        };
+        let total = run.tests[0].result.total.mbps.unwrap();
+        assert_eq!(bw("all"), Some(prometheus_parse::Value::Gauge(total * 1e6)));
+        let h = prometheus_parse::Value::Gauge(total / 2.0 * 1e6);
+        assert_eq!((bw("a:8765"), bw("b:8765")), (Some(h.clone()), Some(h)));
     }
 
     #[test]
