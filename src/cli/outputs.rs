@@ -266,3 +266,53 @@ fn ext_format(path: &Path) -> Option<Format> {
         _ => None,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::RunArgs;
+    use crate::report::Format;
+    use clap::Parser;
+
+    #[derive(Parser)]
+    struct Args {
+        #[command(flatten)]
+        run: RunArgs,
+    }
+
+    fn outputs(args: &[&str]) -> Result<super::OutputOptions, String> {
+        let dir = std::env::temp_dir();
+        let mut v = vec!["diskmark", "/var/tmp"];
+        v.extend_from_slice(args);
+        let a = Args::try_parse_from(v).map_err(|e| e.to_string())?;
+        a.run
+            .outputs(&dir.join("target"))
+            .map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn prom_files_are_openmetrics_and_csv_loops_changes_only_the_csv() {
+        let tmp = tempfile::tempdir().unwrap();
+        let p = |n: &str| tmp.path().join(n).to_string_lossy().into_owned();
+        let (csv, json, prom) = (p("r.csv"), p("r.json"), p("r.prom"));
+        let o = outputs(&["-o", &prom]).unwrap();
+        assert_eq!(o.files[0].1, Format::OpenMetrics);
+        let o = outputs(&["-o", &csv, "-o", &json, "-o", &prom, "--csv-loops"]).unwrap();
+        let formats: Vec<Format> = o.files.iter().map(|f| f.1).collect();
+        assert_eq!(
+            formats,
+            [Format::CsvLoops, Format::Json, Format::OpenMetrics]
+        );
+        let o = outputs(&["--format", "csv", "--csv-loops"]).unwrap();
+        assert_eq!(o.format, Format::CsvLoops);
+        let o = outputs(&["--format", "prometheus"]).unwrap();
+        assert_eq!(o.format, Format::OpenMetrics);
+        let err = outputs(&["-o", &json, "--csv-loops"]).unwrap_err();
+        assert!(err.contains("no output is CSV"), "{err}");
+        // A CSV on standard output only counts when the report goes there.
+        let err = outputs(&["--format", "json", "--csv-loops"]).unwrap_err();
+        assert!(err.contains("no output is CSV"), "{err}");
+        let o = outputs(&["-o", &prom]).unwrap();
+        let err = o.refuse_grid_formats("a span map").unwrap_err().to_string();
+        assert!(err.contains("OpenMetrics"), "{err}");
+    }
+}
