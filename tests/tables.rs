@@ -117,7 +117,10 @@ fn every_csv_row_carries_its_runs_identity_and_csv_loops_gives_each_loop() {
         assert_eq!(row["loop"], "");
         let mbps = t["result"]["total"]["mbps"].as_f64().unwrap();
         assert_eq!(row["mbps"], format!("{mbps:.3}"));
-        assert_eq!(row["loop_stat"], v["settings"]["loop_stat"].as_str().unwrap());
+        assert_eq!(
+            row["loop_stat"],
+            v["settings"]["loop_stat"].as_str().unwrap()
+        );
     }
 }
 
