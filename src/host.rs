@@ -13,6 +13,8 @@ pub struct HostInfo {
     pub release: String,
     /// Logical CPUs.
     pub cpus: usize,
+    /// The machine's host name (uname's nodename), when it has one.
+    pub hostname: Option<String>,
 }
 
 /// The value of `key` in an os-release text, unquoted.
@@ -36,6 +38,8 @@ impl HostInfo {
             sysname: uname.sysname().to_string_lossy().to_lowercase(),
             release: uname.release().to_string_lossy().into_owned(),
             cpus: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            hostname: Some(uname.nodename().to_string_lossy().into_owned())
+                .filter(|n| !n.is_empty() && n != "(none)"),
         }
     }
 

@@ -40,17 +40,7 @@ fn several_outputs_each_in_its_format() {
     let mut r = csv::Reader::from_reader(csv.as_bytes());
     assert_eq!(
         r.headers().unwrap().iter().collect::<Vec<_>>(),
-        [
-            "test",
-            "direction",
-            "mbps",
-            "iops",
-            "mean_us",
-            "p99_us",
-            "applied_q",
-            "applied_t",
-            "engine"
-        ]
+        diskmark::report::csv::COLUMNS
     );
     assert_eq!(r.records().count(), 2);
     assert!(

@@ -130,6 +130,15 @@ fn a_window_without_io_is_a_note_in_every_format_never_a_figure() {
     let row = csv.lines().nth(1).unwrap();
     assert!(row.starts_with("RND4K Q1T4,read,,,,,"), "{csv}");
 
+    // OpenMetrics: no sample of a test, only the run's start.
+    let (_, prom, _) = run_no_io(dir.path(), &fio, &["--format", "openmetrics"]);
+    assert!(prom.ends_with("# EOF\n"), "{prom}");
+    assert!(!prom.contains("test=\""), "a figure was printed:\n{prom}");
+    assert!(
+        prom.contains("\ndiskmark_run_start_timestamp_seconds{"),
+        "{prom}"
+    );
+
     // Markdown.
     let (_, md, _) = run_no_io(dir.path(), &fio, &["--format", "markdown"]);
     assert!(

@@ -424,7 +424,14 @@ fn bad_sizes_and_intervals_are_usage_errors() {
         (&["--size", "32M"][..], "at least 64MiB"),
         (&["--sample-interval", "0.01"][..], "0.05..10"),
         (&["--engine", "null", "--size", "64M"][..], "null engine"),
-        (&["--size", "64M", "-o", "x.csv"][..], "CSV and Markdown"),
+        (
+            &["--size", "64M", "-o", "x.csv"][..],
+            "CSV, Markdown and OpenMetrics",
+        ),
+        (
+            &["--size", "64M", "-o", "x.prom"][..],
+            "CSV, Markdown and OpenMetrics",
+        ),
     ] {
         let out = diskmark()
             .args(["sustained", target])

@@ -26,18 +26,21 @@ pub struct OutputOptions {
 }
 
 impl OutputOptions {
-    /// Refuses CSV and Markdown, which hold the grid's rows, for a result
-    /// that has none (`what`: "a span map", "a sustained write").
+    /// Refuses CSV, Markdown and OpenMetrics, which hold the grid's rows,
+    /// for a result that has none (`what`: "a span map", "a sustained
+    /// write").
     pub fn refuse_grid_formats(&self, what: &str) -> Result<(), UsageError> {
         let formats = std::iter::once(self.format).chain(self.files.iter().map(|f| f.1));
-        if formats
-            .into_iter()
-            .any(|f| matches!(f, Format::Csv | Format::Markdown))
-        {
+        if formats.into_iter().any(|f| {
+            matches!(
+                f,
+                Format::Csv | Format::CsvLoops | Format::Markdown | Format::OpenMetrics
+            )
+        }) {
             return Err(UsageError::new(
                 "--format",
                 format!(
-                    "CSV and Markdown hold the grid's rows, and {what} has none: use text or json (.txt, .json)"
+                    "CSV, Markdown and OpenMetrics hold the grid's rows, and {what} has none: use text or json (.txt, .json)"
                 ),
             ));
         }
@@ -96,10 +99,15 @@ impl RunArgs {
             .chart
             .as_ref()
             .map(|_| checked.remove(checked.len() - 1));
-        Ok(OutputOptions {
-            format: self.format.unwrap_or(Format::Text),
+        let (format, files) = self.csv_loops(
+            self.format.unwrap_or(Format::Text),
+            self.file_formats(checked)?,
             stdout,
-            files: self.file_formats(checked)?,
+        )?;
+        Ok(OutputOptions {
+            format,
+            stdout,
+            files,
             quiet: self.quiet,
             save,
             chart,
@@ -125,6 +133,38 @@ impl RunArgs {
             }
             _ => Ok(()),
         }
+    }
+
+    /// Under `--csv-loops`, every CSV output (`format` on standard output
+    /// when `stdout`, and `files`) as one row per loop; refused when no
+    /// output is CSV.
+    fn csv_loops(
+        &self,
+        format: Format,
+        mut files: Vec<(OutputPath, Format)>,
+        stdout: bool,
+    ) -> Result<(Format, Vec<(OutputPath, Format)>), UsageError> {
+        if !self.csv_loops {
+            return Ok((format, files));
+        }
+        let per_loop = |f: Format| {
+            if f == Format::Csv {
+                Format::CsvLoops
+            } else {
+                f
+            }
+        };
+        files.iter_mut().for_each(|f| f.1 = per_loop(f.1));
+        let format = per_loop(format);
+        let any_csv =
+            (stdout && format == Format::CsvLoops) || files.iter().any(|f| f.1 == Format::CsvLoops);
+        if !any_csv {
+            return Err(UsageError::new(
+                "--csv-loops",
+                "it shapes the CSV, and no output is CSV: add --format csv or -o FILE.csv",
+            ));
+        }
+        Ok((format, files))
     }
 
     /// The history database of `--save`, if the run is saved.
@@ -153,7 +193,7 @@ impl RunArgs {
                     return Err(UsageError::new(
                         "--output",
                         format!(
-                            "{}: the extension says no format (.txt, .json, .csv or .md); rename it or add --format",
+                            "{}: the extension says no format (.txt, .json, .csv, .md or .prom); rename it or add --format",
                             crate::outputs::printable(&o.shown)
                         ),
                     ));
@@ -222,6 +262,57 @@ fn ext_format(path: &Path) -> Option<Format> {
         "json" => Some(Format::Json),
         "csv" => Some(Format::Csv),
         "md" | "markdown" => Some(Format::Markdown),
+        "prom" => Some(Format::OpenMetrics),
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::RunArgs;
+    use crate::report::Format;
+    use clap::Parser;
+
+    #[derive(Parser)]
+    struct Args {
+        #[command(flatten)]
+        run: RunArgs,
+    }
+
+    fn outputs(args: &[&str]) -> Result<super::OutputOptions, String> {
+        let dir = std::env::temp_dir();
+        let mut v = vec!["diskmark", "/var/tmp"];
+        v.extend_from_slice(args);
+        let a = Args::try_parse_from(v).map_err(|e| e.to_string())?;
+        a.run
+            .outputs(&dir.join("target"))
+            .map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn prom_files_are_openmetrics_and_csv_loops_changes_only_the_csv() {
+        let tmp = tempfile::tempdir().unwrap();
+        let p = |n: &str| tmp.path().join(n).to_string_lossy().into_owned();
+        let (csv, json, prom) = (p("r.csv"), p("r.json"), p("r.prom"));
+        let o = outputs(&["-o", &prom]).unwrap();
+        assert_eq!(o.files[0].1, Format::OpenMetrics);
+        let o = outputs(&["-o", &csv, "-o", &json, "-o", &prom, "--csv-loops"]).unwrap();
+        let formats: Vec<Format> = o.files.iter().map(|f| f.1).collect();
+        assert_eq!(
+            formats,
+            [Format::CsvLoops, Format::Json, Format::OpenMetrics]
+        );
+        let o = outputs(&["--format", "csv", "--csv-loops"]).unwrap();
+        assert_eq!(o.format, Format::CsvLoops);
+        let o = outputs(&["--format", "prometheus"]).unwrap();
+        assert_eq!(o.format, Format::OpenMetrics);
+        let err = outputs(&["-o", &json, "--csv-loops"]).unwrap_err();
+        assert!(err.contains("no output is CSV"), "{err}");
+        // A CSV on standard output only counts when the report goes there.
+        let err = outputs(&["--format", "json", "--csv-loops"]).unwrap_err();
+        assert!(err.contains("no output is CSV"), "{err}");
+        let o = outputs(&["-o", &prom]).unwrap();
+        let err = o.refuse_grid_formats("a span map").unwrap_err().to_string();
+        assert!(err.contains("OpenMetrics"), "{err}");
     }
 }

@@ -140,16 +140,21 @@ pub struct RunArgs {
     #[arg(long)]
     pub keep_file: bool,
 
-    /// Report format: text (KDiskMark's layout), json, csv or markdown
-    /// [default: text, or from the extension of each --output]
+    /// Report format: text (KDiskMark's layout), json, csv, markdown or
+    /// openmetrics [default: text, or from the extension of each --output]
     #[arg(long, value_enum)]
     pub format: Option<Format>,
 
     /// Write the report to FILE instead of standard output, in the format
-    /// its extension says (.txt, .json, .csv, .md) unless --format says
+    /// its extension says (.txt, .json, .csv, .md, .prom) unless --format says
     /// otherwise; repeatable
     #[arg(short = 'o', long, value_name = "FILE")]
     pub output: Vec<PathBuf>,
+
+    /// The CSV has one row per loop of each test (with its loop number)
+    /// instead of one per test
+    #[arg(long, help_heading = "Output")]
+    pub csv_loops: bool,
 
     /// No progress display on standard error
     #[arg(short, long)]

@@ -89,6 +89,7 @@ pub fn host() -> HostInfo {
         sysname: "linux".into(),
         release: "6.18.44".into(),
         cpus: 2,
+        hostname: None,
     }
 }
 

@@ -61,6 +61,7 @@ fn host(h: &crate::host::HostInfo) -> model::Host {
         sysname: h.sysname.clone(),
         release: h.release.clone(),
         cpus: h.cpus as u64,
+        hostname: h.hostname.clone(),
     }
 }
 

@@ -10,6 +10,7 @@ pub mod hosts;
 pub mod json;
 pub mod markdown;
 pub mod model;
+pub mod openmetrics;
 pub mod qos;
 pub mod rows;
 pub mod scale;
@@ -38,11 +39,18 @@ pub enum Format {
     Csv,
     /// A Markdown table.
     Markdown,
+    /// OpenMetrics text, which Prometheus and node_exporter's textfile
+    /// collector read: one gauge family per figure.
+    #[value(name = "openmetrics", alias = "prometheus")]
+    OpenMetrics,
+    /// CSV with one row per loop (`--format csv` with `--csv-loops`).
+    #[value(skip)]
+    CsvLoops,
 }
 
 impl Format {
-    /// The format a file name's extension suggests (.json, .csv, .md), else
-    /// text.
+    /// The format a file name's extension suggests (.json, .csv, .md,
+    /// .prom), else text.
     pub fn from_path(path: &std::path::Path) -> Format {
         let ext = path
             .extension()
@@ -52,6 +60,7 @@ impl Format {
             Some("json") => Format::Json,
             Some("csv") => Format::Csv,
             Some("md") | Some("markdown") => Format::Markdown,
+            Some("prom") => Format::OpenMetrics,
             _ => Format::Text,
         }
     }
@@ -63,7 +72,9 @@ impl Report<'_> {
         match format {
             Format::Text => text::render(self),
             Format::Json => json::render(self),
-            Format::Csv => csv::render(self),
+            Format::Csv => csv::render(self, csv::Rows::Tests),
+            Format::CsvLoops => csv::render(self, csv::Rows::Loops),
+            Format::OpenMetrics => openmetrics::render(self),
             Format::Markdown => markdown::render(self),
         }
     }

@@ -43,8 +43,14 @@ impl Row {
     /// The row of a test: its result's totals. A window without I/O has
     /// no figures, whatever else the test says (a file may say anything).
     pub fn of(t: &model::Test) -> Row {
-        let total = &t.result.total;
-        let no_io = total.no_io || total.ios == Some(0) || t.result.window_ns == Some(0);
+        Row::of_loop(t, &t.result)
+    }
+
+    /// The row of one loop `l` of test `t` (or of its `result`), with the
+    /// same rule for a window without I/O.
+    pub fn of_loop(t: &model::Test, l: &model::Loop) -> Row {
+        let total = &l.total;
+        let no_io = total.no_io || total.ios == Some(0) || l.window_ns == Some(0);
         let lat = total.lat_us.as_ref().filter(|_| !no_io);
         let figure = |v: Option<f64>| v.filter(|_| !no_io);
         Row {

@@ -18,6 +18,11 @@ pub struct Host {
     pub release: String,
     /// Logical CPUs.
     pub cpus: u64,
+    /// The machine's host name (uname's nodename), which the CSV's
+    /// `hostname` column shows; absent when it has none or the file
+    /// predates it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hostname: Option<String>,
 }
 
 /// What was tested: a directory (the test file is created in it) or a
