@@ -153,7 +153,7 @@ pub struct RunArgs {
 
     /// The CSV has one row per loop of each test (with its loop number)
     /// instead of one per test
-    #[arg(long, help_heading = "Output")]
+    #[arg(long)]
     pub csv_loops: bool,
 
     /// No progress display on standard error
