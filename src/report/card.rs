@@ -316,6 +316,12 @@ mod tests {
     }
 
     #[test]
+    fn snapshot_of_a_fixed_run() {
+        let svg = render(&run()).replace(env!("CARGO_PKG_VERSION"), "VERSION");
+        insta::assert_snapshot!("default_mix_card_svg", svg);
+    }
+
+    #[test]
     fn hostile_text_is_escaped() {
         let mut run = run();
         run.label = Some("<b>&\"x\"</b>".into());

@@ -373,3 +373,62 @@ fn dir_index(d: Direction) -> usize {
         Direction::Mix { .. } => 2,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::fixtures;
+
+    fn chart() -> String {
+        let settings = fixtures::settings();
+        let mut output = fixtures::output(&settings);
+        // Samples every 0.1 s of each loop's window, faster as it goes.
+        for t in &mut output.tests {
+            for l in &mut t.loops {
+                let secs = l.window_ns as f64 / 1e9;
+                l.samples = (1..=(secs * 10.0) as u32)
+                    .map(|i| crate::stats::Sample {
+                        t_s: f64::from(i) / 10.0,
+                        mbps: 100.0 + f64::from(i),
+                        iops: 1000.0,
+                        temp_c: None,
+                    })
+                    .collect();
+            }
+        }
+        let (target, host) = (fixtures::target(), fixtures::host());
+        run_chart(&Report {
+            settings: &settings,
+            target: &target,
+            host: &host,
+            output: &output,
+        })
+    }
+
+    #[test]
+    fn the_run_chart_says_its_scales_and_settings() {
+        let svg = chart();
+        roxmltree::Document::parse(&svg).unwrap();
+        // The meter's decades, each at its sixth of a full bar.
+        for (i, label) in ["0.1", "1", "10", "100", "1000", "10000", "100000"]
+            .iter()
+            .enumerate()
+        {
+            let x = BARS_X + BARS_W * i as f64 / 6.0;
+            assert!(
+                svg.contains(&format!(r#"<text x="{x:.1}" y="#))
+                    && svg.contains(&format!(">{label}</text>")),
+                "{label} at {x:.1}"
+            );
+        }
+        assert!(svg.contains("MB/s, log scale"));
+        assert!(svg.contains("diskmark — Default · "), "{svg}");
+        assert!(svg.contains(" · psync (native) · O_DIRECT<"), "{svg}");
+        // The time axes are ticked in seconds.
+        assert!(
+            svg.contains(">0.0 s</text>") || svg.contains(">0 s</text>"),
+            "{svg}"
+        );
+        insta::assert_snapshot!("default_mix_chart_svg", svg);
+    }
+}
