@@ -73,3 +73,35 @@ pub fn render_chart(runs: &[RunSummary]) -> String {
     out.push_str("</svg>\n");
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::chart::{BARS_W, BARS_X};
+
+    fn run(label: &str, mbps: f64) -> RunSummary {
+        let json = serde_json::json!({"schema_version": 1, "tool": {"name": "diskmark"},
+            "date": "2026-11-30T10:00:00+00:00", "target": {"path": "/var/tmp"},
+            "engine": {"label": "psync (native)"},
+            "tests": [{"name": "SEQ1M Q8T1", "direction": "read", "read_pct": null,
+                "result": {"total": {"mbps": mbps, "iops": mbps, "lat_us": {"mean": 10.0}}}}]});
+        super::super::from_json(label, &json.to_string()).unwrap()
+    }
+
+    #[test]
+    fn bars_are_on_a_linear_axis_with_labelled_ticks() {
+        let svg = render_chart(&[run("a", 1000.0), run("b", 500.0)]);
+        roxmltree::Document::parse(&svg).unwrap();
+        // Twice the MB/s is twice the bar: a linear axis, to 1000.
+        assert!(svg.contains(&format!(r#"x="{BARS_X}" y="#)), "{svg}");
+        assert!(svg.contains(&format!(r#"width="{:.1}""#, BARS_W)), "{svg}");
+        assert!(
+            svg.contains(&format!(r#"width="{:.1}""#, BARS_W / 2.0)),
+            "{svg}"
+        );
+        for label in [">0<", ">200<", ">400<", ">600<", ">800<", ">1000<"] {
+            assert!(svg.contains(label), "{label} in {svg}");
+        }
+        assert!(svg.contains("MB/s, linear scale") && svg.contains("psync (native)"));
+    }
+}
