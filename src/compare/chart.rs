@@ -42,7 +42,9 @@ pub fn render_chart(runs: &[RunSummary]) -> String {
         y += 16.0;
     }
     y += 10.0;
-    let bars_top = y;
+    // The scale under the bars, drawn first so that the bars cover it.
+    let bottom = y + keys.len() as f64 * group_h - 10.0;
+    scale(&mut out, &ticks, y, bottom, "MB/s, linear scale");
     for k in &keys {
         let _ = writeln!(
             out,
@@ -69,7 +71,6 @@ pub fn render_chart(runs: &[RunSummary]) -> String {
         }
         y += 14.0;
     }
-    scale(&mut out, &ticks, bars_top, y - 10.0, "MB/s, linear scale");
     out.push_str("</svg>\n");
     out
 }

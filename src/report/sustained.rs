@@ -399,7 +399,10 @@ mod tests {
         let svg = chart(&fill());
         assert!(svg.contains("knee: 2.00 GB") && svg.contains("post-cache 100 MB/s"));
         // Round ticks on both axes, GB written to where the fill ended.
-        assert!(svg.contains(">0.0</text>") && svg.contains(">0.5</text>"), "{svg}");
+        assert!(
+            svg.contains(">0.0</text>") && svg.contains(">0.5</text>"),
+            "{svg}"
+        );
         assert!(svg.contains(">100</text>"), "{svg}");
         assert!(svg.ends_with("</svg>\n"));
         let m = model(&fill());
