@@ -431,4 +431,23 @@ mod tests {
         );
         insta::assert_snapshot!("default_mix_chart_svg", svg);
     }
+
+    #[test]
+    fn a_span_chart_drawn_from_a_run_says_the_settings() {
+        let settings = fixtures::settings();
+        let mut output = fixtures::output(&settings);
+        output.span = Some(crate::report::span::tests::fixture());
+        let (target, host) = (fixtures::target(), fixtures::host());
+        let svg = run_chart(&Report {
+            settings: &settings,
+            target: &target,
+            host: &host,
+            output: &output,
+        });
+        roxmltree::Document::parse(&svg).unwrap();
+        let title = svg.find("Span ").unwrap();
+        let sub = svg.find(r#"y="40""#).unwrap();
+        assert!(sub > title, "{svg}");
+        assert!(svg[sub..].starts_with(r##"y="40" font-size="11" fill="#444444">Default · 1 GiB · psync (native) · O_DIRECT<"##), "{svg}");
+    }
 }
