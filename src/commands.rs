@@ -5,7 +5,6 @@
 use crate::Error;
 use crate::cli::{CompareArgs, CompareFormat, HistoryArgs, HistoryCommand, ListFormat, ManArgs};
 use crate::compare::{self, CompareError, RunSummary};
-use crate::config::UsageError;
 use crate::engine::registry::{default_engine, probe_all};
 use crate::history::{self, History, HistoryError};
 use crate::outputs::{self, OutputPath};
@@ -103,32 +102,26 @@ pub fn compare(args: CompareArgs) -> Result<u8, Error> {
         CompareFormat::Json => compare::render_json(&runs),
     })?;
     if let Some(path) = &chart {
-        path.write(compare::render_chart(&runs).as_bytes())
-            .map_err(|source| Error::Chart {
+        let svg = compare::render_chart(&runs);
+        let bytes = crate::report::image::encode(&svg, &path.shown).map_err(|source| {
+            crate::export::ExportError::Image {
                 path: path.shown.clone(),
                 source,
-            })?;
+            }
+        })?;
+        path.write(&bytes).map_err(|source| Error::Chart {
+            path: path.shown.clone(),
+            source,
+        })?;
     }
     Ok(0)
 }
 
-/// `compare --chart`: an .svg file (or a stream), checked like a run's
-/// outputs before anything is read.
+/// `compare --chart`: an .svg or .png file (or a stream), checked like a
+/// run's outputs before anything is read.
 fn compare_chart_path(path: &std::path::Path) -> Result<OutputPath, Error> {
     let checked = outputs::check(path, "--chart", outputs::Forbidden::default())?;
-    let svg = path
-        .extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case("svg"));
-    if !svg && !checked.is_stream() {
-        return Err(UsageError::new(
-            "--chart",
-            format!(
-                "{} does not end in .svg; the chart is an SVG image: name it e.g. chart.svg",
-                path.display()
-            ),
-        )
-        .into());
-    }
+    crate::report::image::check_name(path, checked.is_stream(), "--chart")?;
     Ok(checked)
 }
 
@@ -213,7 +206,7 @@ pub fn man(args: ManArgs) -> Result<u8, Error> {
         return Ok(0);
     };
     if !std::fs::metadata(&dir).is_ok_and(|m| m.is_dir()) {
-        return Err(UsageError::new(
+        return Err(crate::config::UsageError::new(
             "--dir",
             format!(
                 "{} is not a directory: give an existing directory for the manual pages",

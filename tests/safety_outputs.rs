@@ -526,7 +526,7 @@ fn contradicting_options_are_refused_before_any_file() {
         ),
         (&["-o", "/tmp/diskmark-report.pdf"], "--output:"),
         (&["-o", "/tmp/diskmark-report"], "--output:"),
-        (&["--chart", "/tmp/diskmark-chart.png"], "--chart:"),
+        (&["--chart", "/tmp/diskmark-chart.jpg"], "--chart:"),
         (&["/var/tmp"], "'/var/tmp' is a second target"),
         (
             &["--history", "/tmp/diskmark-h.db"],
@@ -573,7 +573,7 @@ fn contradicting_options_are_refused_before_any_file() {
         "{err}"
     );
     let out = diskmark()
-        .args(["compare", "a.json", "b.json", "--chart", "c.png"])
+        .args(["compare", "a.json", "b.json", "--chart", "c.jpg"])
         .output()
         .unwrap();
     let err = String::from_utf8_lossy(&out.stderr);

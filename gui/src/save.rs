@@ -109,6 +109,7 @@ fn nothing(format: Format) -> Outputs {
         format,
         files: Vec::new(),
         chart: None,
+        card: None,
         save: None,
         quiet: false,
     }

@@ -59,7 +59,16 @@ const HEADINGS: [Heading; 7] = [
     },
     Heading {
         name: "Output",
-        ids: &["format", "output", "quiet", "chart", "details", "label"],
+        ids: &[
+            "format",
+            "output",
+            "quiet",
+            "chart",
+            "card",
+            "details",
+            "label",
+            "csv_loops",
+        ],
     },
     Heading {
         name: "History",

@@ -247,8 +247,9 @@ pub struct CompareArgs {
     /// Output format
     #[arg(long, value_enum, default_value_t = CompareFormat::Text)]
     pub format: CompareFormat,
-    /// Also draw grouped bars per run as an SVG chart
-    #[arg(long, value_name = "FILE.svg")]
+    /// Also draw grouped bars per run on a linear MB/s axis, as an SVG or
+    /// PNG chart (by its name)
+    #[arg(long, value_name = "FILE.svg|FILE.png")]
     pub chart: Option<PathBuf>,
 }
 

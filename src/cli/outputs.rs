@@ -21,8 +21,10 @@ pub struct OutputOptions {
     pub quiet: bool,
     /// Record in the history database at this path.
     pub save: Option<OutputPath>,
-    /// Draw an SVG chart to this file.
+    /// Draw the chart (SVG or PNG, by its name) to this file.
     pub chart: Option<OutputPath>,
+    /// Draw the result card (SVG or PNG, by its name) to this file.
+    pub card: Option<OutputPath>,
 }
 
 impl OutputOptions {
@@ -63,6 +65,7 @@ impl OutputOptions {
                 .map(|(path, format)| FileOutput { path, format })
                 .collect(),
             chart: self.chart,
+            card: self.card,
             save: self.save,
             quiet: self.quiet,
         }
@@ -75,7 +78,6 @@ impl RunArgs {
     /// under test.
     pub fn outputs(&self, target: &Path) -> Result<OutputOptions, UsageError> {
         let stdout = self.output.is_empty() || self.output.iter().any(|o| o.as_os_str() == "-");
-        self.check_chart_name()?;
         let mut list: Vec<(&Path, &'static str)> = self
             .output
             .iter()
@@ -83,6 +85,7 @@ impl RunArgs {
             .map(|o| (o.as_path(), "--output"))
             .collect();
         list.extend(self.chart.as_deref().map(|c| (c, "--chart")));
+        list.extend(self.card.as_deref().map(|c| (c, "--card")));
         let forbidden = Forbidden::target(target);
         let mut checked = crate::outputs::check_all(&list, forbidden)?;
         let save = match self.history_path()? {
@@ -95,10 +98,15 @@ impl RunArgs {
                 "- and another name of standard output are the same file; give each output its own file",
             ));
         }
-        let chart = self
-            .chart
-            .as_ref()
-            .map(|_| checked.remove(checked.len() - 1));
+        // The card and the chart were checked last, in that order: where
+        // they go first, then what their names say.
+        let card = self.card.as_ref().and_then(|_| checked.pop());
+        let chart = self.chart.as_ref().and_then(|_| checked.pop());
+        for (image, option) in [(&chart, "--chart"), (&card, "--card")] {
+            if let Some(o) = image {
+                crate::report::image::check_name(&o.shown, o.is_stream(), option)?;
+            }
+        }
         let (format, files) = self.csv_loops(
             self.format.unwrap_or(Format::Text),
             self.file_formats(checked)?,
@@ -111,28 +119,8 @@ impl RunArgs {
             quiet: self.quiet,
             save,
             chart,
+            card,
         })
-    }
-
-    /// The chart is an SVG image: its name must say so.
-    fn check_chart_name(&self) -> Result<(), UsageError> {
-        match &self.chart {
-            Some(chart)
-                if !chart
-                    .extension()
-                    .is_some_and(|e| e.eq_ignore_ascii_case("svg"))
-                    && !is_stream_path(chart) =>
-            {
-                Err(UsageError::new(
-                    "--chart",
-                    format!(
-                        "{} does not end in .svg; the chart is an SVG image: name it e.g. chart.svg",
-                        crate::outputs::printable(chart)
-                    ),
-                ))
-            }
-            _ => Ok(()),
-        }
     }
 
     /// Under `--csv-loops`, every CSV output (`format` on standard output
@@ -245,13 +233,6 @@ fn check_history(db: &Path) -> Result<(), UsageError> {
         ) => Err(UsageError::new("--history", e.to_string())),
         _ => Ok(()),
     }
-}
-
-/// Whether `path` names a terminal, pipe or /dev/null rather than a file
-/// (its name then says nothing about a format).
-fn is_stream_path(path: &Path) -> bool {
-    use std::os::unix::fs::FileTypeExt;
-    std::fs::metadata(path).is_ok_and(|m| m.file_type().is_char_device() || m.file_type().is_fifo())
 }
 
 /// The format a file's extension names, if any.

@@ -168,10 +168,16 @@ pub struct RunArgs {
     #[arg(long, value_name = "PATH")]
     pub history: Option<PathBuf>,
 
-    /// Also draw the result as an SVG chart: bars per test and throughput
-    /// over time
-    #[arg(long, value_name = "FILE.svg")]
+    /// Also draw the result as a chart, SVG or PNG by its name: bars per
+    /// test and throughput over time
+    #[arg(long, value_name = "FILE.svg|FILE.png")]
     pub chart: Option<PathBuf>,
+
+    /// Also draw a CrystalDiskMark-style result card, SVG or PNG by its
+    /// name: the grid of MB/s with the drive, filesystem, link, profile,
+    /// engine and date
+    #[arg(long, value_name = "FILE.svg|FILE.png")]
+    pub card: Option<PathBuf>,
 
     /// Instead of --loops, run each test in rounds until the last 5 rounds'
     /// IOPS or MB/s are steady (SNIA PTS: their range within LIMIT of

@@ -70,8 +70,8 @@ pub struct SpanArgs {
     pub quiet: bool,
 
     /// Also draw MB/s against the position (GB) and the access times, as
-    /// an SVG
-    #[arg(long, value_name = "FILE.svg")]
+    /// an SVG or PNG (by its name)
+    #[arg(long, value_name = "FILE.svg|FILE.png")]
     pub chart: Option<PathBuf>,
 }
 

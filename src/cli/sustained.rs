@@ -77,7 +77,8 @@ pub struct SustainedArgs {
     pub history: Option<PathBuf>,
 
     /// Also draw MB/s against GB written, with the knee marked, as an SVG
-    #[arg(long, value_name = "FILE.svg")]
+    /// or PNG (by its name)
+    #[arg(long, value_name = "FILE.svg|FILE.png")]
     pub chart: Option<PathBuf>,
 }
 

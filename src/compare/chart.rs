@@ -1,8 +1,11 @@
 //! compare's chart: grouped bars, for each test and direction one bar per
-//! run, drawn with the report's chart primitives.
+//! run, on a linear MB/s axis with labelled ticks (a ratio between runs is
+//! read off a linear axis, not a log one), drawn with the report's chart
+//! primitives.
 
 use super::summary::{RunSummary, find, keys};
-use crate::report::chart::{BAR_H, bar, esc, start};
+use crate::report::chart::{BAR_H, bar_at, esc, scale, start};
+use crate::report::ticks::linear_to_round;
 use std::fmt::Write;
 
 /// Colours of runs in a comparison.
@@ -14,19 +17,24 @@ const RUN_COLORS: [&str; 6] = [
 pub fn render_chart(runs: &[RunSummary]) -> String {
     let keys = keys(runs);
     let group_h = runs.len() as f64 * (BAR_H + 2.0) + 14.0;
-    let height = 60.0 + runs.len() as f64 * 16.0 + keys.len() as f64 * group_h + 20.0;
+    let height = 60.0 + runs.len() as f64 * 16.0 + keys.len() as f64 * group_h + 40.0;
+    let fastest = (runs.iter().flat_map(|r| r.rows.iter()))
+        .filter_map(|row| row.mbps)
+        .fold(0.0, f64::max);
+    let (ticks, end) = linear_to_round(fastest, 5);
     let mut out = String::new();
-    start(&mut out, height, "diskmark compare — MB/s");
+    start(&mut out, height, "diskmark compare — MB/s, linear scale");
     let mut y = 36.0;
     for (i, r) in runs.iter().enumerate() {
         let col = RUN_COLORS[i % RUN_COLORS.len()];
         let _ = writeln!(
             out,
-            r#"<rect x="10" y="{:.1}" width="12" height="12" fill="{col}"/><text x="26" y="{:.1}">[{}] {} · {} · {} [{}]</text>"#,
+            r#"<rect x="10" y="{:.1}" width="12" height="12" fill="{col}"/><text x="26" y="{:.1}">[{}] {} · {} · {} · {} [{}]</text>"#,
             y,
             y + 11.0,
             i + 1,
             esc(&r.label),
+            esc(&r.engine),
             esc(&r.date),
             esc(&r.target),
             esc(&r.model)
@@ -34,6 +42,9 @@ pub fn render_chart(runs: &[RunSummary]) -> String {
         y += 16.0;
     }
     y += 10.0;
+    // The scale under the bars, drawn first so that the bars cover it.
+    let bottom = y + keys.len() as f64 * group_h - 10.0;
+    scale(&mut out, &ticks, y, bottom, "MB/s, linear scale");
     for k in &keys {
         let _ = writeln!(
             out,
@@ -48,10 +59,10 @@ pub fn render_chart(runs: &[RunSummary]) -> String {
                     Some(m) => format!("[{}] {m:.2} MB/s", i + 1),
                     None => format!("[{}] no I/O", i + 1),
                 };
-                bar(
+                bar_at(
                     &mut out,
                     y,
-                    row.mbps.unwrap_or(0.0),
+                    row.mbps.unwrap_or(0.0) / end,
                     &label,
                     RUN_COLORS[i % RUN_COLORS.len()],
                 );
@@ -62,4 +73,36 @@ pub fn render_chart(runs: &[RunSummary]) -> String {
     }
     out.push_str("</svg>\n");
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::chart::{BARS_W, BARS_X};
+
+    fn run(label: &str, mbps: f64) -> RunSummary {
+        let json = serde_json::json!({"schema_version": 1, "tool": {"name": "diskmark"},
+            "date": "2026-11-30T10:00:00+00:00", "target": {"path": "/var/tmp"},
+            "engine": {"label": "psync (native)"},
+            "tests": [{"name": "SEQ1M Q8T1", "direction": "read", "read_pct": null,
+                "result": {"total": {"mbps": mbps, "iops": mbps, "lat_us": {"mean": 10.0}}}}]});
+        super::super::from_json(label, &json.to_string()).unwrap()
+    }
+
+    #[test]
+    fn bars_are_on_a_linear_axis_with_labelled_ticks() {
+        let svg = render_chart(&[run("a", 1000.0), run("b", 500.0)]);
+        roxmltree::Document::parse(&svg).unwrap();
+        // Twice the MB/s is twice the bar: a linear axis, to 1000.
+        assert!(svg.contains(&format!(r#"x="{BARS_X}" y="#)), "{svg}");
+        assert!(svg.contains(&format!(r#"width="{:.1}""#, BARS_W)), "{svg}");
+        assert!(
+            svg.contains(&format!(r#"width="{:.1}""#, BARS_W / 2.0)),
+            "{svg}"
+        );
+        for label in [">0<", ">200<", ">400<", ">600<", ">800<", ">1000<"] {
+            assert!(svg.contains(label), "{label} in {svg}");
+        }
+        assert!(svg.contains("MB/s, linear scale") && svg.contains("psync (native)"));
+    }
 }

@@ -15,6 +15,14 @@ pub enum ExportError {
         /// The cause.
         source: std::io::Error,
     },
+    /// An image (the chart, the card) could not be drawn as asked.
+    #[error("cannot draw {path}: {source}")]
+    Image {
+        /// The file, as given.
+        path: PathBuf,
+        /// The cause.
+        source: crate::report::image::ImageError,
+    },
     /// The history database failed (the result may have been kept
     /// beside it: the message says).
     #[error(transparent)]

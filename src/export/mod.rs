@@ -45,8 +45,10 @@ pub struct Outputs {
     pub format: Format,
     /// Files, each in its format.
     pub files: Vec<FileOutput>,
-    /// An SVG chart of the run.
+    /// A chart of the run (SVG or PNG, by its name).
     pub chart: Option<OutputPath>,
+    /// The run's result card (SVG or PNG, by its name).
+    pub card: Option<OutputPath>,
     /// Save into the history database at this path.
     pub save: Option<OutputPath>,
     /// No "saved as" message.
@@ -130,7 +132,11 @@ impl ExportManager {
             d.write(&f.path, report.render(f.format));
         }
         if let Some(path) = &o.chart {
-            d.write(path, crate::report::chart::run_chart(report));
+            d.image(path, crate::report::chart::run_chart(report));
+        }
+        if let Some(path) = &o.card {
+            let run = crate::report::json::build(report);
+            d.image(path, crate::report::card::render(&run));
         }
         if let Some(db) = &o.save {
             d.save(db);
@@ -181,6 +187,25 @@ impl Delivery<'_, '_> {
                 path: path.shown.clone(),
                 source,
             });
+        }
+    }
+
+    /// An image, SVG or PNG by its name. A failure costs that image only:
+    /// the report itself is in the other outputs.
+    fn image(&mut self, path: &OutputPath, svg: String) {
+        match crate::report::image::encode(&svg, &path.shown) {
+            Ok(bytes) => {
+                if let Err(source) = path.write(&bytes) {
+                    self.fail(ExportError::Output {
+                        path: path.shown.clone(),
+                        source,
+                    });
+                }
+            }
+            Err(source) => self.fail(ExportError::Image {
+                path: path.shown.clone(),
+                source,
+            }),
         }
     }
 
@@ -249,6 +274,7 @@ mod tests {
                 },
             ],
             chart: Some(path(&chart)),
+            card: None,
             save: Some(path(&db)),
             quiet: false,
         });
@@ -291,6 +317,7 @@ mod tests {
             format: Format::Json,
             files: Vec::new(),
             chart: None,
+            card: None,
             save: Some(path(&dir.path().join("h.db"))),
             quiet: true,
         });

@@ -45,9 +45,92 @@ pub fn start(out: &mut String, height: f64, title: &str) {
     );
 }
 
+/// A second line under the title (what was tested, when).
+pub fn subtitle(out: &mut String, text: &str) {
+    let _ = writeln!(
+        out,
+        r##"<text x="10" y="40" font-size="11" fill="#444444">{}</text>"##,
+        esc(text)
+    );
+}
+
+/// Where the bars start, and how long a full one is.
+pub const BARS_X: f64 = LABEL_W;
+/// The length of a full bar (100 % of the meter).
+pub const BARS_W: f64 = WIDTH - LABEL_W - VALUE_W;
+
+/// A bar's scale from `top` to `bottom`: a faint line at each tick across
+/// the bars and its label below, and what the scale is, at the left.
+pub fn scale(out: &mut String, ticks: &[super::ticks::Tick], top: f64, bottom: f64, what: &str) {
+    for t in ticks {
+        let x = BARS_X + t.at * BARS_W;
+        let _ = writeln!(
+            out,
+            r##"<line x1="{x:.1}" y1="{top:.1}" x2="{x:.1}" y2="{bottom:.1}" stroke="#dddddd"/><text x="{x:.1}" y="{:.1}" font-size="10" text-anchor="middle">{}</text>"##,
+            bottom + 12.0,
+            esc(&t.label)
+        );
+    }
+    let _ = writeln!(
+        out,
+        r##"<text x="10" y="{:.1}" font-size="10" fill="#444444">{}</text>"##,
+        bottom + 12.0,
+        esc(what)
+    );
+}
+
+/// A run's settings as the charts' titles give them: profile, size,
+/// engine, O_DIRECT or buffered.
+pub fn settings_title(s: &crate::config::Settings) -> String {
+    format!(
+        "{} · {} · {} · {}",
+        s.profile.display_name(),
+        crate::units::file_size_label(s.size),
+        s.engine.label(),
+        if s.direct { "O_DIRECT" } else { "buffered" }
+    )
+}
+
+/// What was tested and when, for the line under a chart's title.
+fn tested_line(r: &Report<'_>) -> String {
+    format!(
+        "{}{} · {}{}",
+        r.target.path.display(),
+        r.target
+            .model()
+            .map(|m| format!(" [{m}]"))
+            .unwrap_or_default(),
+        r.output.started.format("%Y-%m-%d %H:%M"),
+        r.settings
+            .label
+            .as_deref()
+            .map(|l| format!(" · {l}"))
+            .unwrap_or_default()
+    )
+}
+
+/// Puts `title` under the first line of a chart drawn without the run's
+/// settings (span's, sustained's), where their plots leave room for it.
+fn with_subtitle(svg: String, title: &str) -> String {
+    let mut line = String::new();
+    subtitle(&mut line, title);
+    match svg.find("</text>\n") {
+        Some(i) => {
+            let at = i + "</text>\n".len();
+            format!("{}{line}{}", &svg[..at], &svg[at..])
+        }
+        None => svg,
+    }
+}
+
 /// One horizontal bar with its value, on CrystalDiskMark's log scale.
 pub fn bar(out: &mut String, y: f64, mbps: f64, text: &str, color: &str) {
-    let w = (WIDTH - LABEL_W - VALUE_W) * throughput_bar(mbps) / 100.0;
+    bar_at(out, y, throughput_bar(mbps) / 100.0, text, color);
+}
+
+/// One horizontal bar `frac` (0..=1) of the full length, with its value.
+pub fn bar_at(out: &mut String, y: f64, frac: f64, text: &str, color: &str) {
+    let w = BARS_W * frac.clamp(0.0, 1.0);
     let _ = writeln!(
         out,
         r#"<rect x="{LABEL_W}" y="{y:.1}" width="{w:.1}" height="{BAR_H}" fill="{color}"/><text x="{:.1}" y="{:.1}">{}</text>"#,
@@ -60,51 +143,55 @@ pub fn bar(out: &mut String, y: f64, mbps: f64, text: &str, color: &str) {
 /// Height of one throughput-over-time plot.
 const LINE_H: f64 = 120.0;
 
-/// The chart of one run: bars per test (read, write, mix) and, per test,
-/// throughput over time across its loops.
+/// The chart of one run: bars per test (read, write, mix) on the meter's
+/// labelled log scale and, per test, throughput over time across its
+/// loops on labelled linear axes.
 pub fn run_chart(r: &Report<'_>) -> String {
+    let settings = settings_title(r.settings);
     if let Some(fill) = &r.output.sustained {
-        return super::sustained::chart(fill);
+        return with_subtitle(super::sustained::chart(fill), &settings);
     }
     if let Some(span) = &r.output.span {
-        return super::span_chart::chart(span);
+        return with_subtitle(super::span_chart::chart(span), &settings);
     }
     let s = r.settings;
     let sections = r.sections();
     let tests = &s.tests;
     let group_h = sections.len() as f64 * (BAR_H + 4.0) + 16.0;
-    let height =
-        60.0 + tests.len() as f64 * group_h + 40.0 + tests.len() as f64 * (LINE_H + 30.0) + 20.0;
+    let height = BARS_TOP
+        + tests.len() as f64 * group_h
+        + SCALE_H
+        + 40.0
+        + tests.len() as f64 * (LINE_H + 30.0)
+        + 20.0;
     let mut out = String::new();
-    let title = format!(
-        "diskmark — {} · {} · {}{} · {}",
-        s.profile.display_name(),
-        s.engine.label(),
-        r.target.path.display(),
-        r.target
-            .model()
-            .map(|m| format!(" [{m}]"))
-            .unwrap_or_default(),
-        r.output.started.format("%Y-%m-%d %H:%M")
-    );
-    start(&mut out, height, &title);
+    start(&mut out, height, &format!("diskmark — {settings}"));
+    subtitle(&mut out, &tested_line(r));
     // Legend.
     for (i, d) in sections.iter().enumerate() {
         let x = 10.0 + i as f64 * 110.0;
         let col = COLORS[dir_index(*d)];
         let _ = writeln!(
             out,
-            r#"<rect x="{x}" y="34" width="12" height="12" fill="{col}"/><text x="{}" y="45">{}</text>"#,
+            r#"<rect x="{x}" y="50" width="12" height="12" fill="{col}"/><text x="{}" y="61">{}</text>"#,
             x + 16.0,
             d.name()
         );
     }
-    let mut y = 60.0;
+    let bottom = BARS_TOP + tests.len() as f64 * group_h - 10.0;
+    scale(
+        &mut out,
+        &super::ticks::meter(),
+        BARS_TOP - 6.0,
+        bottom,
+        "MB/s, log scale",
+    );
+    let mut y = BARS_TOP;
     for t in tests {
         y = test_bars(&mut out, r, &sections, t, y);
     }
     // Throughput over time.
-    y += 20.0;
+    y += SCALE_H + 20.0;
     let _ = writeln!(
         out,
         r#"<text x="10" y="{y:.1}" font-weight="bold">Throughput over time (MB/s, every loop's window one after the other)</text>"#
@@ -117,6 +204,11 @@ pub fn run_chart(r: &Report<'_>) -> String {
     out.push_str("</svg>\n");
     out
 }
+
+/// Where the first test's bars start.
+const BARS_TOP: f64 = 76.0;
+/// Room under the bars for their scale's labels.
+const SCALE_H: f64 = 16.0;
 
 /// One test's bars, a direction each, from `y`; returns where the next
 /// test's start.
@@ -206,17 +298,15 @@ fn over_time(
         y + 14.0,
         esc(&t.to_string())
     );
-    let _ = writeln!(
-        out,
-        r##"<rect x="{x0}" y="{y:.1}" width="{w}" height="{LINE_H}" fill="none" stroke="#cccccc"/><text x="{}" y="{:.1}" font-size="10" text-anchor="end">{vmax:.0}</text><text x="{}" y="{:.1}" font-size="10" text-anchor="end">0</text><text x="{x0}" y="{:.1}" font-size="10">0 s</text><text x="{}" y="{:.1}" font-size="10" text-anchor="end">{tmax:.1} s</text>"##,
-        x0 - 4.0,
-        y + 10.0,
-        x0 - 4.0,
-        y + LINE_H,
-        y + LINE_H + 12.0,
-        x0 + w,
-        y + LINE_H + 12.0
-    );
+    let (vticks, vmax) = super::ticks::linear_to_round(vmax, 4);
+    let frame = super::thermal::Frame {
+        x0,
+        y,
+        w,
+        h: LINE_H,
+        tmax,
+    };
+    time_axes(out, &frame, &vticks);
     for s in &series {
         if s.points.is_empty() || tmax <= 0.0 || vmax <= 0.0 {
             continue;
@@ -228,7 +318,7 @@ fn over_time(
                 format!(
                     "{:.1},{:.1}",
                     x0 + p.t_s / tmax * w,
-                    y + LINE_H - p.mbps / vmax * (LINE_H - 4.0)
+                    y + LINE_H - p.mbps / vmax * LINE_H
                 )
             })
             .collect();
@@ -239,14 +329,41 @@ fn over_time(
             poly.join(" ")
         );
     }
-    let frame = super::thermal::Frame {
-        x0,
-        y,
-        w,
-        h: LINE_H,
-        tmax,
-    };
     super::thermal::overlay(out, r, sections, t, &frame, &COLORS);
+}
+
+/// An over-time plot's frame, its MB/s ticks (`vticks`, from 0 to the
+/// frame's top) at the left with faint lines across, and its seconds
+/// ticks below.
+fn time_axes(out: &mut String, f: &super::thermal::Frame, vticks: &[super::ticks::Tick]) {
+    let _ = writeln!(
+        out,
+        r##"<rect x="{}" y="{:.1}" width="{}" height="{}" fill="none" stroke="#cccccc"/>"##,
+        f.x0, f.y, f.w, f.h
+    );
+    for t in vticks {
+        let ty = f.y + f.h * (1.0 - t.at);
+        let _ = writeln!(
+            out,
+            r##"<line x1="{}" y1="{ty:.1}" x2="{}" y2="{ty:.1}" stroke="#eeeeee"/><text x="{}" y="{:.1}" font-size="10" text-anchor="end">{}</text>"##,
+            f.x0,
+            f.x0 + f.w,
+            f.x0 - 4.0,
+            ty + 3.0,
+            esc(&t.label)
+        );
+    }
+    for t in super::ticks::linear_within(f.tmax, 8) {
+        let tx = f.x0 + f.w * t.at;
+        let _ = writeln!(
+            out,
+            r##"<line x1="{tx:.1}" y1="{:.1}" x2="{tx:.1}" y2="{:.1}" stroke="#999999"/><text x="{tx:.1}" y="{:.1}" font-size="10" text-anchor="middle">{} s</text>"##,
+            f.y + f.h,
+            f.y + f.h + 3.0,
+            f.y + f.h + 13.0,
+            esc(&t.label)
+        );
+    }
 }
 
 fn dir_index(d: Direction) -> usize {
@@ -254,5 +371,83 @@ fn dir_index(d: Direction) -> usize {
         Direction::Read => 0,
         Direction::Write => 1,
         Direction::Mix { .. } => 2,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::fixtures;
+
+    fn chart() -> String {
+        let settings = fixtures::settings();
+        let mut output = fixtures::output(&settings);
+        // Samples every 0.1 s of each loop's window, faster as it goes.
+        for t in &mut output.tests {
+            for l in &mut t.loops {
+                let secs = l.window_ns as f64 / 1e9;
+                l.samples = (1..=(secs * 10.0) as u32)
+                    .map(|i| crate::stats::Sample {
+                        t_s: f64::from(i) / 10.0,
+                        mbps: 100.0 + f64::from(i),
+                        iops: 1000.0,
+                        temp_c: None,
+                    })
+                    .collect();
+            }
+        }
+        let (target, host) = (fixtures::target(), fixtures::host());
+        run_chart(&Report {
+            settings: &settings,
+            target: &target,
+            host: &host,
+            output: &output,
+        })
+    }
+
+    #[test]
+    fn the_run_chart_says_its_scales_and_settings() {
+        let svg = chart();
+        roxmltree::Document::parse(&svg).unwrap();
+        // The meter's decades, each at its sixth of a full bar.
+        for (i, label) in ["0.1", "1", "10", "100", "1000", "10000", "100000"]
+            .iter()
+            .enumerate()
+        {
+            let x = BARS_X + BARS_W * i as f64 / 6.0;
+            assert!(
+                svg.contains(&format!(r#"<text x="{x:.1}" y="#))
+                    && svg.contains(&format!(">{label}</text>")),
+                "{label} at {x:.1}"
+            );
+        }
+        assert!(svg.contains("MB/s, log scale"));
+        assert!(svg.contains("diskmark — Default · "), "{svg}");
+        assert!(svg.contains(" · psync (native) · O_DIRECT<"), "{svg}");
+        // The time axes are ticked in seconds.
+        assert!(
+            svg.contains(">0.0 s</text>") || svg.contains(">0 s</text>"),
+            "{svg}"
+        );
+        insta::assert_snapshot!("default_mix_chart_svg", svg);
+    }
+
+    #[test]
+    fn a_span_chart_drawn_from_a_run_says_the_settings() {
+        let settings = fixtures::settings();
+        let mut output = fixtures::output(&settings);
+        output.span = Some(crate::report::span::tests::fixture());
+        let (target, host) = (fixtures::target(), fixtures::host());
+        let svg = run_chart(&Report {
+            settings: &settings,
+            target: &target,
+            host: &host,
+            output: &output,
+        });
+        roxmltree::Document::parse(&svg).unwrap();
+        let title = svg.find("Span ").unwrap();
+        let sub = svg.find(r#"y="40""#).unwrap();
+        assert!(sub > title, "{svg}");
+        assert!(svg[sub..].starts_with(r##"y="40" font-size="11" fill="#444444">Default · 1 GiB · psync (native) · O_DIRECT<"##), "{svg}");
     }
 }

@@ -1,12 +1,14 @@
 //! Reports of a finished (or interrupted) run: one exporter per file,
 //! the typed result model they and the readers share, and the meter scale.
 
+pub mod card;
 pub mod chart;
 pub mod csv;
 pub mod engines;
 pub mod escape;
 mod flags;
 pub mod hosts;
+pub mod image;
 pub mod json;
 pub mod markdown;
 pub mod model;
@@ -22,6 +24,7 @@ pub mod sustained;
 pub mod targets;
 pub mod text;
 pub mod thermal;
+pub mod ticks;
 
 #[cfg(test)]
 pub(crate) mod fixtures;

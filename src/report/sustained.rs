@@ -208,22 +208,36 @@ pub fn chart(s: &SustainedResult) -> String {
     );
     let (pw, ph) = (W - LEFT - RIGHT, H - TOP - BOTTOM);
     let xmax = (s.bytes_written.max(1) as f64 / 1e9).max(1e-3);
-    let ymax = s.series.iter().map(|p| p.mbps).fold(0.0, f64::max).max(1.0) * 1.1;
+    // The MB/s axis ends at a round number above the fastest sample, so
+    // that its top tick is labelled; GB written ends where the fill did.
+    let fastest = s.series.iter().map(|p| p.mbps).fold(0.0, f64::max).max(1.0);
+    let (yticks, ymax) = super::ticks::linear_to_round(fastest * 1.05, 5);
     let x = |gb: f64| LEFT + pw * gb / xmax;
     let y = |mbps: f64| TOP + ph * (1.0 - mbps / ymax);
     let _ = writeln!(
         out,
         r##"<rect x="{LEFT}" y="{TOP}" width="{pw}" height="{ph}" fill="none" stroke="#cccccc"/>"##
     );
-    for i in 0..=4 {
-        let (gx, gy) = (xmax * i as f64 / 4.0, ymax * i as f64 / 4.0);
+    for t in super::ticks::linear_within(xmax, 8) {
         let _ = writeln!(
             out,
-            r#"<text x="{:.1}" y="{:.1}" font-size="10" text-anchor="middle">{gx:.2}</text><text x="{:.1}" y="{:.1}" font-size="10" text-anchor="end">{gy:.0}</text>"#,
-            x(gx),
+            r##"<line x1="{0:.1}" y1="{1:.1}" x2="{0:.1}" y2="{2:.1}" stroke="#999999"/><text x="{0:.1}" y="{3:.1}" font-size="10" text-anchor="middle">{4}</text>"##,
+            x(t.value),
+            TOP + ph,
+            TOP + ph + 3.0,
             TOP + ph + 14.0,
+            esc(&t.label)
+        );
+    }
+    for t in &yticks {
+        let _ = writeln!(
+            out,
+            r##"<line x1="{LEFT}" y1="{0:.1}" x2="{1:.1}" y2="{0:.1}" stroke="#eeeeee"/><text x="{2:.1}" y="{3:.1}" font-size="10" text-anchor="end">{4}</text>"##,
+            y(t.value),
+            LEFT + pw,
             LEFT - 4.0,
-            y(gy) + 3.0
+            y(t.value) + 3.0,
+            esc(&t.label)
         );
     }
     let _ = writeln!(
@@ -384,6 +398,12 @@ mod tests {
         }
         let svg = chart(&fill());
         assert!(svg.contains("knee: 2.00 GB") && svg.contains("post-cache 100 MB/s"));
+        // Round ticks on both axes, GB written to where the fill ended.
+        assert!(
+            svg.contains(">0.0</text>") && svg.contains(">0.5</text>"),
+            "{svg}"
+        );
+        assert!(svg.contains(">100</text>"), "{svg}");
         assert!(svg.ends_with("</svg>\n"));
         let m = model(&fill());
         assert_eq!((m.knee_found, m.cache_bytes), (true, Some(2_000_000_000)));

@@ -319,12 +319,13 @@ fn receive(app: &mut App, export: &ExportManager, m: Msg) {
 /// which the interface owns. What happened is the status line.
 fn deliver_outputs(app: &mut App, export: &ExportManager, report: &Report<'_>) {
     let o = export.outputs();
-    if o.files.is_empty() && o.chart.is_none() && o.save.is_none() {
+    if o.files.is_empty() && o.chart.is_none() && o.card.is_none() && o.save.is_none() {
         return;
     }
     // File names only: the status line is one line.
     let names: Vec<String> = (o.files.iter().map(|f| &f.path))
         .chain(&o.chart)
+        .chain(&o.card)
         .map(|p| p.shown.file_name().unwrap_or(p.shown.as_os_str()))
         .map(|n| n.to_string_lossy().into_owned())
         .collect();
