@@ -2,13 +2,17 @@
 
 use crate::report::escape::escaped;
 use crate::report::model::Run;
+use crate::report::model::{DataKind, LoopStat};
 use crate::report::rows::Row;
 
 /// What compare needs of one run.
 #[derive(Debug, Clone, PartialEq)]
 pub struct RunSummary {
-    /// How the run is named in the table (file name or `#id`).
+    /// How the run is named in the table: its `--label` when it has one,
+    /// else its file name or `#id`.
     pub label: String,
+    /// Where it was read from: the file name or `#id`.
+    pub source: String,
     /// When it ran.
     pub date: String,
     /// Where.
@@ -19,11 +23,116 @@ pub struct RunSummary {
     pub engine: String,
     /// Its tests.
     pub rows: Vec<Row>,
+    /// The loop spread of each row, in the order of `rows`.
+    pub spreads: Vec<RowSpread>,
+    /// What its figures depend on, compared before the figures.
+    pub settings: RunSettings,
+}
+
+/// What of a run's settings makes its figures comparable with another's.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct RunSettings {
+    /// The engine's label (`io_uring (native)`, `fio (libaio)`).
+    pub engine: String,
+    /// O_DIRECT (true) or through the page cache (`--buffered`).
+    pub direct: bool,
+    /// The test file's size, bytes.
+    pub size_bytes: u64,
+    /// What the writes and the pre-fill contain.
+    pub data: String,
+    /// The profile's name.
+    pub profile: String,
+    /// The tests asked for, in the order asked.
+    pub tests: Vec<String>,
+    /// How loops are summarised (`mean`, `best`, `median`).
+    pub loop_stat: String,
+    /// The device model of the target (the disks' models); `None` when
+    /// the file does not say.
+    pub device: Option<String>,
+}
+
+impl RunSettings {
+    /// The settings of `run`, every string escaped for the terminal.
+    pub fn of(run: &Run) -> RunSettings {
+        let s = &run.settings;
+        RunSettings {
+            engine: escaped(&run.engine.label),
+            direct: s.direct,
+            size_bytes: s.size_bytes,
+            data: match s.data {
+                DataKind::Random => "random",
+                DataKind::Zeros => "zeros",
+            }
+            .into(),
+            profile: escaped(&s.profile),
+            tests: s.tests.iter().map(|t| escaped(t)).collect(),
+            loop_stat: match s.loop_stat {
+                LoopStat::Mean => "mean",
+                LoopStat::Best => "best",
+                LoopStat::Median => "median",
+            }
+            .into(),
+            device: run
+                .target
+                .device
+                .as_ref()
+                .and_then(|d| d.model.as_deref())
+                .map(escaped),
+        }
+    }
+}
+
+/// How much a test's loops disagree, per figure: the half-width of the
+/// 95 % confidence interval of the loops' mean, percent of it
+/// (`tests[].across_loops.*.ci95_pct`); `None` for a test with fewer than
+/// two loops with figures, which has no spread.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct RowSpread {
+    /// Of MB/s.
+    pub mbps: Option<f64>,
+    /// Of IOPS.
+    pub iops: Option<f64>,
+    /// Of the mean latency.
+    pub mean_us: Option<f64>,
+}
+
+impl RowSpread {
+    fn of(t: &crate::report::model::Test) -> RowSpread {
+        // A file may say anything: a spread that is no percentage is none.
+        let pct = |s: &Option<crate::report::model::Spread>| {
+            s.and_then(|s| s.ci95_pct)
+                .filter(|p| p.is_finite() && *p >= 0.0)
+        };
+        let a = &t.across_loops;
+        RowSpread {
+            mbps: pct(&a.mbps),
+            iops: pct(&a.iops),
+            mean_us: pct(&a.mean_lat_us),
+        }
+    }
 }
 
 /// What compare shows of a run: every string escaped, `?` for what the
-/// file does not say.
-pub fn summary(label: String, run: &Run) -> RunSummary {
+/// file does not say. `source` (the file name or `#id`, escaped) names it
+/// unless it has a label: a file's label replaces its name, a stored
+/// run's follows its id (`#3 nightly`).
+pub fn summary(source: String, run: &Run) -> RunSummary {
+    let own = run
+        .label
+        .as_deref()
+        .map(escaped)
+        .filter(|l| !l.trim().is_empty());
+    let label = match own {
+        Some(l)
+            if source
+                .strip_prefix('#')
+                .is_some_and(|n| n.parse::<i64>().is_ok()) =>
+        {
+            format!("{source} {l}")
+        }
+        Some(l) => l,
+        None => source.clone(),
+    };
     let known = |s: String| if s.is_empty() { "?".to_string() } else { s };
     let rows = crate::report::rows::rows(run)
         .into_iter()
@@ -35,6 +144,9 @@ pub fn summary(label: String, run: &Run) -> RunSummary {
         .collect();
     RunSummary {
         label,
+        source,
+        spreads: run.tests.iter().map(RowSpread::of).collect(),
+        settings: RunSettings::of(run),
         date: escaped(&run.date)
             .chars()
             .take(19)
@@ -71,6 +183,15 @@ pub(super) fn find<'a>(run: &'a RunSummary, key: &(String, String)) -> Option<&'
     run.rows
         .iter()
         .find(|r| r.test == key.0 && r.direction == key.1)
+}
+
+/// The row of `key` in `run` and its loop spread.
+pub(super) fn find_spread(run: &RunSummary, key: &(String, String)) -> RowSpread {
+    run.rows
+        .iter()
+        .position(|r| r.test == key.0 && r.direction == key.1)
+        .and_then(|i| run.spreads.get(i).copied())
+        .unwrap_or_default()
 }
 
 /// Change of `v` against `base`, in percent.
