@@ -387,6 +387,14 @@ fn labels_name_runs_in_compare_and_the_history() {
         list.contains("before fix") && list.contains("after fix"),
         "{list}"
     );
+    let listed = diskmark()
+        .args(["history", "--format", "json", "--history"])
+        .arg(&db)
+        .output()
+        .unwrap();
+    let listed = json(&listed.stdout);
+    assert_eq!(listed[0]["label"], "after fix");
+    assert_eq!(listed[1]["label"], "before fix");
     let (code, text, err) = compare(&[os("1"), os("2"), os("--history"), os(&db)]);
     assert_eq!(code, Some(0), "{err}");
     assert!(text.starts_with("[1] #1 before fix · "), "{text}");

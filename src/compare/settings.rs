@@ -46,6 +46,10 @@ pub fn differences(runs: &[RunSummary]) -> Vec<Difference> {
         differ("data", a.data.clone(), b.data.clone());
         differ("profile", a.profile.clone(), b.profile.clone());
         differ("tests", a.tests.join(", "), b.tests.join(", "));
+        differ("mode", a.mode.clone(), b.mode.clone());
+        if let (Some(x), Some(y)) = (a.mix_read_pct, b.mix_read_pct) {
+            differ("Mix read share", format!("{x}%"), format!("{y}%"));
+        }
         differ("loop statistic", a.loop_stat.clone(), b.loop_stat.clone());
         // An unknown model on both sides is no difference that can be
         // named; unknown against a known one is.
@@ -108,4 +112,70 @@ pub fn differing_names(diffs: &[Difference]) -> String {
         }
     }
     names.join(", ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn run(settings: serde_json::Value, model: Option<&str>) -> RunSummary {
+        let v = json!({"schema_version": 1, "tool": {"name": "diskmark"}, "date": "d",
+            "target": {"path": "/t", "device": model.map(|m| json!({"model": m}))},
+            "engine": {"label": "io_uring (native)"}, "settings": settings,
+            "tests": [{"name": "SEQ1M Q8T1", "direction": "read", "applied": {"q": 8, "t": 1},
+                "result": {"total": {"mbps": 1.0, "iops": 1.0}}}]});
+        crate::compare::from_json("x.json", &v.to_string()).unwrap()
+    }
+
+    #[test]
+    fn each_setting_is_named_when_it_differs() {
+        let base = json!({"profile": "default", "tests": ["SEQ1M Q8T1"], "mode": "rw",
+            "size_bytes": 1u64 << 30, "data": "random", "direct": true, "loop_stat": "mean"});
+        let a = run(base.clone(), Some("Samsung SSD 980"));
+        assert!(differences(&[a.clone(), a.clone()]).is_empty());
+        let cases = [
+            ("size_bytes", json!(64u64 << 20), "size: 1 GiB → 64 MiB"),
+            ("data", json!("zeros"), "data: random → zeros"),
+            ("profile", json!("peak"), "profile: default → peak"),
+            (
+                "tests",
+                json!(["RND4K Q1T1"]),
+                "tests: SEQ1M Q8T1 → RND4K Q1T1",
+            ),
+            ("mode", json!("read"), "mode: rw → read"),
+            ("loop_stat", json!("best"), "loop statistic: mean → best"),
+        ];
+        for (field, value, line) in cases {
+            let mut s = base.clone();
+            s[field] = value;
+            let d = differences(&[a.clone(), run(s, Some("Samsung SSD 980"))]);
+            assert_eq!(d.len(), 1, "{field}: {d:?}");
+            assert_eq!(
+                caution_block(&d).lines().nth(1).unwrap(),
+                format!("  [2] {line}")
+            );
+        }
+        let other = run(base.clone(), Some("WD Blue"));
+        let d = differences(&[a.clone(), other]);
+        assert_eq!(
+            (d[0].first.as_str(), d[0].this.as_str()),
+            ("Samsung SSD 980", "WD Blue")
+        );
+        // Unknown on both sides is no difference; against a model it is.
+        let (u1, u2) = (run(base.clone(), None), run(base.clone(), None));
+        assert!(differences(&[u1.clone(), u2]).is_empty());
+        assert_eq!(differences(&[u1, a.clone()])[0].setting, "device");
+        let mut mix = base.clone();
+        mix["mix"] = json!(true);
+        mix["mix_read_pct"] = json!(70);
+        let mut mix60 = mix.clone();
+        mix60["mix_read_pct"] = json!(60);
+        let d = differences(&[run(mix, Some("m")), run(mix60, Some("m"))]);
+        assert_eq!(
+            caution_block(&d).lines().nth(1).unwrap(),
+            "  [2] Mix read share: 70% → 60%"
+        );
+        assert_eq!(differing_names(&d), "Mix read share");
+    }
 }

@@ -2,7 +2,7 @@
 
 use crate::report::escape::escaped;
 use crate::report::model::Run;
-use crate::report::model::{DataKind, LoopStat};
+use crate::report::model::{DataKind, LoopStat, Mode};
 use crate::report::rows::Row;
 
 /// What compare needs of one run.
@@ -44,6 +44,10 @@ pub struct RunSettings {
     pub profile: String,
     /// The tests asked for, in the order asked.
     pub tests: Vec<String>,
+    /// Which sections ran (`rw`, `read`, `write`, `mix`).
+    pub mode: String,
+    /// The read share of Mix tests, percent, when the run had any.
+    pub mix_read_pct: Option<u8>,
     /// How loops are summarised (`mean`, `best`, `median`).
     pub loop_stat: String,
     /// The device model of the target (the disks' models); `None` when
@@ -66,6 +70,14 @@ impl RunSettings {
             .into(),
             profile: escaped(&s.profile),
             tests: s.tests.iter().map(|t| escaped(t)).collect(),
+            mode: match s.mode {
+                Mode::Rw => "rw",
+                Mode::Read => "read",
+                Mode::Write => "write",
+                Mode::Mix => "mix",
+            }
+            .into(),
+            mix_read_pct: (s.mix || s.mode == Mode::Mix).then_some(s.mix_read_pct),
             loop_stat: match s.loop_stat {
                 LoopStat::Mean => "mean",
                 LoopStat::Best => "best",
