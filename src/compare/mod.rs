@@ -89,7 +89,7 @@ pub fn from_json(label: &str, text: &str) -> Result<RunSummary, CompareError> {
             why,
         },
     })?;
-    Ok(summary(label, &run))
+    Ok(summary(label, &run, text))
 }
 
 /// Larger than any result diskmark writes (every loop's samples included).

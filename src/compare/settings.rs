@@ -37,18 +37,14 @@ pub fn differences(runs: &[RunSummary]) -> Vec<Difference> {
         };
         let (a, b) = (&base.settings, &r.settings);
         differ("engine", a.engine.clone(), b.engine.clone());
-        differ("O_DIRECT", on_off(a.direct), on_off(b.direct));
-        differ(
-            "size",
-            crate::units::file_size_label(a.size_bytes),
-            crate::units::file_size_label(b.size_bytes),
-        );
+        differ("O_DIRECT", a.direct.clone(), b.direct.clone());
+        differ("size", a.size.clone(), b.size.clone());
         differ("data", a.data.clone(), b.data.clone());
         differ("profile", a.profile.clone(), b.profile.clone());
-        differ("tests", a.tests.join(", "), b.tests.join(", "));
+        differ("tests", a.tests.clone(), b.tests.clone());
         differ("mode", a.mode.clone(), b.mode.clone());
-        if let (Some(x), Some(y)) = (a.mix_read_pct, b.mix_read_pct) {
-            differ("Mix read share", format!("{x}%"), format!("{y}%"));
+        if let (Some(x), Some(y)) = (&a.mix_read, &b.mix_read) {
+            differ("Mix read share", x.clone(), y.clone());
         }
         differ("loop statistic", a.loop_stat.clone(), b.loop_stat.clone());
         // An unknown model on both sides is no difference that can be
@@ -59,7 +55,13 @@ pub fn differences(runs: &[RunSummary]) -> Vec<Difference> {
         // Applied Q/T, per test both runs have: an engine that adapts a
         // test (a synchronous one runs Q32T1 as Q1T32) measures another.
         for k in keys(std::slice::from_ref(base)) {
-            if let (Some(x), Some(y)) = (find(base, &k), find(r, &k)) {
+            // Q0 or T0: a file that does not record what was applied.
+            if let (Some(x), Some(y)) = (find(base, &k), find(r, &k))
+                && x.q > 0
+                && x.t > 0
+                && y.q > 0
+                && y.t > 0
+            {
                 differ(
                     &format!("applied Q/T of {} {}", k.0, k.1),
                     format!("Q{}T{}", x.q, x.t),
@@ -69,10 +71,6 @@ pub fn differences(runs: &[RunSummary]) -> Vec<Difference> {
         }
     }
     out
-}
-
-fn on_off(direct: bool) -> String {
-    if direct { "on" } else { "off (buffered)" }.into()
 }
 
 fn model(m: &Option<String>) -> String {
@@ -177,5 +175,16 @@ mod tests {
             "  [2] Mix read share: 70% → 60%"
         );
         assert_eq!(differing_names(&d), "Mix read share");
+        // A file that does not record a setting says so, not the
+        // model's default.
+        let mut old = base.clone();
+        old.as_object_mut().unwrap().remove("size_bytes");
+        old.as_object_mut().unwrap().remove("direct");
+        let d = differences(&[run(old, Some("m")), run(base, Some("m"))]);
+        assert!(
+            d.iter()
+                .any(|d| d.setting == "size" && d.first == "unknown"),
+            "{d:?}"
+        );
     }
 }

@@ -29,25 +29,27 @@ pub struct RunSummary {
     pub settings: RunSettings,
 }
 
-/// What of a run's settings makes its figures comparable with another's.
+/// What of a run's settings makes its figures comparable with another's,
+/// each as compare shows it, escaped; `unknown` for what the file does
+/// not record (a file written before the setting was).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct RunSettings {
     /// The engine's label (`io_uring (native)`, `fio (libaio)`).
     pub engine: String,
-    /// O_DIRECT (true) or through the page cache (`--buffered`).
-    pub direct: bool,
-    /// The test file's size, bytes.
-    pub size_bytes: u64,
-    /// What the writes and the pre-fill contain.
+    /// O_DIRECT: `on`, or `off (buffered)`.
+    pub direct: String,
+    /// The test file's size (`1 GiB`).
+    pub size: String,
+    /// What the writes and the pre-fill contain (`random`, `zeros`).
     pub data: String,
     /// The profile's name.
     pub profile: String,
-    /// The tests asked for, in the order asked.
-    pub tests: Vec<String>,
+    /// The tests asked for, in the order asked, joined with `, `.
+    pub tests: String,
     /// Which sections ran (`rw`, `read`, `write`, `mix`).
     pub mode: String,
-    /// The read share of Mix tests, percent, when the run had any.
-    pub mix_read_pct: Option<u8>,
+    /// The read share of Mix tests (`70%`), when the run had any.
+    pub mix_read: Option<String>,
     /// How loops are summarised (`mean`, `best`, `median`).
     pub loop_stat: String,
     /// The device model of the target (the disks' models); `None` when
@@ -55,35 +57,76 @@ pub struct RunSettings {
     pub device: Option<String>,
 }
 
+/// The keys of a result's `settings` that it has: the typed model fills
+/// what a file lacks with defaults, which compare must not take for
+/// settings the run had.
+#[derive(serde::Deserialize)]
+struct SettingsKeys {
+    #[serde(default)]
+    settings: serde_json::Map<String, serde_json::Value>,
+}
+
 impl RunSettings {
-    /// The settings of `run`, every string escaped for the terminal.
-    pub fn of(run: &Run) -> RunSettings {
+    /// The settings of `run`, read from `text` (the same result), every
+    /// string escaped for the terminal.
+    pub fn of(run: &Run, text: &str) -> RunSettings {
+        let keys = serde_json::from_str::<SettingsKeys>(text)
+            .map(|k| k.settings)
+            .unwrap_or_default();
+        let recorded = |key: &str, shown: String| {
+            if keys.contains_key(key) && !shown.is_empty() {
+                shown
+            } else {
+                "unknown".to_string()
+            }
+        };
         let s = &run.settings;
+        let mixed = s.mix || s.mode == Mode::Mix;
         RunSettings {
-            engine: escaped(&run.engine.label),
-            direct: s.direct,
-            size_bytes: s.size_bytes,
-            data: match s.data {
-                DataKind::Random => "random",
-                DataKind::Zeros => "zeros",
-            }
-            .into(),
-            profile: escaped(&s.profile),
-            tests: s.tests.iter().map(|t| escaped(t)).collect(),
-            mode: match s.mode {
-                Mode::Rw => "rw",
-                Mode::Read => "read",
-                Mode::Write => "write",
-                Mode::Mix => "mix",
-            }
-            .into(),
-            mix_read_pct: (s.mix || s.mode == Mode::Mix).then_some(s.mix_read_pct),
-            loop_stat: match s.loop_stat {
-                LoopStat::Mean => "mean",
-                LoopStat::Best => "best",
-                LoopStat::Median => "median",
-            }
-            .into(),
+            engine: recorded_text(&run.engine.label),
+            direct: recorded(
+                "direct",
+                if s.direct { "on" } else { "off (buffered)" }.into(),
+            ),
+            size: recorded("size_bytes", crate::units::file_size_label(s.size_bytes)),
+            data: recorded(
+                "data",
+                match s.data {
+                    DataKind::Random => "random",
+                    DataKind::Zeros => "zeros",
+                }
+                .into(),
+            ),
+            profile: recorded_text(&s.profile),
+            tests: recorded(
+                "tests",
+                s.tests
+                    .iter()
+                    .map(|t| escaped(t))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            ),
+            mode: recorded(
+                "mode",
+                match s.mode {
+                    Mode::Rw => "rw",
+                    Mode::Read => "read",
+                    Mode::Write => "write",
+                    Mode::Mix => "mix",
+                }
+                .into(),
+            ),
+            mix_read: (mixed && keys.contains_key("mix_read_pct"))
+                .then(|| format!("{}%", s.mix_read_pct)),
+            loop_stat: recorded(
+                "loop_stat",
+                match s.loop_stat {
+                    LoopStat::Mean => "mean",
+                    LoopStat::Best => "best",
+                    LoopStat::Median => "median",
+                }
+                .into(),
+            ),
             device: run
                 .target
                 .device
@@ -91,6 +134,15 @@ impl RunSettings {
                 .and_then(|d| d.model.as_deref())
                 .map(escaped),
         }
+    }
+}
+
+/// A text setting, escaped; `unknown` when empty (not recorded).
+fn recorded_text(s: &str) -> String {
+    if s.is_empty() {
+        "unknown".into()
+    } else {
+        escaped(s)
     }
 }
 
@@ -127,8 +179,9 @@ impl RowSpread {
 /// What compare shows of a run: every string escaped, `?` for what the
 /// file does not say. `source` (the file name or `#id`, escaped) names it
 /// unless it has a label: a file's label replaces its name, a stored
-/// run's follows its id (`#3 nightly`).
-pub fn summary(source: String, run: &Run) -> RunSummary {
+/// run's follows its id (`#3 nightly`). `text` is the result `run` was
+/// read from, for the settings it records.
+pub fn summary(source: String, run: &Run, text: &str) -> RunSummary {
     let own = run
         .label
         .as_deref()
@@ -158,7 +211,7 @@ pub fn summary(source: String, run: &Run) -> RunSummary {
         label,
         source,
         spreads: run.tests.iter().map(RowSpread::of).collect(),
-        settings: RunSettings::of(run),
+        settings: RunSettings::of(run, text),
         date: escaped(&run.date)
             .chars()
             .take(19)
