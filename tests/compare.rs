@@ -412,6 +412,13 @@ fn labels_name_runs_in_compare_and_the_history() {
         "{text}"
     );
     assert!(text.contains("[2] evil"), "{text}");
+    v["label"] = json!("x".repeat(10_000));
+    std::fs::write(&hostile, v.to_string()).unwrap();
+    let (_, text, _) = compare(&[os(&out), os(&hostile)]);
+    assert!(
+        text.contains(&format!("[2] {}… · ", "x".repeat(64))),
+        "{text}"
+    );
     let (_, j, _) = compare(&[os("--format"), os("json"), os(&out), os(&hostile)]);
     let v = json(j.as_bytes());
     assert_eq!(v["runs"][0]["label"], "after fix");

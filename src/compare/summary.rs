@@ -182,10 +182,17 @@ impl RowSpread {
 /// run's follows its id (`#3 nightly`). `text` is the result `run` was
 /// read from, for the settings it records.
 pub fn summary(source: String, run: &Run, text: &str) -> RunSummary {
+    // At most as long as --label allows: a file may hold any length.
     let own = run
         .label
         .as_deref()
-        .map(escaped)
+        .map(|l| {
+            let mut short: String = l.chars().take(64).collect();
+            if l.chars().nth(64).is_some() {
+                short.push('…');
+            }
+            escaped(&short)
+        })
         .filter(|l| !l.trim().is_empty());
     let label = match own {
         Some(l)
