@@ -78,12 +78,12 @@ pub fn compare(args: CompareArgs) -> Result<u8, Error> {
     let stored = |id: i64| -> Result<RunSummary, Error> {
         let h = History::open_existing(&db()?)?;
         let r = h.get(id)?;
-        Ok(compare::from_json(&format!("#{id}"), &r.json)?)
+        Ok(compare::from_stored(id, &r.json)?)
     };
     if let Some(n) = args.last {
         let h = History::open_existing(&db()?)?;
         for r in h.last(n)? {
-            runs.push(compare::from_json(&format!("#{}", r.id), &r.json)?);
+            runs.push(compare::from_stored(r.id, &r.json)?);
         }
     }
     for input in &args.inputs {
@@ -95,6 +95,10 @@ pub fn compare(args: CompareArgs) -> Result<u8, Error> {
     }
     if runs.len() < 2 {
         return Err(CompareError::TooFew.into());
+    }
+    let diffs = compare::differences(&runs);
+    if args.same_settings && !diffs.is_empty() {
+        return Err(CompareError::DifferentSettings(compare::differing_names(&diffs)).into());
     }
     print(&match args.format {
         CompareFormat::Text => compare::render_text(&runs),
@@ -113,6 +117,20 @@ pub fn compare(args: CompareArgs) -> Result<u8, Error> {
             path: path.shown.clone(),
             source,
         })?;
+    }
+    // After the report: a CI log shows the figures, then what failed.
+    if let Some(pct) = args.fail_if_worse {
+        let failed = compare::failures(&runs, pct);
+        for f in &failed {
+            eprintln!("{f}");
+        }
+        if !failed.is_empty() {
+            eprintln!(
+                "{} figure(s) worse by more than {pct}% and beyond the noise (--fail-if-worse)",
+                failed.len()
+            );
+            return Ok(1);
+        }
     }
     Ok(0)
 }

@@ -98,7 +98,7 @@ fn compare_gives_deltas_and_refuses_what_is_not_a_result() {
         .unwrap();
     assert!(
         String::from_utf8_lossy(&out.stdout)
-            .contains("| RND4K Q1T1 read | 80.000 | 60.000 (-25.0%) |")
+            .contains("| RND4K Q1T1 read | 80.000 | 60.000 (-25.0%) worse |")
     );
     for (file, needle) in [
         (

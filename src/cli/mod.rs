@@ -251,6 +251,15 @@ pub struct CompareArgs {
     /// PNG chart (by its name)
     #[arg(long, value_name = "FILE.svg|FILE.png")]
     pub chart: Option<PathBuf>,
+    /// Refuse (exit 2) runs whose settings differ (engine, O_DIRECT, size,
+    /// data, profile and tests, applied Q/T, loop statistic, device)
+    #[arg(long, help_heading = "Compare")]
+    pub same_settings: bool,
+    /// Exit 1 when any figure of a later run is worse than the first's by
+    /// more than PCT percent and beyond the loops' noise; stderr names
+    /// each (0 < PCT <= 1000)
+    #[arg(long, value_name = "PCT", value_parser = crate::compare::parse_pct, help_heading = "Compare")]
+    pub fail_if_worse: Option<f64>,
 }
 
 impl RunArgs {

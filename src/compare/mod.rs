@@ -5,12 +5,18 @@
 
 mod chart;
 mod render;
+mod settings;
 mod summary;
+mod verdict;
 
 pub use crate::report::rows::Row;
 pub use chart::render_chart;
 pub use render::{render_json, render_markdown, render_text};
-pub use summary::{RunSummary, change, summary};
+pub use settings::{Difference, caution_block, differences, differing_names};
+pub use summary::{RowSpread, RunSettings, RunSummary, change, summary};
+pub use verdict::{
+    Failure, Judged, METRICS, Mark, Metric, combined, failures, judge, judge_key, parse_pct,
+};
 
 use crate::report::escape::escaped;
 use crate::report::model::{ReadError, Run};
@@ -52,10 +58,22 @@ pub enum CompareError {
     /// Fewer than two runs.
     #[error("compare needs at least two runs (files or stored run ids)")]
     TooFew,
+    /// `--same-settings`, and the runs' settings differ.
+    #[error(
+        "--same-settings: these runs differ in {0}; drop --same-settings to compare them anyway"
+    )]
+    DifferentSettings(String),
+}
+
+/// Reads a stored run (history id `id`): named `#id`, followed by its
+/// label when it has one.
+pub fn from_stored(id: i64, text: &str) -> Result<RunSummary, CompareError> {
+    from_json(&format!("#{id}"), text)
 }
 
 /// Reads one diskmark JSON result, refusing figures that no measurement
-/// gives and escaping every string for the terminal.
+/// gives and escaping every string for the terminal. `label` (a file
+/// name) names it unless the result has its own `--label`.
 pub fn from_json(label: &str, text: &str) -> Result<RunSummary, CompareError> {
     let label = escaped(label);
     let run = Run::from_json(text).map_err(|e| match e {
@@ -71,7 +89,7 @@ pub fn from_json(label: &str, text: &str) -> Result<RunSummary, CompareError> {
             why,
         },
     })?;
-    Ok(summary(label, &run))
+    Ok(summary(label, &run, text))
 }
 
 /// Larger than any result diskmark writes (every loop's samples included).
@@ -144,7 +162,7 @@ mod tests {
         assert!(v["rows"][0]["mbps_change_pct"][0].as_f64().unwrap().abs() < 1e-12);
         let m = render_markdown(&[a, b]);
         assert!(
-            m.contains("| SEQ1M Q8T1 read | 1000.000 | 1100.000 (+10.0%) |"),
+            m.contains("| SEQ1M Q8T1 read | 1000.000 | 1100.000 (+10.0%) better |"),
             "{m}"
         );
     }

@@ -1,168 +1,184 @@
 //! compare's tables: text, Markdown and JSON.
 
-use super::summary::{RunSummary, change, find, keys};
-use crate::report::rows::Row;
+use super::settings::{caution_block, differences};
+use super::summary::{RunSummary, find, find_spread, keys};
+use super::verdict::{METRICS, Metric, judge_key};
 use serde::Serialize;
 use std::fmt::Write;
 
-/// One figure compared.
-struct Metric {
-    /// Its heading.
-    name: &'static str,
-    /// The figure of a row.
-    figure: fn(&Row) -> Option<f64>,
-    /// Decimals shown.
-    digits: usize,
+/// A run's figure, its spread, and its change against the first run and
+/// what the change means, apart, so that text tables can align each.
+struct Cell {
+    value: String,
+    spread: String,
+    change: String,
+    mark: String,
 }
 
-/// The metrics compared.
-const METRICS: [Metric; 3] = [
-    Metric {
-        name: "MB/s",
-        figure: |r| r.mbps,
-        digits: 3,
-    },
-    Metric {
-        name: "IOPS",
-        figure: |r| r.iops,
-        digits: 1,
-    },
-    Metric {
-        name: "mean latency, µs",
-        figure: |r| r.mean_us,
-        digits: 2,
-    },
-];
-
-/// A run's figure and its change against the first run, apart, so
-/// that text tables can align each.
-fn cell_parts(
-    base: Option<&Row>,
-    row: Option<&Row>,
-    f: fn(&Row) -> Option<f64>,
-    digits: usize,
-    first: bool,
-) -> (String, String) {
-    match row {
-        None => ("-".into(), String::new()),
-        Some(r) => match f(r) {
-            // Shown, not as a figure: the run has the test, without I/O.
-            None => ("no I/O".into(), String::new()),
-            Some(v) => {
-                let change = if first {
-                    None
-                } else {
-                    base.and_then(f).and_then(|b| change(b, v))
-                };
-                (
-                    format!("{v:.*}", digits),
-                    change.map(|c| format!("({c:+.1}%)")).unwrap_or_default(),
-                )
-            }
-        },
+fn cell_parts(runs: &[RunSummary], i: usize, k: &(String, String), m: &Metric) -> Cell {
+    let empty = |value: &str| Cell {
+        value: value.into(),
+        spread: String::new(),
+        change: String::new(),
+        mark: String::new(),
+    };
+    let Some(r) = find(&runs[i], k) else {
+        return empty("-");
+    };
+    // Shown, not as a figure: the run has the test, without I/O.
+    let Some(v) = (m.figure)(r) else {
+        return empty("no I/O");
+    };
+    let spread = (m.spread)(&find_spread(&runs[i], k));
+    let judged = if i == 0 {
+        None
+    } else {
+        judge_key(runs, i, k, m)
+    };
+    Cell {
+        value: format!("{v:.*}", m.digits),
+        spread: spread.map(|s| format!("±{s:.1}%")).unwrap_or_default(),
+        change: judged
+            .map(|j| format!("({:+.1}%)", j.change_pct))
+            .unwrap_or_default(),
+        mark: judged
+            .map(|j| j.mark.word().to_string())
+            .unwrap_or_default(),
     }
 }
 
-fn cell(
-    base: Option<&Row>,
-    row: Option<&Row>,
-    f: fn(&Row) -> Option<f64>,
-    digits: usize,
-    first: bool,
-) -> String {
-    let (v, c) = cell_parts(base, row, f, digits, first);
-    if c.is_empty() { v } else { format!("{v} {c}") }
+fn cell(runs: &[RunSummary], i: usize, k: &(String, String), m: &Metric) -> String {
+    let c = cell_parts(runs, i, k, m);
+    [c.value, c.spread, c.change, c.mark]
+        .into_iter()
+        .filter(|s| !s.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
-/// A text table per metric: figures right-aligned, changes beside them.
+/// The note under the tables for runs without loop spread: none of their
+/// changes is called within noise.
+fn no_spread_note(runs: &[RunSummary]) -> String {
+    let lacking: Vec<String> = runs
+        .iter()
+        .enumerate()
+        .filter(|(_, r)| {
+            r.spreads
+                .iter()
+                .all(|s| s.mbps.is_none() && s.iops.is_none() && s.mean_us.is_none())
+        })
+        .map(|(i, _)| format!("[{}]", i + 1))
+        .collect();
+    if lacking.is_empty() {
+        return String::new();
+    }
+    format!(
+        "\nno loop spread in {} (fewer than two loops per test): its changes are not judged against noise.\n",
+        lacking.join(", ")
+    )
+}
+
+/// How a metric's heading says which way is better.
+fn sense(m: &Metric) -> &'static str {
+    if m.higher_is_better {
+        "higher is better"
+    } else {
+        "lower is better"
+    }
+}
+
+/// The runs, one line each, as the text and Markdown heads show them.
+fn run_line(r: &RunSummary) -> String {
+    format!("{} · {} [{}] · {}", r.date, r.target, r.model, r.engine)
+}
+
+/// A text table per metric: figures right-aligned, their spread, changes
+/// and marks beside them; the caution block first when settings differ.
 pub fn render_text(runs: &[RunSummary]) -> String {
     let mut out = String::new();
     for (i, r) in runs.iter().enumerate() {
-        let _ = writeln!(
-            out,
-            "[{}] {} · {} · {} [{}] · {}",
-            i + 1,
-            r.label,
-            r.date,
-            r.target,
-            r.model,
-            r.engine
-        );
+        let _ = writeln!(out, "[{}] {} · {}", i + 1, r.label, run_line(r));
+    }
+    let caution = caution_block(&differences(runs));
+    if !caution.is_empty() {
+        let _ = write!(out, "\n{caution}");
     }
     let keys = keys(runs);
-    let width = |cells: &mut dyn Iterator<Item = usize>| cells.max().unwrap_or(0);
-    for Metric {
-        name,
-        figure: f,
-        digits,
-    } in METRICS
-    {
-        let _ = writeln!(out, "\n{name} (change against [1])");
-        let rows: Vec<(String, Vec<(String, String)>)> = keys
+    for m in &METRICS {
+        let _ = writeln!(out, "\n{} ({}; change against [1])", m.name, sense(m));
+        let rows: Vec<(String, Vec<Cell>)> = keys
             .iter()
             .map(|k| {
-                let base = find(&runs[0], k);
-                let cells = runs
-                    .iter()
-                    .enumerate()
-                    .map(|(i, r)| cell_parts(base, find(r, k), f, digits, i == 0))
-                    .collect();
+                let cells = (0..runs.len()).map(|i| cell_parts(runs, i, k, m)).collect();
                 (format!("{} {}", k.0, k.1), cells)
             })
             .collect();
-        let name_w = width(&mut rows.iter().map(|r| r.0.chars().count()).chain([4]));
-        let mut line = format!("{:<name_w$}", "test");
-        let mut widths = Vec::new();
-        for c in 0..runs.len() {
-            let head = format!("[{}]", c + 1);
-            let vw = width(&mut rows.iter().map(|r| r.1[c].0.len()).chain([head.len()]));
-            let cw = width(&mut rows.iter().map(|r| r.1[c].1.len()));
-            let _ = write!(
-                line,
-                "  {head:>vw$}{:cw$}",
-                "",
-                cw = if cw > 0 { cw + 1 } else { 0 }
-            );
-            widths.push((vw, cw));
-        }
-        let _ = writeln!(out, "{}", line.trim_end());
-        for (test, cells) in &rows {
-            let mut line = format!("{test:<name_w$}");
-            for ((v, c), (vw, cw)) in cells.iter().zip(&widths) {
-                let _ = write!(line, "  {v:>vw$}");
-                if *cw > 0 {
-                    let _ = write!(line, " {c:<cw$}");
+        out.push_str(&text_table(&rows, runs.len()));
+    }
+    out.push_str(&no_spread_note(runs));
+    out
+}
+
+/// One metric's table: the value column right-aligned, the others left,
+/// a column no row fills left out.
+fn text_table(rows: &[(String, Vec<Cell>)], n: usize) -> String {
+    let width = |cells: &mut dyn Iterator<Item = usize>| cells.max().unwrap_or(0);
+    let name_w = width(&mut rows.iter().map(|r| r.0.chars().count()).chain([4]));
+    let parts = |c: &Cell| [c.spread.clone(), c.change.clone(), c.mark.clone()];
+    let mut out = String::new();
+    let mut line = format!("{:<name_w$}", "test");
+    let mut widths = Vec::new();
+    for c in 0..n {
+        let head = format!("[{}]", c + 1);
+        let vw = width(
+            &mut rows
+                .iter()
+                .map(|r| r.1[c].value.chars().count())
+                .chain([head.len()]),
+        );
+        let rest: Vec<usize> = (0..3)
+            .map(|p| width(&mut rows.iter().map(|r| parts(&r.1[c])[p].chars().count())))
+            .collect();
+        let pad: usize = rest.iter().filter(|w| **w > 0).map(|w| w + 1).sum();
+        let _ = write!(line, "  {head:>vw$}{:pad$}", "");
+        widths.push((vw, rest));
+    }
+    let _ = writeln!(out, "{}", line.trim_end());
+    for (test, cells) in rows {
+        let mut line = format!("{test:<name_w$}");
+        for (c, (vw, rest)) in cells.iter().zip(&widths) {
+            let _ = write!(line, "  {:>vw$}", c.value);
+            for (s, w) in parts(c).iter().zip(rest) {
+                if *w > 0 {
+                    let _ = write!(line, " {s:<w$}");
                 }
             }
-            let _ = writeln!(out, "{}", line.trim_end());
         }
+        let _ = writeln!(out, "{}", line.trim_end());
     }
     out
 }
 
-/// Markdown tables per metric.
+/// Markdown tables per metric, the caution list first when settings
+/// differ.
 pub fn render_markdown(runs: &[RunSummary]) -> String {
     let mut out = String::new();
     for (i, r) in runs.iter().enumerate() {
+        let _ = writeln!(out, "{}. **{}** — {}", i + 1, r.label, run_line(r));
+    }
+    let diffs = differences(runs);
+    if !diffs.is_empty() {
         let _ = writeln!(
             out,
-            "{}. **{}** — {} · {} [{}] · {}",
-            i + 1,
-            r.label,
-            r.date,
-            r.target,
-            r.model,
-            r.engine
+            "\n**Caution**: these runs differ in settings that change the figures (against 1):\n"
         );
+        for d in &diffs {
+            let _ = writeln!(out, "- {}: {}: {} → {}", d.run, d.setting, d.first, d.this);
+        }
     }
     let keys = keys(runs);
-    for Metric {
-        name,
-        figure: f,
-        digits,
-    } in METRICS
-    {
-        let _ = writeln!(out, "\n**{name}** (change against 1)\n");
+    for m in &METRICS {
+        let _ = writeln!(out, "\n**{}** ({}; change against 1)\n", m.name, sense(m));
         let _ = write!(out, "| Test |");
         for i in 1..=runs.len() {
             let _ = write!(out, " {i} |");
@@ -173,25 +189,27 @@ pub fn render_markdown(runs: &[RunSummary]) -> String {
         }
         let _ = writeln!(out);
         for k in &keys {
-            let base = find(&runs[0], k);
             let _ = write!(out, "| {} {} |", k.0, k.1);
-            for (i, r) in runs.iter().enumerate() {
-                let _ = write!(out, " {} |", cell(base, find(r, k), f, digits, i == 0));
+            for i in 0..runs.len() {
+                let _ = write!(out, " {} |", cell(runs, i, k, m));
             }
             let _ = writeln!(out);
         }
     }
+    out.push_str(&no_spread_note(runs));
     out
 }
 
 /// compare's JSON document. The fields are in the order compare has
-/// always written them.
+/// always written them; `settings_differences` came later.
 #[derive(Serialize)]
 struct JsonDoc<'a> {
     /// Per test and direction.
     rows: Vec<JsonRow<'a>>,
     /// The runs, in the order given.
     runs: Vec<JsonRun<'a>>,
+    /// The settings in which each run differs from the first.
+    settings_differences: Vec<super::settings::Difference>,
 }
 
 /// One run compared.
@@ -202,6 +220,8 @@ struct JsonRun<'a> {
     label: &'a str,
     model: &'a str,
     target: &'a str,
+    /// The file name or `#id` it was read from.
+    source: &'a str,
 }
 
 /// One test and direction across the runs.
@@ -214,6 +234,16 @@ struct JsonRow<'a> {
     mbps_change_pct: Vec<Option<f64>>,
     iops_change_pct: Vec<Option<f64>>,
     mean_us_change_pct: Vec<Option<f64>>,
+    /// `better`, `worse`, `within noise` or `same`; null for the first
+    /// run and where a change cannot be computed.
+    mbps_mark: Vec<Option<&'static str>>,
+    iops_mark: Vec<Option<&'static str>>,
+    mean_us_mark: Vec<Option<&'static str>>,
+    /// The combined loop spread against the first run, percent; null
+    /// where either run has none.
+    mbps_noise_pct: Vec<Option<f64>>,
+    iops_noise_pct: Vec<Option<f64>>,
+    mean_us_noise_pct: Vec<Option<f64>>,
 }
 
 /// One run's figures of a test.
@@ -224,41 +254,21 @@ struct JsonValues<'a> {
     mbps: Option<f64>,
     iops: Option<f64>,
     mean_us: Option<f64>,
+    /// The loops' spread (CI95 half-width, percent); absent for one loop.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    mbps_ci95_pct: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    iops_ci95_pct: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    mean_us_ci95_pct: Option<f64>,
 }
 
-/// JSON: the runs and, per test and direction, each run's figures and
-/// changes against the first.
+/// JSON: the runs, how their settings differ, and per test and direction
+/// each run's figures, changes against the first and what they mean.
 pub fn render_json(runs: &[RunSummary]) -> String {
     let keys = keys(runs);
-    let rows: Vec<JsonRow<'_>> = keys
-        .iter()
-        .map(|k| {
-            let base = find(&runs[0], k);
-            let found: Vec<Option<&Row>> = runs.iter().map(|r| find(r, k)).collect();
-            let ch = |f: fn(&Row) -> Option<f64>| -> Vec<Option<f64>> {
-                found.iter().map(|v| change(f(base?)?, f((*v)?)?)).collect()
-            };
-            JsonRow {
-                test: &k.0,
-                direction: &k.1,
-                mbps_change_pct: ch(|r| r.mbps),
-                iops_change_pct: ch(|r| r.iops),
-                mean_us_change_pct: ch(|r| r.mean_us),
-                values: found
-                    .iter()
-                    .map(|v| {
-                        v.map(|r| JsonValues {
-                            test: &r.test,
-                            direction: &r.direction,
-                            mbps: r.mbps,
-                            iops: r.iops,
-                            mean_us: r.mean_us,
-                        })
-                    })
-                    .collect(),
-            }
-        })
-        .collect();
+    let rows: Vec<JsonRow<'_>> = keys.iter().map(|k| json_row(runs, k)).collect();
+    let settings_differences = differences(runs);
     let runs = runs
         .iter()
         .map(|r| JsonRun {
@@ -267,9 +277,63 @@ pub fn render_json(runs: &[RunSummary]) -> String {
             label: &r.label,
             model: &r.model,
             target: &r.target,
+            source: &r.source,
         })
         .collect();
-    let mut s = serde_json::to_string_pretty(&JsonDoc { rows, runs }).unwrap_or_default();
+    let mut s = serde_json::to_string_pretty(&JsonDoc {
+        rows,
+        runs,
+        settings_differences,
+    })
+    .unwrap_or_default();
     s.push('\n');
     s
+}
+
+fn json_row<'a>(runs: &'a [RunSummary], k: &'a (String, String)) -> JsonRow<'a> {
+    let judged = |m: &Metric| -> Vec<Option<super::verdict::Judged>> {
+        (0..runs.len()).map(|i| judge_key(runs, i, k, m)).collect()
+    };
+    let [mb, io, lat] = [&METRICS[0], &METRICS[1], &METRICS[2]].map(judged);
+    let change =
+        |j: &[Option<super::verdict::Judged>]| j.iter().map(|j| j.map(|j| j.change_pct)).collect();
+    // The first run's own change (0) is kept, as compare always wrote it.
+    let mark = |j: &[Option<super::verdict::Judged>]| {
+        j.iter()
+            .enumerate()
+            .map(|(i, j)| j.filter(|_| i > 0).map(|j| j.mark.word()))
+            .collect()
+    };
+    let noise = |j: &[Option<super::verdict::Judged>]| {
+        j.iter().map(|j| j.and_then(|j| j.noise_pct)).collect()
+    };
+    JsonRow {
+        test: &k.0,
+        direction: &k.1,
+        mbps_change_pct: change(&mb),
+        iops_change_pct: change(&io),
+        mean_us_change_pct: change(&lat),
+        mbps_mark: mark(&mb),
+        iops_mark: mark(&io),
+        mean_us_mark: mark(&lat),
+        mbps_noise_pct: noise(&mb),
+        iops_noise_pct: noise(&io),
+        mean_us_noise_pct: noise(&lat),
+        values: runs
+            .iter()
+            .map(|r| {
+                let s = find_spread(r, k);
+                find(r, k).map(|row| JsonValues {
+                    test: &row.test,
+                    direction: &row.direction,
+                    mbps: row.mbps,
+                    iops: row.iops,
+                    mean_us: row.mean_us,
+                    mbps_ci95_pct: s.mbps,
+                    iops_ci95_pct: s.iops,
+                    mean_us_ci95_pct: s.mean_us,
+                })
+            })
+            .collect(),
+    }
 }

@@ -25,6 +25,10 @@ pub struct StoredRun {
     pub engine: String,
     /// Backing device name (schema 2).
     pub device: String,
+    /// The run's `--label` (schema 3); `None` without one, and for runs
+    /// stored before.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub label: Option<String>,
     /// The full JSON report.
     #[serde(skip)]
     pub json: String,
@@ -137,7 +141,11 @@ impl History {
             .and_then(|rows| rows.collect())
             .map_err(sql_err)?;
         let has = |c: &str| columns.iter().any(|x| x == c);
-        if version == 0 || !COLUMNS_V1.iter().all(|c| has(c)) || (version >= 2 && !has("device")) {
+        if version == 0
+            || !COLUMNS_V1.iter().all(|c| has(c))
+            || (version >= 2 && !has("device"))
+            || (version >= 3 && !has("label"))
+        {
             return Err(not_ours());
         }
         Ok(version)
@@ -186,17 +194,33 @@ impl History {
                 )
                 .map_err(&e)?;
         }
+        if version < 3 {
+            // Version 3: the run's --label, nullable (runs before it have
+            // none).
+            self.conn
+                .execute_batch(
+                    "BEGIN;
+                     ALTER TABLE runs ADD COLUMN label TEXT;
+                     PRAGMA user_version = 3;
+                     COMMIT;",
+                )
+                .map_err(&e)?;
+        }
         Ok(())
     }
 
-    /// `device`, or an empty one in a version-1 database read without
-    /// migrating it.
+    /// `device` and `label`, or empty ones in an older database read
+    /// without migrating it.
     fn device_column(&self) -> &'static str {
         let v: i32 = self
             .conn
             .query_row("PRAGMA user_version", [], |r| r.get(0))
             .unwrap_or(SCHEMA_VERSION);
-        if v >= 2 { "device" } else { "'' AS device" }
+        match v {
+            ..2 => "'' AS device, NULL AS label",
+            2 => "device, NULL AS label",
+            _ => "device, label",
+        }
     }
 
     /// Saves one run (its JSON report, and the columns the list shows
@@ -208,8 +232,8 @@ impl History {
             .map_or_else(|_| "null".to_string(), |v| v.to_string());
         self.conn
             .execute(
-                "INSERT INTO runs (date, target, model, fs, profile, engine, settings, result, device)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+                "INSERT INTO runs (date, target, model, fs, profile, engine, settings, result, device, label)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
                 params![
                     run.date,
                     run.target.path.to_string_lossy(),
@@ -220,6 +244,7 @@ impl History {
                     settings,
                     run.to_json(),
                     device.map_or("", |d| d.name.as_str()),
+                    run.label,
                 ],
             )
             .map_err(db_err(&self.path))?;
@@ -307,6 +332,9 @@ fn row_to_run(r: &rusqlite::Row<'_>) -> rusqlite::Result<StoredRun> {
         profile: text(5)?,
         engine: text(6)?,
         device: text(7)?,
-        json: r.get(8)?,
+        label: r
+            .get::<_, Option<String>>(8)?
+            .map(|l| crate::report::escape::escaped(&l)),
+        json: r.get(9)?,
     })
 }

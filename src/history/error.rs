@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 
 /// The schema this version writes.
-pub const SCHEMA_VERSION: i32 = 2;
+pub const SCHEMA_VERSION: i32 = 3;
 
 /// Why the history could not be used.
 #[derive(Debug, thiserror::Error)]

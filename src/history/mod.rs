@@ -225,6 +225,65 @@ mod tests {
     }
 
     #[test]
+    fn a_version_2_database_opens_and_gains_labels() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("v2.db");
+        Connection::open(&path)
+            .unwrap()
+            .execute_batch(
+                "CREATE TABLE runs (id INTEGER PRIMARY KEY, date TEXT NOT NULL, target TEXT NOT NULL,
+                 model TEXT NOT NULL, fs TEXT NOT NULL, profile TEXT NOT NULL, engine TEXT NOT NULL,
+                 settings TEXT NOT NULL, result TEXT NOT NULL, device TEXT NOT NULL DEFAULT '');
+                 INSERT INTO runs VALUES (1, 'd', '/old', 'm', 'ext4', 'default', 'e', '{}', '{}', 'vda');
+                 PRAGMA user_version = 2;",
+            )
+            .unwrap();
+        // Read as it is, without migrating: no label.
+        let before = sum(&path);
+        let h = History::open_existing(&path).unwrap();
+        let old = h.get(1).unwrap();
+        assert_eq!((old.device.as_str(), old.label.as_deref()), ("vda", None));
+        assert!(!render_list(&h.list(None, None).unwrap(), false).contains("label"));
+        drop(h);
+        assert_eq!(sum(&path), before);
+        // Saving migrates it; a labelled run keeps its label.
+        let h = History::open(&path).unwrap();
+        let v: i32 = h
+            .conn
+            .query_row("PRAGMA user_version", [], |r| r.get(0))
+            .unwrap();
+        assert_eq!(v, 3);
+        let mut run = report("/new", "x", 1.0);
+        run.label = Some("nightly\u{1b}[2J".into());
+        let id = h.save(&run).unwrap();
+        let label = h.get(id).unwrap().label.unwrap();
+        assert!(
+            label.starts_with("nightly") && !label.contains('\u{1b}'),
+            "{label}"
+        );
+        assert_eq!(h.get(1).unwrap().label, None);
+        let list = render_list(&h.list(None, None).unwrap(), false);
+        let mut lines = list.lines();
+        assert!(lines.next().unwrap().starts_with("id  label"), "{list}");
+        assert!(lines.next().unwrap().starts_with(" 2  nightly"), "{list}");
+        assert!(lines.next().unwrap().starts_with(" 1  -"), "{list}");
+        // A version-3 database without its label column is not ours.
+        let bad = dir.path().join("bad.db");
+        Connection::open(&bad)
+            .unwrap()
+            .execute_batch(
+                "CREATE TABLE runs (id INTEGER PRIMARY KEY, date TEXT, target TEXT, model TEXT,
+                 fs TEXT, profile TEXT, engine TEXT, settings TEXT, result TEXT, device TEXT);
+                 PRAGMA user_version = 3;",
+            )
+            .unwrap();
+        assert!(matches!(
+            History::open_existing(&bad),
+            Err(HistoryError::NotHistory(_))
+        ));
+    }
+
+    #[test]
     fn a_corrupt_database_keeps_the_result_beside_it() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("history.db");

@@ -28,9 +28,14 @@ pub fn sanitized_json(json: &str) -> String {
 
 /// The list as a table, each column as wide as its widest cell;
 /// `filtered` says whether a --target or --model filter chose the runs.
+/// A `label` column follows the id when any run has a label.
 pub fn render_list(runs: &[StoredRun], filtered: bool) -> String {
-    let head = ["id", "date", "profile", "engine", "target", "fs", "model"];
-    let rows: Vec<[String; 7]> = runs
+    let labelled = runs.iter().any(|r| r.label.is_some());
+    let mut head = vec!["id", "date", "profile", "engine", "target", "fs", "model"];
+    if labelled {
+        head.insert(1, "label");
+    }
+    let rows: Vec<Vec<String>> = runs
         .iter()
         .map(|r| {
             let date: String = r
@@ -39,7 +44,7 @@ pub fn render_list(runs: &[StoredRun], filtered: bool) -> String {
                 .take(19)
                 .collect::<String>()
                 .replace('T', " ");
-            [
+            let mut row = vec![
                 r.id.to_string(),
                 date,
                 r.profile.clone(),
@@ -47,7 +52,11 @@ pub fn render_list(runs: &[StoredRun], filtered: bool) -> String {
                 r.target.clone(),
                 r.fs.clone(),
                 r.model.clone(),
-            ]
+            ];
+            if labelled {
+                row.insert(1, r.label.clone().unwrap_or_else(|| "-".into()));
+            }
+            row
         })
         .collect();
     let width = |c: usize| {
@@ -67,7 +76,7 @@ pub fn render_list(runs: &[StoredRun], filtered: bool) -> String {
     };
     let mut out = line(&head);
     for r in &rows {
-        out.push_str(&line(&r.each_ref().map(String::as_str)));
+        out.push_str(&line(&r.iter().map(String::as_str).collect::<Vec<_>>()));
     }
     if runs.is_empty() {
         out.push_str(if filtered {
