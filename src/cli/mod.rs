@@ -41,7 +41,8 @@ pub struct Cli {
 
 /// What `--help` and `-h` end with.
 const NOTES: &str = "Sizes are binary: 1G = 1GiB = 1024 MiB. Times are seconds (0.2, 5, 500ms).\n\
-Exit codes: 0 done, 1 benchmark failed, 2 bad usage, 128+N interrupted by signal N.";
+Exit codes: 0 done, 1 benchmark failed or compare --fail-if-worse found a worse figure,\n\
+2 bad usage, 128+N interrupted by signal N.";
 
 /// The end of `--help` (and of the manual page): a few runs as people
 /// type them.
