@@ -236,10 +236,11 @@ fn footer(out: &mut String, run: &Run, top: f64, flagged: bool) {
         let _ = write!(when, " · {label}");
     }
     let mut tool = format!(
-        "{} {} · {} loops, {} · latency {}",
+        "{} {} · {} loop{}, {} · latency {}",
         run.tool.name,
         run.tool.version,
         run.settings.loops,
+        if run.settings.loops == 1 { "" } else { "s" },
         loop_stat(run),
         run.latency
     );
