@@ -60,6 +60,10 @@ fn the_estimate_at_the_start_is_within_ten_percent_and_elapsed_is_recorded() {
     // The estimate leaves the pre-fill out, and says so.
     let real = elapsed - prefill;
     let off = (planned - real).abs() / real;
+    eprintln!(
+        "planned {planned:.3} s, took {real:.3} s without the pre-fill ({prefill:.3} s): {:+.1} %",
+        (planned - real) / real * 100.0
+    );
     assert!(
         off <= 0.10,
         "planned {planned:.3} s, took {real:.3} s without the pre-fill: {:.1} % off",

@@ -151,7 +151,8 @@ pub struct RunArgs {
     #[arg(short = 'o', long, value_name = "FILE")]
     pub output: Vec<PathBuf>,
 
-    /// No progress display on standard error
+    /// Nothing on standard error but warnings and errors: no estimate at
+    /// the start, no progress line, no line per finished test
     #[arg(short, long)]
     pub quiet: bool,
 
