@@ -155,7 +155,7 @@ pub fn duration_words(d: Duration) -> String {
     let whole = s.round() as u64;
     match whole {
         0..60 => format!("{whole} s"),
-        60..3600 if whole % 60 == 0 => format!("{} min", whole / 60),
+        60..3600 if whole.is_multiple_of(60) => format!("{} min", whole / 60),
         60..3600 => format!("{} min {} s", whole / 60, whole % 60),
         _ => {
             let minutes = (s / 60.0).round() as u64;
