@@ -86,7 +86,7 @@ fn benchmark(args: RunArgs) -> Result<u8, Error> {
     let plan = RunPlan::prepare(settings, target)?;
     let mut progress = ProgressLine::start(&plan.estimate(), Show::for_stderr(quiet));
     let output = run::run(&plan, &StopToken::new(), &mut |e| progress.update(e))?;
-    progress.finish();
+    progress.finish(&output);
     deliver(plan.settings(), plan.target(), &output, &export)
 }
 

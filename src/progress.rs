@@ -4,7 +4,7 @@
 //! line per finished test, so that a CI log shows the run going.
 
 use crate::run::estimate::duration_words;
-use crate::run::{Estimate, Event, Finished, Live, Phase, Step};
+use crate::run::{Estimate, Event, Finished, Live, Phase, RunOutput, Step};
 use crate::workload::Direction;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::IsTerminal;
@@ -172,13 +172,21 @@ impl ProgressLine {
                 let (cells, last) = (&self.cells, self.last_cell);
                 self.line.draw(drain, || describe(cells, last, event));
             }
-            Show::Plain => self.plain(event),
+            Show::Plain => {
+                if let Some(line) = self.plain(event) {
+                    eprintln!("{line}");
+                }
+            }
         }
     }
 
-    /// Prints what is pending and clears the terminal line.
-    pub fn finish(&mut self) {
-        self.flush();
+    /// Clears the terminal line at the end of the run that gave `output`,
+    /// and prints the line of a test whose rounds stopped early
+    /// (`--steady-state`) if `output` holds it.
+    pub fn finish(&mut self, output: &RunOutput) {
+        if let Some(line) = self.end(output.tests.len()) {
+            eprintln!("{line}");
+        }
         self.line.finish();
     }
 
@@ -190,32 +198,47 @@ impl ProgressLine {
         }
     }
 
-    /// A test's line once its last loop is done; under `--steady-state`
-    /// (which may stop early) once the next thing starts.
-    fn plain(&mut self, event: &Event) {
+    /// The plain line `event` completes: a test's once its last loop is
+    /// done; under `--steady-state` (which may stop early) once the next
+    /// thing starts.
+    fn plain(&mut self, event: &Event) -> Option<String> {
         match &event.step {
             Step::LoopDone(f) => {
                 self.pending = Some(f.clone());
-                if f.at.loop_index + 1 >= f.at.loops {
-                    self.flush();
-                }
+                (f.at.loop_index + 1 >= f.at.loops)
+                    .then(|| self.pending_line())
+                    .flatten()
             }
             Step::Running(l) => {
                 let same = |f: &Finished| {
                     f.at.test_index == l.at.test_index && f.at.direction == l.at.direction
                 };
-                if !self.pending.as_deref().is_some_and(same) {
-                    self.flush();
+                match self.pending.as_deref().is_some_and(same) {
+                    true => None,
+                    false => self.pending_line(),
                 }
             }
-            Step::Prefill { .. } | Step::Interval { .. } => self.flush(),
+            Step::Prefill { .. } | Step::Interval { .. } => self.pending_line(),
         }
     }
 
-    fn flush(&mut self) {
-        if let Some(f) = self.pending.take() {
-            eprintln!("{}", finished_line(&self.cells, &f));
+    /// The line still pending once `tests_done` tests are in the report: a
+    /// test that a stop cut short is not, and gets no line either.
+    fn end(&mut self, tests_done: usize) -> Option<String> {
+        let f = self.pending.as_ref()?;
+        let n = self.cells.number(f.at.test_index, f.at.direction)?;
+        match tests_done >= n {
+            true => self.pending_line(),
+            false => {
+                self.pending = None;
+                None
+            }
         }
+    }
+
+    fn pending_line(&mut self) -> Option<String> {
+        let f = self.pending.take()?;
+        Some(finished_line(&self.cells, &f))
     }
 }
 
@@ -375,6 +398,47 @@ mod tests {
         });
         let s = describe(&cells(), 3, &pause).unwrap();
         assert_eq!(s, "[4/8] 4 min 12 s left  interval: next test in 1.5 s");
+    }
+
+    fn done(test_index: usize, loop_index: u32, loops: u32) -> Event {
+        let mut l = LoopResult::empty(1_000_000_000);
+        l.read.record(1000, 4096);
+        let at = Position {
+            loop_index,
+            loops,
+            ..at(test_index, Direction::Read)
+        };
+        event(Step::LoopDone(Box::new(
+            Finished::new(at, &[l], LoopStat::Mean).unwrap(),
+        )))
+    }
+
+    #[test]
+    fn plain_lines_follow_each_test_once_and_never_a_cut_one() {
+        let mut p = ProgressLine {
+            line: StatusLine::new(false),
+            show: Show::Plain,
+            cells: cells(),
+            pending: None,
+            last_cell: 0,
+        };
+        assert_eq!(p.plain(&done(0, 0, 5)), None);
+        let line = p.plain(&done(0, 4, 5)).unwrap();
+        assert!(line.starts_with("[1/8] RND4K Q1T32 read  "), "{line}");
+        // Rounds that stopped early: the line when the next test starts.
+        assert_eq!(p.plain(&done(1, 2, 25)), None);
+        let pause = event(Step::Interval {
+            remaining: Duration::from_secs(1),
+        });
+        assert!(p.plain(&pause).unwrap().starts_with("[2/8] "));
+        assert_eq!(p.plain(&pause), None);
+        // ...or at the end, when the report holds it.
+        assert_eq!(p.plain(&done(2, 3, 25)), None);
+        assert!(p.end(3).unwrap().starts_with("[3/8] "));
+        // A test a stop cut short is not in the report: no line.
+        assert_eq!(p.plain(&done(3, 1, 5)), None);
+        assert_eq!(p.end(3), None);
+        assert_eq!(p.end(4), None);
     }
 
     #[test]
