@@ -137,17 +137,19 @@ pub struct ProgressLine {
     pending: Option<Box<Finished>>,
     /// The cell seen last (from 1), for the interval's `[i/N]`.
     last_cell: usize,
+    /// What will run and how long it takes, said with the first event:
+    /// a run that fails before its first step (the test file cannot be
+    /// made) says only why.
+    sentence: Option<String>,
 }
 
 impl ProgressLine {
     /// Progress for the run `estimate` describes; unless `show` is
-    /// [`Show::Nothing`], says first what will run and about how long it
-    /// takes.
+    /// [`Show::Nothing`], says first (as the run takes its first step)
+    /// what will run and about how long it takes.
     pub fn start(estimate: &Estimate, show: Show) -> ProgressLine {
-        if show != Show::Nothing {
-            eprintln!("{}", estimate.sentence());
-        }
         ProgressLine {
+            sentence: (show != Show::Nothing).then(|| estimate.sentence()),
             line: StatusLine::new(show == Show::Line),
             show,
             cells: Cells {
@@ -162,6 +164,9 @@ impl ProgressLine {
     /// Shows `event`: the terminal line (throttled, but the drain always
     /// shows), or a plain line when a test is over.
     pub fn update(&mut self, event: &Event) {
+        if let Some(s) = self.sentence.take() {
+            eprintln!("{s}");
+        }
         match self.show {
             Show::Nothing => {}
             Show::Line => {
@@ -421,6 +426,7 @@ mod tests {
             cells: cells(),
             pending: None,
             last_cell: 0,
+            sentence: None,
         };
         assert_eq!(p.plain(&done(0, 0, 5)), None);
         let line = p.plain(&done(0, 4, 5)).unwrap();
