@@ -7,10 +7,10 @@ use diskmark::cli::{Command, RunArgs};
 use diskmark::commands;
 use diskmark::config::Settings;
 use diskmark::export::ExportManager;
+use diskmark::progress::{ProgressLine, Show};
 use diskmark::report::Report;
 use diskmark::run::{RunOutput, RunPlan, StopToken};
-use diskmark::{Error, host::HostInfo, progress::ProgressLine, run, target};
-use std::io::IsTerminal;
+use diskmark::{Error, host::HostInfo, run, target};
 use std::process::ExitCode;
 
 /// Whether descriptor 1 is closed, asked before `main` (see
@@ -86,9 +86,9 @@ fn benchmark(args: RunArgs) -> Result<u8, Error> {
     export.ready()?;
     let target = target::resolve_answering(&settings.target).map_err(run::RunError::from)?;
     let plan = RunPlan::prepare(settings, target)?;
-    let mut progress = ProgressLine::new(!quiet && std::io::stderr().is_terminal());
+    let mut progress = ProgressLine::start(&plan.estimate(), Show::for_stderr(quiet));
     let output = run::run(&plan, &StopToken::new(), &mut |e| progress.update(e))?;
-    progress.finish();
+    progress.finish(&output);
     deliver(plan.settings(), plan.target(), &output, &export)
 }
 

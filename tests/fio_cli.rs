@@ -23,7 +23,8 @@ fn fake_fio(dir: &Path, body: &str) -> PathBuf {
 fn fails_with(args: &[&str], fio: Option<&Path>, code: i32, needles: &[&str]) {
     let dir = disk_dir();
     let mut cmd = diskmark();
-    cmd.arg(dir.path()).args(TINY).args(args);
+    // --quiet: the estimate and the per-test lines aside, the error alone.
+    cmd.arg(dir.path()).args(TINY).arg("--quiet").args(args);
     if let Some(f) = fio {
         cmd.arg("--fio").arg(f);
     }

@@ -109,6 +109,8 @@ fn spawn(dir: &Path, fio: &FakeFio, measure: &str) -> Child {
             "fio:psync",
             "--format",
             "json",
+            // The estimate aside: a fault's sentence alone on stderr.
+            "--quiet",
         ])
         .arg("--fio")
         .arg(fio.path())

@@ -156,7 +156,8 @@ pub struct RunArgs {
     #[arg(long)]
     pub csv_loops: bool,
 
-    /// No progress display on standard error
+    /// Nothing on standard error but warnings and errors: no estimate at
+    /// the start, no progress line, no line per finished test
     #[arg(short, long)]
     pub quiet: bool,
 

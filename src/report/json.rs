@@ -28,6 +28,7 @@ pub fn build(r: &Report<'_>) -> model::Run {
         date: r.output.started.to_rfc3339(),
         label: s.label.clone(),
         elapsed_s: r.output.elapsed.map(|d| d.as_secs_f64()),
+        planned_s: planned(r).map(|d| d.as_secs_f64()),
         interrupted: r.output.interrupted.is_some(),
         // A stop by the user is signal 0, as before stop reasons had names.
         signal: r.output.interrupted.map(|i| i.signal().unwrap_or(0)),
@@ -52,6 +53,19 @@ pub fn build(r: &Report<'_>) -> model::Run {
         sustained: r.output.sustained.as_ref().map(super::sustained::model),
         span: r.output.span.as_ref().map(super::span::model),
     }
+}
+
+/// What the plan fixed before a run of tests on this machine (the
+/// estimate said at its start); none where the run recorded no elapsed
+/// time to set it against.
+fn planned(r: &Report<'_>) -> Option<std::time::Duration> {
+    let o = r.output;
+    let tests_here =
+        o.sustained.is_none() && o.span.is_none() && o.tests.iter().all(|t| t.hosts.is_empty());
+    (o.elapsed.is_some() && tests_here).then(|| {
+        let prefill = !r.target.is_device() && r.settings.engine.does_io();
+        crate::run::Estimate::new(r.settings, prefill).fixed
+    })
 }
 
 fn host(h: &crate::host::HostInfo) -> model::Host {

@@ -8,6 +8,7 @@
 
 pub mod devstats;
 mod error;
+pub mod estimate;
 mod event;
 pub mod flags;
 mod marker;
@@ -29,6 +30,7 @@ mod window;
 pub mod worker;
 
 pub use error::RunError;
+pub use estimate::Estimate;
 pub use event::{Event, Finished, Live, Phase, Position, Step, TimeLeft};
 pub use notes::{flags, observations, run_notes};
 pub use output::{HostLoops, RunOutput, TestFileInfo, TestResult};

@@ -12,6 +12,12 @@ pub struct Tmux {
 impl Tmux {
     /// A session in `cwd`, or `None` when tmux cannot start one.
     pub fn start(cwd: &Path) -> Option<Tmux> {
+        Self::start_sized(cwd, 100, 30)
+    }
+
+    /// A session of `width`×`height` in `cwd`, or `None` when tmux cannot
+    /// start one.
+    pub fn start_sized(cwd: &Path, width: u16, height: u16) -> Option<Tmux> {
         static N: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
         let n = N.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let name = format!("diskmark-test-{}-{n}", std::process::id());
@@ -22,9 +28,9 @@ impl Tmux {
                 "-s",
                 &name,
                 "-x",
-                "100",
+                &width.to_string(),
                 "-y",
-                "30",
+                &height.to_string(),
                 "-c",
             ])
             .arg(cwd)
@@ -49,6 +55,16 @@ impl Tmux {
     pub fn screen(&self) -> String {
         let out = Command::new("tmux")
             .args(["capture-pane", "-p", "-t", &self.name])
+            .output()
+            .unwrap();
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+
+    /// What the pane shows, each line that the terminal wrapped joined
+    /// back into one (`capture-pane -J`).
+    pub fn screen_joined(&self) -> String {
+        let out = Command::new("tmux")
+            .args(["capture-pane", "-p", "-J", "-t", &self.name])
             .output()
             .unwrap();
         String::from_utf8_lossy(&out.stdout).into_owned()

@@ -82,8 +82,28 @@ pub fn wait_for_prefill(path: &Path, size: u64) {
     std::thread::sleep(Duration::from_millis(200));
 }
 
+/// What diskmark said on stderr, without its progress (the estimate and
+/// one line per finished test, docs/report.md#progress), which comes
+/// before a fault that ends a run midway.
 pub fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
+    String::from_utf8_lossy(&out.stderr)
+        .lines()
+        .filter(|l| !is_progress(l))
+        .map(|l| format!("{l}\n"))
+        .collect()
+}
+
+/// `[3/8] RND4K Q32T1 read  ...`, or the estimate (`Demo: 1 test read × 1
+/// loop, about 1.6 s, ...`).
+fn is_progress(line: &str) -> bool {
+    let tag = line
+        .strip_prefix('[')
+        .and_then(|r| r.split_once("] "))
+        .and_then(|(t, _)| t.split_once('/'))
+        .is_some_and(|(a, b)| a.parse::<u32>().is_ok() && b.parse::<u32>().is_ok());
+    let estimate =
+        line.contains(" × ") && (line.contains(", about ") || line.contains(", at most "));
+    tag || estimate
 }
 
 pub fn checksum(path: &Path) -> u32 {

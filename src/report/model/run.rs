@@ -35,6 +35,14 @@ pub struct Run {
     /// record it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub elapsed_s: Option<f64>,
+    /// The time the plan fixed before the run, seconds: every loop's
+    /// warm-up and measure window with its set-up, and the intervals
+    /// (docs/measurement.md#the-estimate-at-the-start); without the
+    /// pre-fill, `--verify`'s read-backs and `--qos`, which depend on the
+    /// disk. Absent where `elapsed_s` is absent, and from span, sustained and
+    /// many-host runs.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub planned_s: Option<f64>,
     /// Whether a signal or the user stopped the run before every test
     /// finished (only the finished tests are in `tests`).
     pub interrupted: bool,
