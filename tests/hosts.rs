@@ -566,6 +566,23 @@ fn wait_for_file(dir: &Path, secs: u64) -> bool {
     false
 }
 
+/// A run of two tests (SEQ1M Q8T1 then RND4K Q4T2, 2 s each) on `servers`,
+/// every host's file in `shared`, each test's fio output kept in `kept`
+/// when it ends: a test can tell when the second test has begun.
+fn spawn_two_tests(servers: &[Server], shared: &Path, kept: &Path) -> std::process::Child {
+    std::process::Command::new(env!("CARGO_BIN_EXE_diskmark"))
+        .args(SMALL)
+        .args(["--measure", "2", "--loops", "1", "--mode", "read"])
+        .args(["--test", "SEQ1M Q8T1", "--test", "RND4K Q4T2"])
+        .args(host_args(servers, |_| shared.to_path_buf()))
+        .args(["--format", "json"])
+        .env(diskmark::hosts::run::TEST_KEEP_FIO_OUTPUT, kept)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
 #[test]
 fn sigint_in_the_second_test_removes_every_remote_file_and_exits_130() {
     if !have_fio() {
@@ -574,17 +591,7 @@ fn sigint_in_the_second_test_removes_every_remote_file_and_exits_130() {
     let servers = [Server::start("127.0.0.10"), Server::start("127.0.0.11")];
     let shared = common::disk_dir();
     let kept = tempfile::tempdir().unwrap();
-    let child = std::process::Command::new(env!("CARGO_BIN_EXE_diskmark"))
-        .args(SMALL)
-        .args(["--measure", "2", "--loops", "1", "--mode", "read"])
-        .args(["--test", "SEQ1M Q8T1", "--test", "RND4K Q4T2"])
-        .args(host_args(&servers, |_| shared.path().to_path_buf()))
-        .args(["--format", "json"])
-        .env(diskmark::hosts::run::TEST_KEEP_FIO_OUTPUT, kept.path())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let child = spawn_two_tests(&servers, shared.path(), kept.path());
     let pid = child.id();
     // The first test's output is kept when it ends: the second then runs.
     let ok = wait_for_file(kept.path(), 60);
@@ -614,17 +621,7 @@ fn a_server_killed_mid_run_ends_the_run_naming_it() {
     let servers = [Server::start("127.0.0.12"), Server::start("127.0.0.13")];
     let shared = common::disk_dir();
     let kept = tempfile::tempdir().unwrap();
-    let child = std::process::Command::new(env!("CARGO_BIN_EXE_diskmark"))
-        .args(SMALL)
-        .args(["--measure", "2", "--loops", "1", "--mode", "read"])
-        .args(["--test", "SEQ1M Q8T1", "--test", "RND4K Q4T2"])
-        .args(host_args(&servers, |_| shared.path().to_path_buf()))
-        .args(["--format", "json"])
-        .env(diskmark::hosts::run::TEST_KEEP_FIO_OUTPUT, kept.path())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let child = spawn_two_tests(&servers, shared.path(), kept.path());
     assert!(
         wait_for_file(kept.path(), 60),
         "the first test never finished"
