@@ -31,6 +31,7 @@ pub mod span;
 pub mod stats;
 pub mod sustained;
 pub mod target;
+pub mod testing;
 pub mod tui;
 pub mod units;
 pub mod workload;

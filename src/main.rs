@@ -30,7 +30,7 @@ extern "C" fn note_closed_stdout() {
 #[unsafe(link_section = ".init_array")]
 static NOTE_CLOSED_STDOUT: extern "C" fn() = note_closed_stdout;
 
-fn main() -> ExitCode {
+pub fn main() -> ExitCode {
     let cli = diskmark::cli::parse();
     let result = match cli.command {
         Some(Command::Engines { format }) => commands::engines(format),

@@ -230,7 +230,7 @@ fn engines_lists_every_engine_in_text_and_json() {
 
 #[test]
 fn a_disabled_io_uring_is_reported_with_its_reason_and_not_chosen() {
-    let out = diskmark()
+    let out = common::diskmark_with_hooks()
         .args(["engines", "--format", "json"])
         .env("DISKMARK_TEST_IO_URING_DISABLED", "2")
         .output()
@@ -246,7 +246,7 @@ fn a_disabled_io_uring_is_reported_with_its_reason_and_not_chosen() {
     assert_ne!(v["default"], "io_uring");
     // Asking for it names the reason and what is available instead.
     let dir = disk_dir();
-    let out = diskmark()
+    let out = common::diskmark_with_hooks()
         .arg(dir.path())
         .args(["--engine", "io_uring", "--size", "16M"])
         .env("DISKMARK_TEST_IO_URING_DISABLED", "2")
@@ -260,7 +260,7 @@ fn a_disabled_io_uring_is_reported_with_its_reason_and_not_chosen() {
     );
     assert!(err.contains("available here: libaio"), "{err}");
     // Without --engine the run falls back to the next engine.
-    let out = diskmark()
+    let out = common::diskmark_with_hooks()
         .arg(dir.path())
         .args(common::TINY)
         .args(["--profile", "demo", "--mode", "read", "--format", "json"])

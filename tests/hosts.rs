@@ -181,7 +181,7 @@ fn every_host_runs_every_test_and_the_total_is_their_sum() {
     let shared = common::disk_dir();
     let kept = tempfile::tempdir().unwrap();
     let reports = tempfile::tempdir().unwrap();
-    let out = diskmark()
+    let out = common::diskmark_with_hooks()
         .args(SMALL)
         .args([
             "--test",
@@ -570,7 +570,7 @@ fn wait_for_file(dir: &Path, secs: u64) -> bool {
 /// every host's file in `shared`, each test's fio output kept in `kept`
 /// when it ends: a test can tell when the second test has begun.
 fn spawn_two_tests(servers: &[Server], shared: &Path, kept: &Path) -> std::process::Child {
-    std::process::Command::new(env!("CARGO_BIN_EXE_diskmark"))
+    std::process::Command::new(env!("CARGO_BIN_EXE_diskmark-test-hooks"))
         .args(SMALL)
         .args(["--measure", "2", "--loops", "1", "--mode", "read"])
         .args(["--test", "SEQ1M Q8T1", "--test", "RND4K Q4T2"])
@@ -790,7 +790,7 @@ fn a_server_that_hangs_mid_run_is_named_at_the_deadline() {
     let servers = [Server::start("127.0.0.16"), Server::start("127.0.0.17")];
     let shared = common::disk_dir();
     let kept = tempfile::tempdir().unwrap();
-    let child = std::process::Command::new(env!("CARGO_BIN_EXE_diskmark"))
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_diskmark-test-hooks"))
         .args(SMALL)
         .args(["--loops", "1", "--mode", "read"])
         .args(["--test", "SEQ1M Q8T1", "--test", "RND4K Q4T2"])
@@ -826,4 +826,28 @@ fn a_server_that_hangs_mid_run_is_named_at_the_deadline() {
         assert!(err.contains(f.as_str()), "{f} not named in: {err}");
         let _ = std::fs::remove_file(shared.path().join(f));
     }
+}
+
+/// The shipped binary ignores the test hook that keeps fio's output
+/// (issue 26 §8, src/testing.rs): nothing is written where it points,
+/// whereas `diskmark-test-hooks` writes there (see
+/// `every_host_runs_every_test_and_the_total_is_their_sum`).
+#[test]
+fn the_product_keeps_no_fio_output() {
+    if !have_fio() {
+        return skip("hosts_keep_hook", "fio is not installed");
+    }
+    let servers = [Server::start("127.0.0.21")];
+    let shared = common::disk_dir();
+    let kept = tempfile::tempdir().unwrap();
+    diskmark()
+        .args(SMALL)
+        .args(["--test", "RND4K Q4T2", "--mode", "read", "--format", "json"])
+        .args(host_args(&servers, |_| shared.path().to_path_buf()))
+        .env(diskmark::hosts::run::TEST_KEEP_FIO_OUTPUT, kept.path())
+        .assert()
+        .success();
+    let written: Vec<_> = std::fs::read_dir(kept.path()).unwrap().collect();
+    assert!(written.is_empty(), "{written:?}");
+    assert_eq!(leftovers(shared.path()), Vec::<String>::new());
 }

@@ -248,7 +248,7 @@ fn a_cached_read_above_a_usb2_fixture_link_is_flagged() {
     let dir = disk_dir();
     // 16 MiB read again and again through the page cache (--keep-cache):
     // far above the 53 MB/s a USB 2.0 link carries.
-    let out = diskmark()
+    let out = common::diskmark_with_hooks()
         .env(TEST_LINK, &fixture)
         .arg(dir.path())
         .args(["--size", "16M", "--measure", "0.3", "--warmup", "0"])
@@ -311,7 +311,7 @@ fn a_cached_read_above_a_usb2_fixture_link_is_flagged() {
         "{notes:?}"
     );
     // The text report's Target line names the link after the model.
-    let text = diskmark()
+    let text = common::diskmark_with_hooks()
         .env(TEST_LINK, &fixture)
         .arg(dir.path())
         .args(["--size", "16M", "--measure", "0.2", "--warmup", "0"])
@@ -355,7 +355,7 @@ fn a_fixture_outside_the_temporary_directory_is_not_honoured() {
     usb_tree(t.path(), "480", "Fixture stick");
     let fixture = t.path().join(USB_DISK);
     let dir = disk_dir();
-    let out = diskmark()
+    let out = common::diskmark_with_hooks()
         .env(TEST_LINK, &fixture)
         .arg(dir.path())
         .args(["--size", "16M", "--measure", "0.2", "--warmup", "0"])

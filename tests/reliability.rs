@@ -120,7 +120,7 @@ fn a_full_disk_is_refused_up_front_or_ends_the_run_cleanly() {
         Err(why) => return skip("full disk", &why),
     };
     let run = |skip_check: bool| {
-        let mut c = diskmark();
+        let mut c = common::diskmark_with_hooks();
         c.arg(m.path())
             .args(TINY)
             .args(["--size", "64M", "--profile", "demo"])
@@ -230,7 +230,7 @@ fn verify_passes_on_a_healthy_run() {
 #[test]
 fn verify_catches_flipped_bytes() {
     let dir = disk_dir();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_diskmark"))
+    let mut child = Command::new(env!("CARGO_BIN_EXE_diskmark-test-hooks"))
         .arg(dir.path())
         .args(TINY)
         .args([

@@ -235,7 +235,7 @@ fn a_run_reports_the_fixture_sensor_and_only_a_fixture_is_taken() {
     let (text, chart) = (out_dir.path().join("r.txt"), out_dir.path().join("c.svg"));
     let json_file = out_dir.path().join("r.json");
     let sensor = fixture_sensor(45000);
-    diskmark()
+    common::diskmark_with_hooks()
         .arg(dir.path())
         .args(["--size", "16M", "--measure", "1", "--warmup", "0.1"])
         .args(["--interval", "0", "--loops", "1", "--test", "SEQ1M Q8T1"])
@@ -294,7 +294,7 @@ fn a_run_reports_the_fixture_sensor_and_only_a_fixture_is_taken() {
                 "this machine's disk has a sensor of its own",
             );
         }
-        let out = diskmark()
+        let out = common::diskmark_with_hooks()
             .arg(dir.path())
             .args(common::TINY)
             .args([
@@ -377,7 +377,7 @@ fn a_drive_that_slows_when_hot_gets_the_throttling_note() {
     // The drive gets hot and slow once it has taken the pre-fill (16 MiB),
     // the warm-up (0.3 s) and about 1 s of the 3 s window at the cool cap.
     let trigger = start + (16 << 20) / 512 + (COOL as f64 * 1.3) as u64 / 512;
-    let mut cmd = diskmark();
+    let mut cmd = common::diskmark_with_hooks();
     cmd.arg(ram.path())
         .args(["--size", "16M", "--measure", "3", "--warmup", "0.3"])
         .args(["--interval", "0", "--loops", "1", "--test", "SEQ1M Q8T1"])
@@ -433,7 +433,7 @@ fn a_sustained_write_carries_the_fixture_temperature_in_its_series() {
     let json_file = out_dir.path().join("s.json");
     let chart = out_dir.path().join("s.svg");
     let sensor = fixture_sensor(52000);
-    diskmark()
+    common::diskmark_with_hooks()
         .arg("sustained")
         .arg(dir.path())
         .args([

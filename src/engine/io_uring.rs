@@ -43,7 +43,7 @@ pub const TEST_IO_URING_DISABLED: &str = "DISKMARK_TEST_IO_URING_DISABLED";
 
 /// The registry's probe: [`probe`], with [`TEST_IO_URING_DISABLED`] read.
 fn probe_here() -> Result<(), String> {
-    probe(std::env::var(TEST_IO_URING_DISABLED).ok())
+    probe(crate::testing::var(TEST_IO_URING_DISABLED))
 }
 
 /// Why io_uring_setup failed, in words, from its errno and the value of

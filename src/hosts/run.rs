@@ -152,7 +152,7 @@ fn remote_files(plan: &HostsPlan, token: &str) -> Vec<RemoteFile> {
 pub const TEST_KEEP_FIO_OUTPUT: &str = "DISKMARK_TEST_KEEP_FIO_OUTPUT";
 
 fn keep_for_tests(raw: &RawRun, what: &str) {
-    if let Some(dir) = std::env::var_os(TEST_KEEP_FIO_OUTPUT) {
+    if let Some(dir) = crate::testing::var_os(TEST_KEEP_FIO_OUTPUT) {
         let name: String = what
             .chars()
             .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })

@@ -528,10 +528,7 @@ fn verify_pass(
     file: &TestFile,
     stop: &StopToken,
 ) -> Result<u64, RunError> {
-    if let Some(ms) = std::env::var(TEST_VERIFY_PAUSE)
-        .ok()
-        .and_then(|v| v.parse::<u64>().ok())
-    {
+    if let Some(ms) = crate::testing::var(TEST_VERIFY_PAUSE).and_then(|v| v.parse::<u64>().ok()) {
         eprintln!("verify: pausing {ms} ms before the read pass (test hook)");
         std::thread::sleep(Duration::from_millis(ms));
     }

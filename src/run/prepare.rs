@@ -251,7 +251,7 @@ fn check_space(settings: &Settings, target: &TargetInfo) -> Result<(), RunError>
         })?;
     // A documented test-only switch: lets a test reach ENOSPC during the
     // pre-fill deterministically.
-    let skip_check = std::env::var_os(TEST_SKIP_SPACE_CHECK).is_some();
+    let skip_check = crate::testing::var_os(TEST_SKIP_SPACE_CHECK).is_some();
     match available {
         Some(available) if available < need && !skip_check => Err(RunError::NoSpace {
             path: target.path.clone(),

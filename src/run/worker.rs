@@ -274,7 +274,7 @@ pub const TEST_WORKER_PANIC: &str = "DISKMARK_TEST_WORKER_PANIC";
 /// Where [`TEST_WORKER_PANIC`] asks for a panic (read once).
 fn test_panic_at() -> Option<&'static str> {
     static AT: std::sync::OnceLock<Option<String>> = std::sync::OnceLock::new();
-    AT.get_or_init(|| std::env::var(TEST_WORKER_PANIC).ok())
+    AT.get_or_init(|| crate::testing::var(TEST_WORKER_PANIC))
         .as_deref()
 }
 

@@ -307,7 +307,7 @@ fn virtual_machine() -> bool {
 /// The [`TEST_LINK`] fixture, when it is set to a fixture directory in the
 /// temporary directory.
 fn fixture() -> Option<PathBuf> {
-    let named = PathBuf::from(std::env::var_os(TEST_LINK)?);
+    let named = PathBuf::from(crate::testing::var_os(TEST_LINK)?);
     let dir = std::fs::canonicalize(named).ok()?;
     let tmp = std::fs::canonicalize(std::env::temp_dir()).ok()?;
     let is_fixture = dir.starts_with(&tmp)

@@ -152,7 +152,7 @@ fn children(dir: &Path, prefix: &str) -> Vec<PathBuf> {
 /// The [`TEST_HWMON`] fixture, when it is set to a fixture directory in
 /// the temporary directory.
 fn fixture() -> Option<Sensor> {
-    let named = PathBuf::from(std::env::var_os(TEST_HWMON)?);
+    let named = PathBuf::from(crate::testing::var_os(TEST_HWMON)?);
     let dir = std::fs::canonicalize(named).ok()?;
     let tmp = std::fs::canonicalize(std::env::temp_dir()).ok()?;
     let is_fixture = dir.starts_with(&tmp)

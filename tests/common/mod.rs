@@ -16,6 +16,17 @@ pub fn diskmark() -> Command {
     c
 }
 
+/// The binary with its test hooks honoured (src/testing.rs): for the
+/// tests that set a `DISKMARK_TEST_*` variable, which [`diskmark`] ignores.
+pub fn diskmark_with_hooks() -> Command {
+    let mut c = Command::new(WITH_HOOKS);
+    c.timeout(std::time::Duration::from_secs(300));
+    c
+}
+
+/// The path of the binary with the test hooks.
+pub const WITH_HOOKS: &str = env!("CARGO_BIN_EXE_diskmark-test-hooks");
+
 /// Tiny settings: 16 MiB file, 0.2 s windows, one loop, no pause.
 pub const TINY: [&str; 10] = [
     "--size",

@@ -30,8 +30,16 @@ pub const ONE_TEST: [&str; 14] = [
     "json",
 ];
 
+/// Starts diskmark on `dir`. A `DISKMARK_TEST_*` variable in `env` is a
+/// test hook, honoured only by the binary with the hooks (src/testing.rs).
 pub fn spawn(dir: &Path, args: &[&str], env: &[(&str, &str)]) -> Child {
-    Command::new(env!("CARGO_BIN_EXE_diskmark"))
+    let hooked = env.iter().any(|(k, _)| k.starts_with("DISKMARK_TEST_"));
+    let bin = if hooked {
+        env!("CARGO_BIN_EXE_diskmark-test-hooks")
+    } else {
+        env!("CARGO_BIN_EXE_diskmark")
+    };
+    Command::new(bin)
         .arg(dir)
         .args(args)
         .envs(env.iter().copied())
