@@ -232,17 +232,15 @@ fn a_value_fio_would_read_otherwise_is_refused_before_fio_runs() {
     if !have_fio() {
         return skip("fio_literal", "fio is not installed");
     }
-    // The engine's name goes into fio's command line.
-    let marker = disk_dir();
-    let m = marker.path().join("marker");
+    // The engine's name goes into fio's command line (a blank in it is
+    // refused by the option's parser already).
     for (engine, named) in [
-        (format!("fio:psync;touch {}", m.display()), "';'"),
-        ("fio:${HOME}".to_string(), "'$'"),
-        ("fio:psync\nexec_prerun=true".to_string(), "a newline"),
+        ("fio:psync;touch", "';'"),
+        ("fio:${HOME}", "'$'"),
+        ("fio:psync#x", "'#'"),
     ] {
-        fails_with(&["--engine", &engine], None, 2, &["--engine", named]);
+        fails_with(&["--engine", engine], None, 2, &["--engine", named]);
     }
-    assert!(!m.exists());
 }
 
 #[test]

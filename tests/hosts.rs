@@ -421,7 +421,7 @@ fn a_host_without_a_server_is_one_sentence_with_the_command_to_start_it() {
     let list = tempfile::NamedTempFile::new().unwrap();
     // With a byte-order mark, as some editors write, and Windows line ends.
     let text = format!(
-        "\u{{feff}}# the rack\r\n{}\r\n\r\n  127.0.0.6:{port}  \r\n",
+        "\u{feff}# the rack\r\n{}\r\n\r\n  127.0.0.6:{port}  \r\n",
         up.host()
     );
     std::fs::write(list.path(), text).unwrap();
@@ -975,7 +975,7 @@ fn a_remote_dir_fio_would_read_otherwise_is_refused_and_the_server_runs_nothing(
         (format!("{b}/${{HOME}}"), "'$'"),
         (format!("{b}/rd$(touch {m})"), "'$'"),
         (format!("{b}/rd#x"), "'#'"),
-        (format!("{b}/rd\u{1b}[2J"), "U+001B"),
+        (format!("{b}/rd\u{1b}[2J"), "the control character U+001B"),
     ];
     for (dir, named) in &cases {
         let out = diskmark()
