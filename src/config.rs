@@ -285,7 +285,7 @@ fn check_engine(c: &Choices) -> Result<(), UsageError> {
             "--engine",
             format!(
                 "fio:{} {e}; give the name of one of fio's engines, e.g. fio:libaio",
-                crate::report::escape::escape(&f.ioengine)
+                f.ioengine.escape_debug()
             ),
         ));
     }

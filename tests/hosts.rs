@@ -902,7 +902,11 @@ fn c_string(s: &str) -> String {
             i += 1;
             continue;
         }
-        let digits = b[i + 1..].iter().take(3).take_while(|c| c.is_ascii_digit()).count();
+        let digits = b[i + 1..]
+            .iter()
+            .take(3)
+            .take_while(|c| c.is_ascii_digit())
+            .count();
         if digits > 0 {
             let oct = std::str::from_utf8(&b[i + 1..i + 1 + digits]).unwrap();
             out.push(u8::from_str_radix(oct, 8).unwrap());

@@ -154,7 +154,12 @@ pub fn literal(value: &str) -> Result<(), NotLiteral> {
         match c {
             '\n' | '\r' => {
                 return refuse(
-                    if c == '\n' { "a newline" } else { "a carriage return" }.into(),
+                    if c == '\n' {
+                        "a newline"
+                    } else {
+                        "a carriage return"
+                    }
+                    .into(),
                     "where a line of fio's job file ends: fio would read the rest as another option",
                 );
             }
@@ -282,12 +287,22 @@ mod tests {
             assert_eq!(e.what, what, "{bad:?}");
             assert!(e.to_string().starts_with(&format!("holds {what}, ")), "{e}");
         }
-        for good in ["/var/tmp/a b", "/x/a:b", "/x/a\\b", "/x/'q\"[x]=y,z%d~&é", "libaio", "4096"] {
+        for good in [
+            "/var/tmp/a b",
+            "/x/a:b",
+            "/x/a\\b",
+            "/x/'q\"[x]=y,z%d~&é",
+            "libaio",
+            "4096",
+        ] {
             assert_eq!(literal(good), Ok(()), "{good:?}");
         }
         use std::os::unix::ffi::OsStrExt;
         let raw = Path::new(std::ffi::OsStr::from_bytes(b"/x/\xff"));
-        assert_eq!(literal_path(raw).unwrap_err().what, "bytes that are not UTF-8");
+        assert_eq!(
+            literal_path(raw).unwrap_err().what,
+            "bytes that are not UTF-8"
+        );
         assert_eq!(literal_path(Path::new("/x/y")), Ok("/x/y"));
     }
 

@@ -450,7 +450,11 @@ mod tests {
     #[test]
     fn a_value_fio_would_read_otherwise_never_reaches_it() {
         let fio = engine("psync");
-        for bad in ["--filename=/a;b", "--filename=/a\nexec_prerun=x", "--name=${HOME}"] {
+        for bad in [
+            "--filename=/a;b",
+            "--filename=/a\nexec_prerun=x",
+            "--name=${HOME}",
+        ] {
             let e = fio
                 .run(&[bad.to_string()], Duration::from_secs(1), |_| true)
                 .unwrap_err();
@@ -458,7 +462,13 @@ mod tests {
             assert!(!e.to_string().contains('\n'), "{e}");
         }
         // Job files on the command line are names, opened as they are.
-        assert!(check_args(&["/tmp/a;b/job-1.fio".into(), "--client=ip:127.0.0.2,8765".into()]).is_ok());
+        assert!(
+            check_args(&[
+                "/tmp/a;b/job-1.fio".into(),
+                "--client=ip:127.0.0.2,8765".into()
+            ])
+            .is_ok()
+        );
     }
 
     #[test]

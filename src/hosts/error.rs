@@ -49,9 +49,7 @@ pub enum HostsError {
     },
     /// `--remote-dir` holds a character fio would not read as written
     /// (docs/fio.md#what-fio-reads-as-written).
-    #[error(
-        "--remote-dir {dir} {source}; give a directory whose path fio reads as written"
-    )]
+    #[error("--remote-dir {dir} {source}; give a directory whose path fio reads as written")]
     NotLiteral {
         /// The directory, made printable.
         dir: String,

@@ -98,10 +98,7 @@ fn check_lines(text: &str) -> std::io::Result<()> {
         crate::fio::job::literal(line).map_err(|e| {
             std::io::Error::new(
                 std::io::ErrorKind::InvalidInput,
-                format!(
-                    "the job line {} {e}",
-                    crate::report::escape::escaped(line)
-                ),
+                format!("the job line {} {e}", crate::report::escape::escaped(line)),
             )
         })?;
     }
@@ -142,7 +139,11 @@ mod tests {
             PrivateDir::new("t1").is_err(),
             "an existing name is refused"
         );
-        for bad in ["[a]\nfilename=/x;y\n", "[a]\nfilename=/${HOME}\n", "[a]\rthread\n"] {
+        for bad in [
+            "[a]\nfilename=/x;y\n",
+            "[a]\nfilename=/${HOME}\n",
+            "[a]\rthread\n",
+        ] {
             let e = d.write(bad).unwrap_err();
             assert_eq!(e.kind(), std::io::ErrorKind::InvalidInput, "{bad:?}");
         }

@@ -264,8 +264,21 @@ mod tests {
     #[test]
     fn bad_hosts_are_refused() {
         for bad in [
-            "", ":80", "a:0", "a:70000", "a:x", "[::1", "[::1]x", "a b", "a,b", "a;b", "${HOME}",
-            "a#b", "sock:x", "[fe80::1%eth0]", "n\u{e9}",
+            "",
+            ":80",
+            "a:0",
+            "a:70000",
+            "a:x",
+            "[::1",
+            "[::1]x",
+            "a b",
+            "a,b",
+            "a;b",
+            "${HOME}",
+            "a#b",
+            "sock:x",
+            "[fe80::1%eth0]",
+            "n\u{e9}",
         ] {
             assert!(p(bad).is_err(), "{bad}");
         }

@@ -243,7 +243,7 @@ fn check_device(settings: &Settings, target: &TargetInfo) -> Result<(), RunError
     {
         return Err(RunError::Refused(format!(
             "{} {e}, and fio opens a device by its name; give a name of the device without it (e.g. /dev/sdX)",
-            crate::outputs::printable(&target.path)
+            target.path.to_string_lossy().escape_debug()
         )));
     }
     Ok(())
