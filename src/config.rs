@@ -274,8 +274,21 @@ pub fn available_engines() -> Vec<&'static str> {
         .collect()
 }
 
-/// A native engine must work here (fio was found when it was chosen).
+/// A native engine must work here (fio was found when it was chosen); a
+/// fio engine's name goes into fio's command line and job files, where
+/// fio must read it as typed (docs/fio.md#what-fio-reads-as-written).
 fn check_engine(c: &Choices) -> Result<(), UsageError> {
+    if let Backend::Fio(f) = &c.engine
+        && let Err(e) = crate::fio::job::literal(&f.ioengine)
+    {
+        return Err(UsageError::new(
+            "--engine",
+            format!(
+                "fio:{} {e}; give the name of one of fio's engines, e.g. fio:libaio",
+                f.ioengine.escape_debug()
+            ),
+        ));
+    }
     if let Backend::Native(kind) = c.engine
         && let Err(why) = crate::engine::registry::probe(kind).status
     {

@@ -226,3 +226,56 @@ fn fio_failures_quote_fio() {
         ],
     );
 }
+
+#[test]
+fn a_value_fio_would_read_otherwise_is_refused_before_fio_runs() {
+    if !have_fio() {
+        return skip("fio_literal", "fio is not installed");
+    }
+    // The engine's name goes into fio's command line (a blank in it is
+    // refused by the option's parser already).
+    for (engine, named) in [
+        ("fio:psync;touch", "';'"),
+        ("fio:${HOME}", "'$'"),
+        ("fio:psync#x", "'#'"),
+    ] {
+        fails_with(&["--engine", engine], None, 2, &["--engine", named]);
+    }
+}
+
+#[test]
+fn a_device_fio_would_not_open_by_its_name_is_refused() {
+    if !have_fio() {
+        return skip("fio_literal_device", "fio is not installed");
+    }
+    let dev = match common::LoopFs::bare(16, b"diskmark") {
+        Ok(d) => d,
+        Err(why) => return skip("fio_literal_device", &why),
+    };
+    use std::os::unix::fs::{FileTypeExt, MetadataExt};
+    let meta = std::fs::metadata(&dev.device).unwrap();
+    assert!(meta.file_type().is_block_device());
+    // The same device under a name holding ';': fio would open "…/dev".
+    let dir = disk_dir();
+    let node = dir.path().join("dev;x");
+    let rdev = meta.rdev();
+    let st = std::process::Command::new("mknod")
+        .arg(&node)
+        .arg("b")
+        .arg(rustix::fs::major(rdev).to_string())
+        .arg(rustix::fs::minor(rdev).to_string())
+        .status()
+        .unwrap();
+    assert!(st.success());
+    let out = diskmark()
+        .arg(&node)
+        .args(TINY)
+        .args(["--engine", "fio:psync", "--mode", "read", "--quiet"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+    assert!(err.contains("holds ';'"), "{err}");
+    assert!(!dir.path().join("dev").exists());
+}

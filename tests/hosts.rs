@@ -23,6 +23,8 @@ struct Server {
     pid: i32,
     dir: tempfile::TempDir,
     _run: tempfile::TempDir,
+    /// `strace` following the server, when it is traced.
+    tracer: Option<std::process::Child>,
 }
 
 /// A port nothing listens on at `addr` now.
@@ -68,29 +70,46 @@ impl Server {
             .status()
             .expect("run fio --server");
         assert!(status.success(), "fio --server failed");
-        // It listens, and its pid is written, within moments.
-        let deadline = Instant::now() + Duration::from_secs(10);
-        let pid = loop {
-            let pid = std::fs::read_to_string(&pid_file)
-                .ok()
-                .and_then(|s| s.trim().parse::<i32>().ok());
-            if let Some(pid) = pid
-                && TcpStream::connect((addr, port)).is_ok()
-            {
-                break pid;
-            }
-            assert!(
-                Instant::now() < deadline,
-                "fio --server on {addr}:{port} never listened"
-            );
-            std::thread::sleep(Duration::from_millis(20));
-        };
+        let pid = wait_listening(addr, port, &pid_file);
         Server {
             addr: addr.into(),
             port,
             pid,
             dir: common::disk_dir(),
             _run: run,
+            tracer: None,
+        }
+    }
+
+    /// A server under `strace -f`: every exec, open, unlink and mkdir of
+    /// it and of every process and thread it starts, written to `trace`
+    /// (full strings, `-s 4096`).
+    fn start_traced(addr: &str, trace: &Path) -> Server {
+        let port = free_port(addr);
+        let run = tempfile::tempdir().unwrap();
+        let pid_file = run.path().join("pid");
+        let tracer = std::process::Command::new("strace")
+            .args(["-f", "-qq", "-s", "4096", "-o"])
+            .arg(trace)
+            .args([
+                "-e",
+                "trace=execve,open,openat,creat,unlink,unlinkat,mkdir,mkdirat,rename,renameat,renameat2",
+                "fio",
+            ])
+            .arg(format!("--server=ip:{addr},{port}"))
+            .arg(format!("--daemonize={}", pid_file.display()))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("run strace");
+        let pid = wait_listening(addr, port, &pid_file);
+        Server {
+            addr: addr.into(),
+            port,
+            pid,
+            dir: common::disk_dir(),
+            _run: run,
+            tracer: Some(tracer),
         }
     }
 
@@ -108,10 +127,41 @@ impl Server {
     }
 }
 
+/// The pid of a server that listens on `addr:port` and wrote `pid_file`,
+/// within 10 s (more under strace).
+fn wait_listening(addr: &str, port: u16, pid_file: &Path) -> i32 {
+    let deadline = Instant::now() + Duration::from_secs(20);
+    loop {
+        let pid = std::fs::read_to_string(pid_file)
+            .ok()
+            .and_then(|s| s.trim().parse::<i32>().ok());
+        if let Some(pid) = pid
+            && TcpStream::connect((addr, port)).is_ok()
+        {
+            return pid;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "fio --server on {addr}:{port} never listened"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
 impl Drop for Server {
     fn drop(&mut self) {
         self.kill();
         // Whatever a failed test left in the remote directory goes with it.
+        if let Some(t) = &mut self.tracer {
+            // strace ends with the last process it follows; it is not
+            // waited for past a deadline.
+            let until = Instant::now() + Duration::from_secs(5);
+            while Instant::now() < until && matches!(t.try_wait(), Ok(None)) {
+                std::thread::sleep(Duration::from_millis(20));
+            }
+            let _ = t.kill();
+            let _ = t.wait();
+        }
     }
 }
 
@@ -369,7 +419,11 @@ fn a_host_without_a_server_is_one_sentence_with_the_command_to_start_it() {
     assert!(out.stdout.is_empty());
     // The same hosts from a --hosts file, with a comment and a blank line.
     let list = tempfile::NamedTempFile::new().unwrap();
-    let text = format!("# the rack\n{}\n\n  127.0.0.6:{port}  \n", up.host());
+    // With a byte-order mark, as some editors write, and Windows line ends.
+    let text = format!(
+        "\u{feff}# the rack\r\n{}\r\n\r\n  127.0.0.6:{port}  \r\n",
+        up.host()
+    );
     std::fs::write(list.path(), text).unwrap();
     let out = diskmark()
         .args(SMALL)
@@ -837,7 +891,7 @@ fn the_product_keeps_no_fio_output() {
     if !have_fio() {
         return skip("hosts_keep_hook", "fio is not installed");
     }
-    let servers = [Server::start("127.0.0.21")];
+    let servers = [Server::start("127.0.0.22")];
     let shared = common::disk_dir();
     let kept = tempfile::tempdir().unwrap();
     diskmark()
@@ -850,4 +904,270 @@ fn the_product_keeps_no_fio_output() {
     let written: Vec<_> = std::fs::read_dir(kept.path()).unwrap().collect();
     assert!(written.is_empty(), "{written:?}");
     assert_eq!(leftovers(shared.path()), Vec::<String>::new());
+}
+
+/// Whether strace is installed.
+fn have_strace() -> bool {
+    std::process::Command::new("strace")
+        .arg("-V")
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
+/// A string of strace's output, from just after its opening quote: its C
+/// escapes (`\"`, `\\`, `\n`, octal `\303`) read back into the bytes they
+/// stand for.
+fn c_string(s: &str) -> String {
+    let b = s.as_bytes();
+    let (mut out, mut i) = (Vec::new(), 0);
+    while i < b.len() && b[i] != b'"' {
+        if b[i] != b'\\' || i + 1 == b.len() {
+            out.push(b[i]);
+            i += 1;
+            continue;
+        }
+        let digits = b[i + 1..]
+            .iter()
+            .take(3)
+            .take_while(|c| c.is_ascii_digit())
+            .count();
+        if digits > 0 {
+            let oct = std::str::from_utf8(&b[i + 1..i + 1 + digits]).unwrap();
+            out.push(u8::from_str_radix(oct, 8).unwrap());
+            i += 1 + digits;
+            continue;
+        }
+        out.push(match b[i + 1] {
+            b'n' => b'\n',
+            b't' => b'\t',
+            b'r' => b'\r',
+            b'v' => 0x0b,
+            b'f' => 0x0c,
+            c => c,
+        });
+        i += 2;
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// Every traced call of a `strace -f` output: its name and its first
+/// string argument (the path it opens, removes or runs).
+fn traced_calls(trace: &Path) -> Vec<(String, String)> {
+    let text = std::fs::read_to_string(trace).unwrap();
+    text.lines()
+        .filter_map(|l| {
+            // `PID name(args) = ret`, or `PID name(args <unfinished ...>`.
+            let call = l.split_once(' ').map_or(l, |(_, r)| r).trim_start();
+            let (name, args) = call.split_once('(')?;
+            let (_, quoted) = args.split_once('"')?;
+            Some((name.to_string(), c_string(quoted)))
+        })
+        .collect()
+}
+
+/// Programs the traced server ran: its own exec by strace, and nothing
+/// else (an `exec_prerun=` would run `/bin/sh`).
+fn execs(calls: &[(String, String)]) -> Vec<String> {
+    calls
+        .iter()
+        .filter(|(n, _)| n == "execve")
+        .map(|(_, p)| p.clone())
+        .collect()
+}
+
+#[test]
+fn a_remote_dir_fio_would_read_otherwise_is_refused_and_the_server_runs_nothing() {
+    if !have_fio() {
+        return skip("hosts_literal", "fio is not installed");
+    }
+    if !have_strace() {
+        return skip("hosts_literal", "strace is not installed");
+    }
+    let traces = tempfile::tempdir().unwrap();
+    let trace = traces.path().join("server.trace");
+    let server = Server::start_traced("127.0.0.18", &trace);
+    let base = server.dir.path().to_path_buf();
+    let victim = base.join("victim.txt");
+    let content = b"the victim's bytes, which must stay as they are\n".repeat(100);
+    std::fs::write(&victim, &content).unwrap();
+    let sum = crc16(&content);
+    let marker = base.join("marker");
+    let b = base.display();
+    let (v, m) = (victim.display(), marker.display());
+    let cases: [(String, &str); 6] = [
+        (
+            format!("{b}/rd\nexec_prerun=touch {m}\nexec_postrun=rm -f {v}\n#"),
+            "a newline",
+        ),
+        (format!("{b}/rd;$(touch {m})"), "';'"),
+        (format!("{b}/${{HOME}}"), "'$'"),
+        (format!("{b}/rd$(touch {m})"), "'$'"),
+        (format!("{b}/rd#x"), "'#'"),
+        (format!("{b}/rd\u{1b}[2J"), "the control character U+001B"),
+    ];
+    for (dir, named) in &cases {
+        let out = diskmark()
+            .args(SMALL)
+            .args(["--host", &server.host(), "--remote-dir", dir])
+            .assert()
+            .code(2)
+            .get_output()
+            .clone();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(err.lines().count(), 1, "{dir:?}: {err}");
+        assert!(err.starts_with("error: --remote-dir: "), "{err}");
+        assert!(err.contains(&format!("holds {named}")), "{dir:?}: {err}");
+        assert!(!err.contains('\u{1b}'), "{err:?}");
+        assert!(out.stdout.is_empty());
+    }
+    assert_eq!(crc16(&std::fs::read(&victim).unwrap()), sum);
+    assert!(!marker.exists(), "the server ran a command");
+    let names: Vec<_> = std::fs::read_dir(&base).unwrap().flatten().collect();
+    assert_eq!(names.len(), 1, "{names:?}");
+    drop(server);
+    let calls = traced_calls(&trace);
+    assert_eq!(execs(&calls).len(), 1, "{:?}", execs(&calls));
+    let touched: Vec<_> = calls
+        .iter()
+        .filter(|(_, p)| p.starts_with(&b.to_string()))
+        .collect();
+    assert!(touched.is_empty(), "the server touched {touched:?}");
+}
+
+#[test]
+fn an_odd_but_allowed_remote_dir_is_the_one_fio_opens() {
+    if !have_fio() {
+        return skip("hosts_odd_dir", "fio is not installed");
+    }
+    if !have_strace() {
+        return skip("hosts_odd_dir", "strace is not installed");
+    }
+    let traces = tempfile::tempdir().unwrap();
+    let trace = traces.path().join("server.trace");
+    let server = Server::start_traced("127.0.0.19", &trace);
+    // A colon (fio's file separator, escaped), a backslash before a
+    // colon, blanks, quotes, brackets, '=', ',', '%' and a non-ASCII
+    // letter: all read by fio as written.
+    let odd = server
+        .dir
+        .path()
+        .join("odd dir:a\\:b 'q' \"d\" [x]=y,z %d é~&");
+    std::fs::create_dir(&odd).unwrap();
+    let out = diskmark()
+        .args(SMALL)
+        .args(["--loops", "1", "--mode", "read", "--test", "SEQ1M Q8T1"])
+        .args(["--host", &server.host()])
+        .arg("--remote-dir")
+        .arg(&odd)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    assert_eq!(leftovers(&odd), Vec::<String>::new());
+    drop(server);
+    let calls = traced_calls(&trace);
+    assert_eq!(execs(&calls).len(), 1, "{:?}", execs(&calls));
+    let odd = odd.to_str().unwrap();
+    // Everything under the server's directory: its ancestors (fio makes
+    // sure a file's parents exist), the directory itself (the probe) and
+    // one test file in it, nothing else.
+    let mut files = std::collections::BTreeSet::new();
+    let mut unlinked = false;
+    let mut probed = false;
+    let base = Path::new(odd).parent().unwrap().to_str().unwrap();
+    for (call, path) in calls.iter().filter(|(_, p)| p.starts_with(base)) {
+        if path == base || path == odd {
+            probed |= path == odd && call.starts_with("open");
+            continue;
+        }
+        let name = path
+            .strip_prefix(&format!("{odd}/"))
+            .unwrap_or_else(|| panic!("fio's {call} named {path:?}, not in {odd:?}"));
+        assert!(
+            name.starts_with(".diskmark-remote-") && name.ends_with(".tmp") && !name.contains('/'),
+            "fio's {call} named {path:?}"
+        );
+        files.insert(name.to_string());
+        unlinked |= call.starts_with("unlink");
+    }
+    assert_eq!(files.len(), 1, "{files:?}");
+    assert!(probed, "the probe never opened {odd:?}");
+    assert!(unlinked, "the clean-up never unlinked {files:?}");
+}
+
+#[test]
+fn a_remote_dir_that_is_a_file_is_not_a_directory_and_stays_as_it_is() {
+    if !have_fio() {
+        return skip("hosts_file_dir", "fio is not installed");
+    }
+    let server = Server::start("127.0.0.20");
+    // Empty, shorter than a block (which fio lays out anew unless told
+    // not to), and longer.
+    for (name, size) in [("empty", 0usize), ("short", 100), ("long", 64 << 10)] {
+        let file = server.dir.path().join(name);
+        let content: Vec<u8> = (0..size).map(|i| (i * 7 % 251) as u8).collect();
+        std::fs::write(&file, &content).unwrap();
+        let out = diskmark()
+            .args(SMALL)
+            .args(["--host", &server.host()])
+            .arg("--remote-dir")
+            .arg(&file)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{name}: {err}");
+        assert_eq!(err.lines().count(), 1, "{name}: {err}");
+        assert!(
+            err.contains(&format!(
+                "--remote-dir {} is not a directory on host {}",
+                file.display(),
+                server.host()
+            )),
+            "{name}: {err}"
+        );
+        assert_eq!(std::fs::read(&file).unwrap(), content, "{name} was changed");
+    }
+    no_files(std::slice::from_ref(&server));
+}
+
+#[test]
+fn a_host_error_is_one_sentence_and_fios_full_output_is_kept() {
+    if !have_fio() {
+        return skip("hosts_enospc", "fio is not installed");
+    }
+    let small = match common::Mount::new("tmpfs", "size=4m") {
+        Ok(m) => m,
+        Err(why) => return skip("hosts_enospc", &why),
+    };
+    let server = Server::start("127.0.0.21");
+    // A 16 MiB pre-fill into 4 MiB: fio's pre-fill fails with ENOSPC.
+    let out = diskmark()
+        .args(SMALL)
+        .args(["--host", &server.host()])
+        .arg("--remote-dir")
+        .arg(small.path())
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.len() < 400, "{} characters: {err}", err.len());
+    assert!(
+        err.starts_with(&format!(
+            "error: the pre-fill failed on host {}: No space left on device",
+            server.host()
+        )),
+        "{err}"
+    );
+    let kept = err
+        .split_once("(fio's full output: ")
+        .and_then(|(_, r)| r.trim_end().strip_suffix(')'))
+        .unwrap_or_else(|| panic!("no file named: {err}"));
+    let text = std::fs::read_to_string(kept).unwrap();
+    let _ = std::fs::remove_file(kept);
+    assert!(text.lines().count() > 1, "{text}");
+    assert!(text.contains("No space left on device"), "{text}");
+    assert!(text.contains("exited with error"), "{text}");
+    // The pre-filled part of the file was removed.
+    assert_eq!(leftovers(small.path()), Vec::<String>::new(), "{err}");
 }

@@ -217,7 +217,10 @@ pub struct RunArgs {
 
     /// Run every test on this host's fio server, all hosts at the same
     /// moment (HOST[:PORT], [IPv6]:PORT; port 8765 by default); repeatable;
-    /// needs --engine fio:ENGINE and --remote-dir (see docs/hosts.md)
+    /// needs --engine fio:ENGINE and --remote-dir (see docs/hosts.md).
+    /// fio's server has no authentication: anyone who reaches its port can
+    /// run any job, and a job can run commands. Start it bound to one
+    /// address, on a network only you reach: fio --server=ip:ADDR,PORT
     #[arg(long = "host", value_name = "HOST[:PORT]")]
     pub host: Vec<String>,
 

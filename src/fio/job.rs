@@ -47,7 +47,7 @@ impl FioJob<'_> {
         let ms = |d: Duration| format!("{}ms", d.as_millis());
         let mut a = vec![
             format!("--name={}", spec.to_string().replace(' ', "_")),
-            format!("--filename={}", escape_filename(self.file)),
+            format!("--filename={}", fio_filename(self.file)),
             format!("--ioengine={ioengine}"),
             format!("--rw={rw}"),
             format!("--bs={}", spec.block_size),
@@ -118,8 +118,97 @@ pub fn seq_regions(file_size: u64, spec: TestSpec) -> (u64, Option<u64>) {
     }
 }
 
-/// fio separates file names with ':'; one inside a name is escaped.
-fn escape_filename(p: &Path) -> String {
+/// A value fio would not read back as diskmark wrote it into a job file
+/// or onto its command line: the character, and what fio does with it
+/// (docs/fio.md#what-fio-reads-as-written).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("holds {what}, {effect}")]
+pub struct NotLiteral {
+    /// The character, named visibly (`a newline`, `';'`, `the control
+    /// character \x1b`).
+    pub what: String,
+    /// What fio would do with it.
+    pub effect: &'static str,
+}
+
+/// Checks that fio 3.33 reads `value` back as written, in a job file
+/// (`key=value` lines, also those a fio server receives) and on its
+/// command line (`--key=value`). fio's parser (init.c and options.c,
+/// measured in docs/fio.md#what-fio-reads-as-written):
+///
+/// - ends a line at a newline: the rest is another option (`exec_prerun=`
+///   runs a command);
+/// - ends a value at `;` or `#`: the rest is a comment;
+/// - expands `${VAR}` from its environment, and `$pagesize`, `$mb_memory`
+///   and `$ncpus` (then runs `bc` on the value);
+/// - strips blanks and control characters at both ends.
+///
+/// A control character anywhere (a tab, an escape, C1) is refused too:
+/// fio keeps it inside, but it is never part of a name anyone meant. Each
+/// of these is refused, never escaped: fio has no escape for them.
+/// Every other character is read as written; ':' in a file name has an
+/// escape, added by [`fio_filename`].
+pub fn literal(value: &str) -> Result<(), NotLiteral> {
+    let refuse = |what: String, effect| Err(NotLiteral { what, effect });
+    for c in value.chars() {
+        match c {
+            '\n' | '\r' => {
+                return refuse(
+                    if c == '\n' {
+                        "a newline"
+                    } else {
+                        "a carriage return"
+                    }
+                    .into(),
+                    "where a line of fio's job file ends: fio would read the rest as another option",
+                );
+            }
+            ';' | '#' => {
+                return refuse(
+                    format!("'{c}'"),
+                    "where fio ends the value: it would read the rest as a comment",
+                );
+            }
+            '$' => {
+                return refuse(
+                    "'$'".into(),
+                    "which fio expands ($VAR, ${VAR}, $ncpus and the like)",
+                );
+            }
+            c if c.is_control() => {
+                return refuse(
+                    format!("the control character U+{:04X}", c as u32),
+                    "which fio does not read back as written",
+                );
+            }
+            _ => {}
+        }
+    }
+    if value.starts_with(char::is_whitespace) {
+        return refuse("a leading blank".into(), "which fio strips");
+    }
+    if value.ends_with(char::is_whitespace) {
+        return refuse("a trailing blank".into(), "which fio strips");
+    }
+    Ok(())
+}
+
+/// [`literal`] for a path, which must also be UTF-8 to be written into a
+/// job file as it is; the path as text.
+pub fn literal_path(p: &Path) -> Result<&str, NotLiteral> {
+    let text = p.to_str().ok_or_else(|| NotLiteral {
+        what: "bytes that are not UTF-8".into(),
+        effect: "which diskmark cannot write into fio's job file as they are",
+    })?;
+    literal(text)?;
+    Ok(text)
+}
+
+/// A path as fio's `filename=` value: fio splits its value into several
+/// files at ':', so each ':' is escaped as `\:`, which fio reads back as
+/// ':' (a '\' elsewhere is kept as it is). The path must have passed
+/// [`literal_path`].
+pub fn fio_filename(p: &Path) -> String {
     p.to_string_lossy().replace(':', "\\:")
 }
 
@@ -177,6 +266,53 @@ mod tests {
             !a.iter()
                 .any(|x| x == "--zero_buffers" || x == "--end_fsync=1")
         );
+    }
+
+    #[test]
+    fn values_fio_reads_otherwise_are_refused_naming_the_character() {
+        for (bad, what) in [
+            ("/a\nexec_prerun=rm x", "a newline"),
+            ("/a\rb", "a carriage return"),
+            ("/rd;$(id)", "';'"),
+            ("/a#b", "'#'"),
+            ("/${HOME}", "'$'"),
+            ("/x$ncpus", "'$'"),
+            ("/a\tb", "the control character U+0009"),
+            ("/a\u{1b}[2J", "the control character U+001B"),
+            ("/a\u{9b}", "the control character U+009B"),
+            (" /a", "a leading blank"),
+            ("/a ", "a trailing blank"),
+        ] {
+            let e = literal(bad).unwrap_err();
+            assert_eq!(e.what, what, "{bad:?}");
+            assert!(e.to_string().starts_with(&format!("holds {what}, ")), "{e}");
+        }
+        for good in [
+            "/var/tmp/a b",
+            "/x/a:b",
+            "/x/a\\b",
+            "/x/'q\"[x]=y,z%d~&é",
+            "libaio",
+            "4096",
+        ] {
+            assert_eq!(literal(good), Ok(()), "{good:?}");
+        }
+        use std::os::unix::ffi::OsStrExt;
+        let raw = Path::new(std::ffi::OsStr::from_bytes(b"/x/\xff"));
+        assert_eq!(
+            literal_path(raw).unwrap_err().what,
+            "bytes that are not UTF-8"
+        );
+        assert_eq!(literal_path(Path::new("/x/y")), Ok("/x/y"));
+    }
+
+    #[test]
+    fn a_colon_in_a_file_name_is_escaped_and_a_backslash_kept() {
+        // fio turns `\:` into `:` and keeps any other backslash
+        // (options.c, get_next_str; docs/fio.md#what-fio-reads-as-written).
+        assert_eq!(fio_filename(Path::new("/x/a:b")), "/x/a\\:b");
+        assert_eq!(fio_filename(Path::new("/x/a\\:b")), "/x/a\\\\:b");
+        assert_eq!(fio_filename(Path::new("/x/a\\b")), "/x/a\\b");
     }
 
     #[test]

@@ -131,6 +131,28 @@ pub enum FioError {
     /// fio's output could not be used.
     #[error(transparent)]
     Parse(#[from] parse::ParseError),
+    /// An option's value fio would not read as written: fio is not run.
+    #[error("fio was not run: its option {option} {source}")]
+    NotLiteral {
+        /// The option, its value made printable.
+        option: String,
+        /// The character and what fio would do with it.
+        source: job::NotLiteral,
+    },
+}
+
+/// Every `--key=value` of fio's command line is one fio reads as written
+/// ([`job::literal`]); the other arguments (job files) are file names fio
+/// opens as they are.
+fn check_args(args: &[String]) -> Result<(), FioError> {
+    for a in args.iter().filter(|a| a.starts_with("--")) {
+        let value = a.split_once('=').map_or("", |(_, v)| v);
+        job::literal(value).map_err(|source| FioError::NotLiteral {
+            option: printable(a),
+            source,
+        })?;
+    }
+    Ok(())
 }
 
 /// Who sends SIGKILL unasked, so that the sentence says where to look.
@@ -271,6 +293,7 @@ impl FioEngine {
         window: Duration,
         mut tick: impl FnMut(Duration) -> bool,
     ) -> Result<Option<parse::FioResult>, FioError> {
+        check_args(args)?;
         let mut cmd = Command::new(&self.binary);
         cmd.args(args);
         let outcome =
@@ -341,6 +364,7 @@ impl FioEngine {
         deadline: Duration,
         mut tick: impl FnMut(Duration) -> bool,
     ) -> Result<Option<RawRun>, FioError> {
+        check_args(args)?;
         let mut cmd = Command::new(&self.binary);
         cmd.args(args);
         let outcome = child::run(cmd, deadline, OUTPUT_LIMIT, &mut tick).map_err(|source| {
@@ -420,6 +444,30 @@ mod tests {
         assert_eq!(
             complaints("fio: \x07bell\n{\"jobs\": []}", " err\x1b]0;x\x07 \n\n"),
             ["err\\u{1b}]0;x\\u{7}", "fio: \\u{7}bell"]
+        );
+    }
+
+    #[test]
+    fn a_value_fio_would_read_otherwise_never_reaches_it() {
+        let fio = engine("psync");
+        for bad in [
+            "--filename=/a;b",
+            "--filename=/a\nexec_prerun=x",
+            "--name=${HOME}",
+        ] {
+            let e = fio
+                .run(&[bad.to_string()], Duration::from_secs(1), |_| true)
+                .unwrap_err();
+            assert!(matches!(e, FioError::NotLiteral { .. }), "{bad}: {e}");
+            assert!(!e.to_string().contains('\n'), "{e}");
+        }
+        // Job files on the command line are names, opened as they are.
+        assert!(
+            check_args(&[
+                "/tmp/a;b/job-1.fio".into(),
+                "--client=ip:127.0.0.2,8765".into()
+            ])
+            .is_ok()
         );
     }
 

@@ -22,6 +22,17 @@ pub struct Cleanup<'a> {
     done: bool,
 }
 
+/// A test file that could not be removed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NotRemoved {
+    /// One sentence naming the host, the path and why, for stderr and
+    /// the report's notes.
+    pub sentence: String,
+    /// fio's full output of the clean-up, one note a line, for the
+    /// report's notes only (docs/hosts.md#errors).
+    pub fio_said: Vec<String>,
+}
+
 /// One host's test file.
 #[derive(Debug, Clone)]
 pub struct RemoteFile {
@@ -41,15 +52,15 @@ impl<'a> Cleanup<'a> {
         }
     }
 
-    /// Removes every file, every host at once; returns one sentence per
-    /// file that could not be removed, naming the host and the path.
-    pub fn run(&mut self, jobs: &mut PrivateDir) -> Vec<String> {
+    /// Removes every file, every host at once; returns each file that
+    /// could not be removed, naming the host and the path.
+    pub fn run(&mut self, jobs: &mut PrivateDir) -> Vec<NotRemoved> {
         self.run_but(jobs, &[])
     }
 
     /// [`Cleanup::run`], with the hosts found not answering (`HOST:PORT`)
     /// only named: their clean-up could only wait for its deadline.
-    pub fn run_but(&mut self, jobs: &mut PrivateDir, silent: &[String]) -> Vec<String> {
+    pub fn run_but(&mut self, jobs: &mut PrivateDir, silent: &[String]) -> Vec<NotRemoved> {
         self.done = true;
         // The clean-up runs even after a signal: no stop token.
         let client = Client {
@@ -90,8 +101,12 @@ impl<'a> Cleanup<'a> {
             handles
                 .into_iter()
                 .filter_map(|t| {
-                    t.join()
-                        .unwrap_or_else(|_| Some("a clean-up thread panicked".into()))
+                    t.join().unwrap_or_else(|_| {
+                        Some(NotRemoved {
+                            sentence: "a clean-up thread panicked".into(),
+                            fio_said: Vec::new(),
+                        })
+                    })
                 })
                 .collect()
         })
@@ -99,16 +114,23 @@ impl<'a> Cleanup<'a> {
 }
 
 /// The sentence of a file that could not be removed.
-fn not_removed(f: &RemoteFile, why: String) -> Option<String> {
-    Some(format!(
-        "could not remove the test file {} on host {}: {why}; remove it there by hand",
-        crate::report::escape::escaped(&f.path.display().to_string()),
-        f.host
-    ))
+fn not_removed(f: &RemoteFile, why: String) -> Option<NotRemoved> {
+    Some(NotRemoved {
+        sentence: format!(
+            "could not remove the test file {} on host {}: {why}; remove it there by hand",
+            crate::report::escape::escaped(&f.path.display().to_string()),
+            f.host
+        ),
+        fio_said: Vec::new(),
+    })
 }
 
-/// Removes one file; the sentence when it could not be.
-fn remove_one(client: Client<'_>, f: &RemoteFile, job: std::io::Result<PathBuf>) -> Option<String> {
+/// Removes one file; why, when it could not be.
+fn remove_one(
+    client: Client<'_>,
+    f: &RemoteFile,
+    job: std::io::Result<PathBuf>,
+) -> Option<NotRemoved> {
     let fail = |why: String| not_removed(f, why);
     let job = match job {
         Ok(j) => j,
@@ -124,7 +146,13 @@ fn remove_one(client: Client<'_>, f: &RemoteFile, job: std::io::Result<PathBuf>)
             if raw.success || said("file creation disallowed") {
                 None
             } else {
-                fail(raw.complaints.join("; "))
+                let mut n = fail(super::error::reason(&raw.complaints))?;
+                n.fio_said = raw
+                    .complaints
+                    .iter()
+                    .map(|l| format!("fio on host {} said, in the clean-up: {l}", f.host))
+                    .collect();
+                Some(n)
             }
         }
         Ok(None) => fail("the clean-up was stopped".into()),
@@ -143,8 +171,8 @@ impl Drop for Cleanup<'_> {
         }
         match PrivateDir::new(&format!("cleanup-{}", crate::config::random_seed())) {
             Ok(mut jobs) => {
-                for why in self.run(&mut jobs) {
-                    eprintln!("warning: {why}");
+                for n in self.run(&mut jobs) {
+                    eprintln!("warning: {}", n.sentence);
                 }
             }
             Err(e) => eprintln!(

@@ -53,7 +53,13 @@ pub fn command(args: RunArgs) -> Result<u8, Error> {
     }) {
         Ok(o) => o,
         Err(e) => {
-            eprintln!("error: {e}");
+            match keep_details(&e) {
+                Some(p) => eprintln!(
+                    "error: {e} (fio's full output: {})",
+                    crate::outputs::printable(&p)
+                ),
+                None => eprintln!("error: {e}"),
+            }
             return Ok(match crate::run::signals::received() {
                 Some(sig) => 128 + sig as u8,
                 None => 1,
@@ -81,6 +87,33 @@ pub fn command(args: RunArgs) -> Result<u8, Error> {
     })
 }
 
+/// A failed run writes no report, and its error is one sentence: fio's
+/// full output of the step that failed is kept in a new file (0600) in
+/// the temporary directory, which the sentence names
+/// (docs/hosts.md#errors). `None` when fio said nothing, or the file
+/// could not be written.
+fn keep_details(e: &super::HostsError) -> Option<std::path::PathBuf> {
+    use std::io::Write;
+    use std::os::unix::fs::OpenOptionsExt;
+    if e.details().is_empty() {
+        return None;
+    }
+    let path = std::env::temp_dir().join(format!(
+        "diskmark-hosts-{}-{:08x}-fio.txt",
+        std::process::id(),
+        crate::config::random_seed() as u32
+    ));
+    let mut f = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .mode(0o600)
+        .open(&path)
+        .ok()?;
+    let text: String = e.details().iter().map(|l| format!("{l}\n")).collect();
+    f.write_all(text.as_bytes()).ok()?;
+    Some(path)
+}
+
 fn not_fio() -> UsageError {
     UsageError::new(
         "--host",
@@ -102,16 +135,22 @@ fn refuse(a: &RunArgs) -> Result<(), UsageError> {
             ),
         ));
     }
-    if let Some(d) = &a.remote_dir
-        && !d.is_absolute()
-    {
-        return Err(UsageError::new(
-            "--remote-dir",
-            format!(
-                "{} is relative, and a fio server's working directory is its own: give an absolute path",
-                crate::outputs::printable(d)
-            ),
-        ));
+    if let Some(d) = &a.remote_dir {
+        if !d.is_absolute() {
+            return Err(UsageError::new(
+                "--remote-dir",
+                format!(
+                    "{} is relative, and a fio server's working directory is its own: give an absolute path",
+                    crate::outputs::printable(d)
+                ),
+            ));
+        }
+        if let Err(super::HostsError::NotLiteral { dir, source }) = super::run::check_dir(d) {
+            return Err(UsageError::new(
+                "--remote-dir",
+                format!("{dir} {source}; give a directory whose path fio reads as written"),
+            ));
+        }
     }
     let alone = [
         ("--hipri", a.hipri),

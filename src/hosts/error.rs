@@ -47,6 +47,15 @@ pub enum HostsError {
         /// The client's `fio --version`.
         client: String,
     },
+    /// `--remote-dir` holds a character fio would not read as written
+    /// (docs/fio.md#what-fio-reads-as-written).
+    #[error("--remote-dir {dir} {source}; give a directory whose path fio reads as written")]
+    NotLiteral {
+        /// The directory, made printable.
+        dir: String,
+        /// The character and what fio does with it.
+        source: crate::fio::job::NotLiteral,
+    },
     /// `--remote-dir` is not there.
     #[error("--remote-dir {dir} does not exist on host {host}; create it there or give another")]
     DirMissing {
@@ -72,8 +81,10 @@ pub enum HostsError {
         host: String,
         /// The directory.
         dir: String,
-        /// fio's words.
+        /// fio's reason, in a few words.
         why: String,
+        /// fio's full output.
+        details: Vec<String>,
     },
     /// A job failed on a host (or the whole client run failed).
     #[error("{what} failed on {}: {message}", on(.host))]
@@ -82,8 +93,10 @@ pub enum HostsError {
         what: String,
         /// The host, or [`EVERY_HOST`] when fio does not say which.
         host: String,
-        /// fio's words.
+        /// fio's reason, in a few words ([`reason`]).
         message: String,
+        /// fio's full output, which the sentence leaves out.
+        details: Vec<String>,
     },
     /// fio's client did not end in time: a host went away mid-run.
     #[error("{what} {}{}", ended(.after), lost(.hosts))]
@@ -113,6 +126,39 @@ pub enum HostsError {
     },
 }
 
+impl HostsError {
+    /// fio's full output for the error, which its one sentence leaves
+    /// out (docs/hosts.md#errors); empty when fio said nothing of use.
+    pub fn details(&self) -> &[String] {
+        match self {
+            HostsError::Job { details, .. } | HostsError::NotWritable { details, .. } => details,
+            _ => &[],
+        }
+    }
+}
+
+/// The most a reason quotes of fio, in characters.
+const REASON_MAX: usize = 160;
+
+/// fio's reason for a failure in a few words, for a one-sentence error:
+/// the `error=` of its first error line (`No space left on device`),
+/// else its first line, cut at [`REASON_MAX`] characters. `lines` are
+/// fio's output, already made printable.
+pub fn reason(lines: &[String]) -> String {
+    let said = lines
+        .iter()
+        .find_map(|l| l.rsplit_once("error=").map(|(_, r)| r.trim()))
+        .filter(|r| !r.is_empty())
+        .or_else(|| lines.iter().map(|l| l.trim()).find(|l| !l.is_empty()));
+    let Some(said) = said else {
+        return "fio gave no reason".into();
+    };
+    match said.char_indices().nth(REASON_MAX) {
+        Some((cut, _)) => format!("{}…", &said[..cut]),
+        None => said.to_string(),
+    }
+}
+
 /// A job's host when fio's output does not name one.
 pub const EVERY_HOST: &str = "every host";
 
@@ -139,5 +185,38 @@ fn lost(hosts: &[String]) -> String {
         [] => String::new(),
         [h] => format!(": host {h} no longer answers"),
         hs => format!(": hosts {} no longer answer", hs.join(", ")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_reason_is_fios_error_in_a_few_words() {
+        let lines: Vec<String> = [
+            "<nas1> diskmark-prefill: (g=0): rw=write, bs=(R) 1024KiB-1024KiB",
+            "<nas1> fio: io_u error on file /srv/x: No space left on device: write offset=0",
+            "<nas1> fio: pid=12, err=28/file:io_u.c:1876, func=io_u error, error=No space left on device",
+        ]
+        .map(String::from)
+        .to_vec();
+        assert_eq!(reason(&lines), "No space left on device");
+        let long = vec!["x".repeat(2000)];
+        let r = reason(&long);
+        assert_eq!(r.chars().count(), REASON_MAX + 1);
+        assert!(r.ends_with('…'));
+        assert_eq!(reason(&[]), "fio gave no reason");
+        let e = HostsError::Job {
+            what: "the pre-fill".into(),
+            host: "127.0.0.2:8765".into(),
+            message: reason(&lines),
+            details: lines.clone(),
+        };
+        assert_eq!(
+            e.to_string(),
+            "the pre-fill failed on host 127.0.0.2:8765: No space left on device"
+        );
+        assert_eq!(e.details(), &lines[..]);
     }
 }

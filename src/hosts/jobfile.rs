@@ -26,7 +26,10 @@ impl PrivateDir {
     }
 
     /// Writes `text` as a new job file (0600) and returns its path.
+    /// A line fio would read otherwise than written is refused
+    /// (`InvalidInput`), and nothing is written.
     pub fn write(&mut self, text: &str) -> std::io::Result<PathBuf> {
+        check_lines(text)?;
         self.next += 1;
         let path = self.path.join(format!("job-{}.fio", self.next));
         let mut f = std::fs::OpenOptions::new()
@@ -85,9 +88,21 @@ pub fn section(name: &str, options: &[String]) -> String {
     text
 }
 
-/// fio separates file names with ':'; one inside a name is escaped.
-pub fn fio_filename(p: &Path) -> String {
-    p.to_string_lossy().replace(':', "\\:")
+pub use crate::fio::job::fio_filename;
+
+/// Every line of a job file is one fio reads as written
+/// ([`crate::fio::job::literal`]): the last guard before a file a fio
+/// server will parse, whatever the caller checked before.
+fn check_lines(text: &str) -> std::io::Result<()> {
+    for line in text.lines() {
+        crate::fio::job::literal(line).map_err(|e| {
+            std::io::Error::new(
+                std::io::ErrorKind::InvalidInput,
+                format!("the job line {} {e}", crate::report::escape::escaped(line)),
+            )
+        })?;
+    }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -124,6 +139,15 @@ mod tests {
             PrivateDir::new("t1").is_err(),
             "an existing name is refused"
         );
+        for bad in [
+            "[a]\nfilename=/x;y\n",
+            "[a]\nfilename=/${HOME}\n",
+            "[a]\rthread\n",
+        ] {
+            let e = d.write(bad).unwrap_err();
+            assert_eq!(e.kind(), std::io::ErrorKind::InvalidInput, "{bad:?}");
+        }
+        assert_eq!(std::fs::read_dir(d.path()).unwrap().count(), 1);
         let p = d.path().to_path_buf();
         drop(d);
         assert!(!p.exists());

@@ -4,8 +4,12 @@
 //! fio creates the missing parent directories of a job's file
 //! (filesetup.c, `create_work_dirs`). The probe therefore names the
 //! directory itself as its file, read-only and with `allow_file_create=0`:
-//! a directory answers "Is a directory" (EISDIR), a missing one "file
-//! creation disallowed", and neither is ever created.
+//! a directory answers "Is a directory" (EISDIR), a missing one "No such
+//! file or directory", and neither is ever created. `create_on_open=1`
+//! keeps fio from laying the file out first: a read job on a regular file
+//! shorter than its size makes fio unlink it and make it anew
+//! (filesetup.c, `extend_file`), which would remove a user's file that
+//! `--remote-dir` named by mistake. With it, fio only opens and reads.
 
 use super::client::{Client, HostJob, connect};
 use super::error::HostsError;
@@ -74,6 +78,7 @@ pub fn probe_all(
             "size=4k".into(),
             "ioengine=psync".into(),
             "allow_file_create=0".into(),
+            "create_on_open=1".into(),
             "thread".into(),
         ],
     );
@@ -149,16 +154,20 @@ fn probe_one(
         });
     }
     let shown = crate::report::escape::escaped(&dir.display().to_string());
-    if has("file creation disallowed") {
+    if has("Is a directory") {
+        return Ok(Some(server(&all)));
+    }
+    if has("No such file or directory") || has("file creation disallowed") {
         return Err(HostsError::DirMissing {
             host: h.to_string(),
             dir: shown,
         });
     }
-    if has("Is a directory") {
-        return Ok(Some(server(&all)));
-    }
-    if raw.success {
+    // Read to its end (a file), empty (fio's `full resid`), no size (a
+    // FIFO, a socket) or a file among its parents: there, but no
+    // directory.
+    let not_dir = ["Not a directory", "full resid", "failed to get file size"];
+    if raw.success || not_dir.iter().any(|s| has(s)) {
         return Err(HostsError::NotDir {
             host: h.to_string(),
             dir: shown,
@@ -174,7 +183,8 @@ fn probe_one(
     Err(HostsError::Job {
         what: format!("checking --remote-dir {shown}"),
         host: h.to_string(),
-        message: raw.complaints.join("; "),
+        message: super::error::reason(&raw.complaints),
+        details: raw.complaints,
     })
 }
 

@@ -52,9 +52,23 @@ pub struct HostsPlan {
 /// What one step reports as it goes (for a progress line).
 pub type Progress<'a> = &'a mut dyn FnMut(&str);
 
+/// `--remote-dir` goes into every host's job files, which fio parses: it
+/// must be read there as typed (docs/hosts.md#choosing-the-hosts).
+pub fn check_dir(dir: &std::path::Path) -> Result<(), HostsError> {
+    crate::fio::job::literal_path(dir)
+        .map(|_| ())
+        .map_err(|source| HostsError::NotLiteral {
+            dir: crate::outputs::printable(dir),
+            source,
+        })
+}
+
 /// Runs `plan`; the remote test files are removed on every way out, and a
-/// file that could not be is named in the notes (and on stderr).
+/// file that could not be is named in the notes (and on stderr). A
+/// `--remote-dir` fio would not read as written is refused before any
+/// host is contacted.
 pub fn run(plan: &HostsPlan, stop: &StopToken, say: Progress<'_>) -> Result<RunOutput, HostsError> {
+    check_dir(&plan.dir)?;
     let token = format!("{:016x}", crate::config::random_seed());
     let mut jobs = PrivateDir::new(&token).map_err(|source| HostsError::JobDir {
         dir: std::env::temp_dir().display().to_string(),
@@ -100,9 +114,12 @@ pub fn run(plan: &HostsPlan, stop: &StopToken, say: Progress<'_>) -> Result<RunO
         Err(Step::Failed(HostsError::Lost { hosts, .. })) => hosts.clone(),
         _ => Vec::new(),
     };
-    for why in cleanup.run_but(&mut jobs, &silent) {
-        eprintln!("warning: {why}");
-        add_note(&mut out.notes, why);
+    for n in cleanup.run_but(&mut jobs, &silent) {
+        eprintln!("warning: {}", n.sentence);
+        add_note(&mut out.notes, n.sentence);
+        for line in n.fio_said {
+            add_note(&mut out.notes, line);
+        }
     }
     match result {
         Ok(()) => Ok(out),
@@ -259,15 +276,20 @@ impl Runner<'_, '_> {
     /// A pre-fill that could not create its file names the directory.
     fn writable(&self, e: HostsError) -> HostsError {
         match e {
-            HostsError::Job { host, message, .. }
-                if ["Permission denied", "Read-only file system"]
-                    .iter()
-                    .any(|w| message.contains(w)) =>
+            HostsError::Job {
+                host,
+                message,
+                details,
+                ..
+            } if ["Permission denied", "Read-only file system"]
+                .iter()
+                .any(|w| message.contains(w) || details.iter().any(|l| l.contains(w))) =>
             {
                 HostsError::NotWritable {
                     host,
                     dir: crate::report::escape::escaped(&self.plan.dir.display().to_string()),
                     why: message,
+                    details,
                 }
             }
             e => e,
@@ -424,11 +446,12 @@ impl Runner<'_, '_> {
     fn check(&self, raw: &RawRun, what: &str) -> Result<HostsResult, HostsError> {
         let hosts: Vec<&HostAddr> = self.plan.hosts.iter().collect();
         let failed = failed_hosts(raw, &hosts);
-        let message = raw.complaints.join("; ");
+        let message = super::error::reason(&raw.complaints);
         let job_error = |host: String| HostsError::Job {
             what: what.to_string(),
             host,
             message: message.clone(),
+            details: raw.complaints.clone(),
         };
         if let Some(h) = failed.first() {
             return Err(job_error(h.to_string()));
@@ -439,14 +462,16 @@ impl Runner<'_, '_> {
                 return Err(HostsError::Job {
                     what: what.to_string(),
                     host,
-                    message: source.to_string(),
+                    message: short(&source),
+                    details: raw.complaints.clone(),
                 });
             }
             Err(e) if raw.success => {
                 return Err(HostsError::Job {
                     what: what.to_string(),
                     host: EVERY_HOST.into(),
-                    message: e.to_string(),
+                    message: super::error::reason(&[e.to_string()]),
+                    details: raw.complaints.clone(),
                 });
             }
             Err(_) => {
@@ -493,6 +518,19 @@ impl Runner<'_, '_> {
                 .position(|h| h.host == x.host && x.port.is_none_or(|p| p == h.port))
         });
         Ok(r)
+    }
+}
+
+/// A host's unusable entry in a few words: fio's error number and its
+/// meaning, without the text around the JSON that the error quotes (the
+/// error's details keep it).
+fn short(e: &crate::fio::parse::ParseError) -> String {
+    match e {
+        crate::fio::parse::ParseError::JobError { errno, .. } => format!(
+            "fio reported error {errno} ({})",
+            std::io::Error::from_raw_os_error(*errno)
+        ),
+        e => super::error::reason(&[e.to_string()]),
     }
 }
 

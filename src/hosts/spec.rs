@@ -56,13 +56,18 @@ impl HostAddr {
         if host.is_empty() {
             return Err(format!("'{}' names no host", printable(s)));
         }
-        if host
+        // The host goes onto fio's command line (`--client=`), where fio
+        // tells names, addresses and socket paths apart by their
+        // characters: only a name's or an address's reach it.
+        let address = host.parse::<std::net::IpAddr>().is_ok();
+        let odd = host
             .chars()
-            .any(|c| c.is_whitespace() || c.is_control() || c == ',' || c == '/')
-        {
+            .find(|&c| !(c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_')));
+        if let (false, Some(c)) = (address, odd) {
             return Err(format!(
-                "'{}' is not a host name or address",
-                printable(host)
+                "'{}' is not a host name or address: it holds {}, and a name has only letters, digits, '.', '-' and '_'",
+                printable(host),
+                shown_char(c)
             ));
         }
         let port =
@@ -135,6 +140,16 @@ fn printable(s: &str) -> String {
     crate::report::escape::escape(s).into_owned()
 }
 
+/// A character named visibly: `','`, or its code point for a blank, a
+/// control character or anything outside ASCII (`U+FEFF`).
+fn shown_char(c: char) -> String {
+    if c.is_ascii_graphic() {
+        format!("'{c}'")
+    } else {
+        format!("U+{:04X}", c as u32)
+    }
+}
+
 /// The hosts of `--host` and `--hosts FILE`, in that order, each once.
 pub fn hosts(typed: &[String], file: Option<&Path>) -> Result<Vec<HostAddr>, UsageError> {
     let mut out: Vec<HostAddr> = Vec::new();
@@ -192,12 +207,30 @@ fn read_hosts_file(path: &Path) -> Result<Vec<(usize, String)>, UsageError> {
     }
     let text = std::fs::read(path).map_err(|e| fail(e.to_string()))?;
     let text = String::from_utf8(text).map_err(|_| fail("it is not UTF-8 text".into()))?;
-    let lines: Vec<(usize, String)> = text
-        .lines()
-        .enumerate()
-        .map(|(i, l)| (i + 1, l.split('#').next().unwrap_or("").trim().to_string()))
-        .filter(|(_, l)| !l.is_empty())
-        .collect();
+    // A byte-order mark (editors on Windows write one) is not a host.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
+    let mut lines: Vec<(usize, String)> = Vec::new();
+    for (i, l) in text.lines().enumerate() {
+        // Anything a terminal would act on or hide, also in a comment, is
+        // named rather than read past (a tab is a blank).
+        let hidden = l
+            .chars()
+            .find(|&c| c != '\t' && (crate::report::escape::is_unsafe(c) || c == '\u{feff}'));
+        if let Some(c) = hidden {
+            return Err(UsageError::new(
+                "--hosts",
+                format!(
+                    "{shown} line {} holds the invisible character {}; remove it",
+                    i + 1,
+                    shown_char(c)
+                ),
+            ));
+        }
+        let host = l.split('#').next().unwrap_or("").trim();
+        if !host.is_empty() {
+            lines.push((i + 1, host.to_string()));
+        }
+    }
     if lines.is_empty() {
         return Err(fail("it names no host (one HOST[:PORT] a line)".into()));
     }
@@ -231,7 +264,21 @@ mod tests {
     #[test]
     fn bad_hosts_are_refused() {
         for bad in [
-            "", ":80", "a:0", "a:70000", "a:x", "[::1", "[::1]x", "a b", "a,b",
+            "",
+            ":80",
+            "a:0",
+            "a:70000",
+            "a:x",
+            "[::1",
+            "[::1]x",
+            "a b",
+            "a,b",
+            "a;b",
+            "${HOME}",
+            "a#b",
+            "sock:x",
+            "[fe80::1%eth0]",
+            "n\u{e9}",
         ] {
             assert!(p(bad).is_err(), "{bad}");
         }
@@ -262,5 +309,32 @@ mod tests {
         std::fs::write(&f, "ok\nbad host\n").unwrap();
         let e = hosts(&[], Some(&f)).unwrap_err();
         assert!(e.message.contains("line 2"), "{}", e.message);
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_skipped_and_other_hidden_characters_are_named() {
+        let dir = tempfile::tempdir().unwrap();
+        let f = dir.path().join("hosts");
+        std::fs::write(&f, "\u{feff}127.0.0.2:8801\r\n127.0.0.3\t# two\r\n").unwrap();
+        let h = hosts(&[], Some(&f)).unwrap();
+        assert_eq!(h[0].to_string(), "127.0.0.2:8801");
+        assert_eq!(h[1].to_string(), "127.0.0.3:8765");
+        for (text, shown) in [
+            ("a\nnas1\x1b[2J\n", "U+001B"),
+            ("a\n# rack\x07\n", "U+0007"),
+            ("a\nnas1\u{feff}\n", "U+FEFF"),
+            ("a\nnas\u{202e}1\n", "U+202E"),
+            ("a\nnas1\rb\n", "U+000D"),
+        ] {
+            std::fs::write(&f, text).unwrap();
+            let e = hosts(&[], Some(&f)).unwrap_err().message;
+            assert!(e.contains("line 2") && e.contains(shown), "{text:?}: {e}");
+            assert!(!e.chars().any(crate::report::escape::is_unsafe), "{e:?}");
+            assert!(!e.contains('\u{feff}'), "{e:?}");
+        }
+        // A character outside a host name is named as well.
+        std::fs::write(&f, "nas\u{200b}1\n").unwrap();
+        let e = hosts(&[], Some(&f)).unwrap_err().message;
+        assert!(e.contains("line 1") && e.contains("U+200B"), "{e}");
     }
 }

@@ -235,6 +235,17 @@ fn check_device(settings: &Settings, target: &TargetInfo) -> Result<(), RunError
             target.path.display()
         )));
     }
+    // fio opens a device by its name (a test file through diskmark's own
+    // descriptor): the name must reach fio as it is
+    // (docs/fio.md#what-fio-reads-as-written).
+    if let crate::backend::Backend::Fio(_) = &settings.engine
+        && let Err(e) = crate::fio::job::literal_path(&target.path)
+    {
+        return Err(RunError::Refused(format!(
+            "{} {e}, and fio opens a device by its name; give a name of the device without it (e.g. /dev/sdX)",
+            target.path.to_string_lossy().escape_debug()
+        )));
+    }
     Ok(())
 }
 
