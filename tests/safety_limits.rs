@@ -127,29 +127,51 @@ fn sigquit_in_the_text_report_is_named() {
 
 const FSIZE_SENTENCE: &str = "reached this process's file-size limit";
 
+/// Issue 26 §7: a test file that cannot fit under RLIMIT_FSIZE is refused
+/// before it exists, naming the limit whatever its value (never "does not
+/// support O_DIRECT", never "Invalid argument"), and suggesting a --size
+/// only when one fits; a --size under the limit runs.
 #[test]
-fn the_file_size_limit_in_the_prefill_is_one_sentence() {
+fn a_size_past_the_file_size_limit_is_refused_up_front_naming_it() {
     let dir = disk_dir();
-    for engine in ["psync", "null"] {
-        let Some(out) = prlimit(
-            &format!("--fsize={}", 8 << 20),
-            dir.path(),
-            &[&ONE_TEST[..], &["--engine", engine]].concat(),
-            &[],
-        ) else {
-            return;
-        };
-        let err = stderr(&out);
-        assert_eq!(out.status.code(), Some(1), "{engine}: {err}");
-        assert!(err.contains(FSIZE_SENTENCE), "{engine}: {err}");
-        assert!(
-            err.contains("`ulimit -f`") && err.contains("8.00 MiB"),
-            "{err}"
-        );
-        assert!(!err.contains("O_DIRECT"), "{err}");
-        assert_eq!(err.trim().lines().count(), 1, "{err}");
-        assert_eq!(leftovers(dir.path()), Vec::<String>::new());
+    let mut big = ONE_TEST.to_vec();
+    big[1] = "200M";
+    for (limit, args, says) in [
+        // Below the smallest --size: nothing to suggest.
+        (1_000_000u64, &ONE_TEST[..], "no --size fits under it (the smallest is 16.00 MiB)"),
+        (8 << 20, &ONE_TEST[..], "no --size fits under it"),
+        (100_000_000, &big[..], "give a --size of at most 95.00 MiB"),
+    ] {
+        for engine in ["psync", "io_uring", "null"] {
+            let Some(out) = prlimit(
+                &format!("--fsize={limit}"),
+                dir.path(),
+                &[args, &["--engine", engine]].concat(),
+                &[],
+            ) else {
+                return;
+            };
+            let err = stderr(&out);
+            assert_eq!(out.status.code(), Some(2), "{limit} {engine}: {err}");
+            assert!(
+                err.contains(&format!("({limit} bytes; RLIMIT_FSIZE"))
+                    && err.contains("`ulimit -f`")
+                    && err.contains(says),
+                "{limit} {engine}: {err}"
+            );
+            assert!(!err.contains("O_DIRECT") && !err.contains("Invalid"), "{err}");
+            assert_eq!(err.trim().lines().count(), 1, "{err}");
+            assert!(out.stdout.is_empty(), "{err}");
+            assert_eq!(leftovers(dir.path()), Vec::<String>::new());
+        }
     }
+    // The 16 MiB file fits under 100,000,000 bytes: the run runs.
+    let Some(out) = prlimit("--fsize=100000000", dir.path(), &ONE_TEST, &[]) else {
+        return;
+    };
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    json(&out.stdout);
+    assert_eq!(leftovers(dir.path()), Vec::<String>::new());
 }
 
 #[test]

@@ -11,6 +11,7 @@ mod error;
 pub mod estimate;
 mod event;
 pub mod flags;
+pub(crate) mod fsize;
 mod marker;
 mod memory;
 mod notes;

@@ -52,6 +52,8 @@ impl RunPlan {
                 target.path.display()
             )));
         }
+        // Every mode allocates its buffers, a device's reads too.
+        memory::check(memory::need(&tests, settings.size, settings.verify))?;
         if target.is_device() {
             check_device(&settings, &target)?;
         } else {
@@ -64,7 +66,7 @@ impl RunPlan {
                     ),
                 );
             }
-            memory::check(memory::need(&tests, settings.size, settings.verify))?;
+            super::fsize::check(settings.size, crate::config::MIN_SIZE)?;
             check_space(&settings, &target)?;
         }
         let mut timeline = Timeline::new(schedule(&settings, &target, tests.len()));
