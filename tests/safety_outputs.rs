@@ -345,6 +345,34 @@ fn a_terminal_that_cannot_be_opened_is_refused_before_the_run() {
     }
 }
 
+/// Issue 26 §7: a refusal never suggests a value that is itself refused.
+/// On a filesystem with less free space than the smallest --size, "use a
+/// smaller --size" would be one: the sentence says that none fits.
+#[test]
+fn no_refusal_suggests_a_size_that_is_itself_refused() {
+    let test = "no_refusal_suggests_a_size_that_is_itself_refused";
+    if !is_root() {
+        return skip(test, "needs root to mount a tmpfs");
+    }
+    let small = match common::Mount::new("tmpfs", "size=8m") {
+        Ok(m) => m,
+        Err(e) => return skip(test, &e),
+    };
+    let out = diskmark()
+        .arg(small.path())
+        .args(["--profile", "demo", "--size", "16M"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains("no --size fits (the smallest is 16.00 MiB)") && !err.contains("smaller --size"),
+        "{err}"
+    );
+    assert_eq!(leftovers(small.path()), Vec::<String>::new());
+}
+
 /// The bytes of a file, for before/after comparisons.
 fn bytes(p: &Path) -> Vec<u8> {
     std::fs::read(p).unwrap()

@@ -15,7 +15,7 @@ pub enum RunError {
     Target(#[from] crate::target::TargetError),
     /// Not enough free space for the test file.
     #[error(
-        "not enough free space in {path}: the test file needs {need} but only {available} is available; use a smaller --size or another target"
+        "not enough free space in {path}: the test file needs {need} but only {available} is available; {fix}"
     )]
     NoSpace {
         /// Target directory.
@@ -24,6 +24,8 @@ pub enum RunError {
         need: String,
         /// Free space, human readable.
         available: String,
+        /// What to do: a smaller --size only when one would fit.
+        fix: String,
     },
     /// Space ran out while writing.
     #[error(

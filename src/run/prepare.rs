@@ -259,6 +259,15 @@ fn check_space(settings: &Settings, target: &TargetInfo) -> Result<(), RunError>
             path: target.path.clone(),
             need: crate::units::human_bytes(need),
             available: crate::units::human_bytes(available),
+            // Never a size that would itself be refused (issue 26 §7).
+            fix: if available >= need / settings.size.max(1) * crate::config::MIN_SIZE {
+                "use a smaller --size or another target".into()
+            } else {
+                format!(
+                    "no --size fits (the smallest is {}): free some space or use another target",
+                    crate::units::human_bytes(crate::config::MIN_SIZE)
+                )
+            },
         }),
         _ => Ok(()),
     }
