@@ -138,7 +138,11 @@ fn a_size_past_the_file_size_limit_is_refused_up_front_naming_it() {
     big[1] = "200M";
     for (limit, args, says) in [
         // Below the smallest --size: nothing to suggest.
-        (1_000_000u64, &ONE_TEST[..], "no --size fits under it (the smallest is 16.00 MiB)"),
+        (
+            1_000_000u64,
+            &ONE_TEST[..],
+            "no --size fits under it (the smallest is 16.00 MiB)",
+        ),
         (8 << 20, &ONE_TEST[..], "no --size fits under it"),
         (100_000_000, &big[..], "give a --size of at most 95.00 MiB"),
     ] {
@@ -159,7 +163,10 @@ fn a_size_past_the_file_size_limit_is_refused_up_front_naming_it() {
                     && err.contains(says),
                 "{limit} {engine}: {err}"
             );
-            assert!(!err.contains("O_DIRECT") && !err.contains("Invalid"), "{err}");
+            assert!(
+                !err.contains("O_DIRECT") && !err.contains("Invalid"),
+                "{err}"
+            );
             assert_eq!(err.trim().lines().count(), 1, "{err}");
             assert!(out.stdout.is_empty(), "{err}");
             assert_eq!(leftovers(dir.path()), Vec::<String>::new());
@@ -297,7 +304,11 @@ impl MemCgroup {
                 let (_, c, p) = (f.next()?, f.next()?, f.next()?);
                 c.split(',').any(|c| c == "memory").then(|| p.to_string())
             });
-            (v1.to_path_buf(), rel.ok_or("in no v1 memory cgroup")?, false)
+            (
+                v1.to_path_buf(),
+                rel.ok_or("in no v1 memory cgroup")?,
+                false,
+            )
         } else {
             let root = Path::new("/sys/fs/cgroup");
             let ok = std::fs::read_to_string(root.join("cgroup.controllers"))
@@ -319,7 +330,11 @@ impl MemCgroup {
         let dir = base.join(rel.trim_start_matches('/')).join(name);
         std::fs::create_dir(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
         let g = MemCgroup { dir, v2 };
-        let file = if v2 { "memory.max" } else { "memory.limit_in_bytes" };
+        let file = if v2 {
+            "memory.max"
+        } else {
+            "memory.limit_in_bytes"
+        };
         std::fs::write(g.dir.join(file), bytes.to_string()).map_err(|e| format!("{file}: {e}"))?;
         Ok(g)
     }
@@ -362,12 +377,31 @@ fn a_run_past_the_memory_cgroup_s_limit_is_refused_before_the_file_exists() {
     };
     let dir = disk_dir();
     let target = dir.path().to_str().unwrap();
-    let big = ["--test", "SEQ1M Q512T64", "--measure", "0.2", "--warmup", "0"];
+    let big = [
+        "--test",
+        "SEQ1M Q512T64",
+        "--measure",
+        "0.2",
+        "--warmup",
+        "0",
+    ];
     let runs: [Vec<&str>; 2] = [
         [&[target, "--size", "1G", "--loops", "1"][..], &big[..]].concat(),
-        vec!["sustained", target, "--size", "64M", "--test", "SEQ1M Q512T64", "-q"],
+        vec![
+            "sustained",
+            target,
+            "--size",
+            "64M",
+            "--test",
+            "SEQ1M Q512T64",
+            "-q",
+        ],
     ];
-    let file = if group.v2 { "memory.max" } else { "memory.limit_in_bytes" };
+    let file = if group.v2 {
+        "memory.max"
+    } else {
+        "memory.limit_in_bytes"
+    };
     for args in runs {
         let out = group.run(&args);
         let err = stderr(&out);

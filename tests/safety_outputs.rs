@@ -337,7 +337,9 @@ fn a_terminal_that_cannot_be_opened_is_refused_before_the_run() {
         assert_eq!(out.status.code(), Some(2), "{option}: {err}");
         assert_eq!(err.lines().count(), 1, "{option}: {err}");
         assert!(
-            err.contains("/dev/tty cannot be opened for writing (this process has no controlling terminal)"),
+            err.contains(
+                "/dev/tty cannot be opened for writing (this process has no controlling terminal)"
+            ),
             "{option}: {err}"
         );
         assert!(out.stdout.is_empty(), "{option}");
@@ -367,7 +369,8 @@ fn no_refusal_suggests_a_size_that_is_itself_refused() {
     assert_eq!(out.status.code(), Some(1), "{err}");
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(
-        err.contains("no --size fits (the smallest is 16.00 MiB)") && !err.contains("smaller --size"),
+        err.contains("no --size fits (the smallest is 16.00 MiB)")
+            && !err.contains("smaller --size"),
         "{err}"
     );
     assert_eq!(leftovers(small.path()), Vec::<String>::new());

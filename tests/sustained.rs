@@ -372,7 +372,10 @@ fn another_writer_on_the_filesystem_never_takes_the_free_space_below_the_margin(
     let dir = fs.path().to_path_buf();
     let (free0, margin) = free_and_margin(&dir);
     let writable = free0.saturating_sub(margin) / MIB * MIB;
-    assert!(writable >= 128 * MIB, "set-up: only {writable} bytes above the margin");
+    assert!(
+        writable >= 128 * MIB,
+        "set-up: only {writable} bytes above the margin"
+    );
     let size = (writable - 8 * MIB).min(192 * MIB);
     let in_flight = 8 * MIB;
     // The test's own sampler of the free space.
@@ -409,7 +412,10 @@ fn another_writer_on_the_filesystem_never_takes_the_free_space_below_the_margin(
     // 64 MiB of what is above the margin: the rest of the fill no longer
     // fits.
     while written(&fs.device).unwrap_or(0).saturating_sub(base) < 16 * MIB {
-        assert!(start.elapsed() < Duration::from_secs(30), "diskmark never wrote 16 MiB");
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "diskmark never wrote 16 MiB"
+        );
         std::thread::sleep(Duration::from_millis(2));
     }
     let other = dir.join("other-writer.bin");
@@ -440,7 +446,8 @@ fn another_writer_on_the_filesystem_never_takes_the_free_space_below_the_margin(
     assert_eq!(end.code, Some(1), "{}", end.stderr);
     assert_eq!(end.stderr.lines().count(), 1, "{}", end.stderr);
     assert!(
-        end.stderr.starts_with("error: something else is writing to this filesystem"),
+        end.stderr
+            .starts_with("error: something else is writing to this filesystem"),
         "{}",
         end.stderr
     );

@@ -194,7 +194,11 @@ fn room_of(dir: &std::path::Path, v2: bool) -> Option<Room> {
     let (limit_file, usage_file, cache_key) = if v2 {
         ("memory.max", "memory.current", "inactive_file")
     } else {
-        ("memory.limit_in_bytes", "memory.usage_in_bytes", "total_inactive_file")
+        (
+            "memory.limit_in_bytes",
+            "memory.usage_in_bytes",
+            "total_inactive_file",
+        )
     };
     // "max" (v2) or a huge number (v1): no limit here.
     let limit: u64 = read(limit_file)?.trim().parse().ok()?;
@@ -301,7 +305,8 @@ mod tests {
         let r = room_of(dir.path(), true).unwrap();
         assert_eq!(r.free, 64 * MIB - 16 * MIB);
         assert!(
-            r.what.contains("limit of 64.00 MiB (memory.max, 16.00 MiB in use)"),
+            r.what
+                .contains("limit of 64.00 MiB (memory.max, 16.00 MiB in use)"),
             "{r:?}"
         );
         w("memory.max", "max\n");

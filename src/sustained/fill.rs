@@ -98,7 +98,10 @@ pub fn run(
     out.interrupted = filled.interrupted;
     let test = &run.tests()[0].requested;
     let ended_early = match ended_early(&file, test, filled.error, filled.sync_error)? {
-        None => filled.held_back.as_ref().and_then(|g| g.sentence(filled.written)),
+        None => filled
+            .held_back
+            .as_ref()
+            .and_then(|g| g.sentence(filled.written)),
         some => some,
     };
     if let Some(g) = &filled.held_back {

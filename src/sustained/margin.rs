@@ -147,6 +147,10 @@ mod tests {
                 && s.contains("margin of 2.00 GiB"),
             "{s}"
         );
-        assert!(g.note(150 * MIB, 512 * MIB).unwrap().contains("150.00 MiB of 512.00 MiB"));
+        assert!(
+            g.note(150 * MIB, 512 * MIB)
+                .unwrap()
+                .contains("150.00 MiB of 512.00 MiB")
+        );
     }
 }

@@ -61,7 +61,10 @@ pub fn bytes_to_write(space: Space, asked: Option<u64>, block: u64) -> Result<u6
             // smallest explicit --size, no --size fits (issue 26 §7).
             let most = writable / block.max(1) * block.max(1);
             let fix = if most >= MIN_EXPLICIT {
-                format!("give a --size of at most {} or free some space", human_bytes(most))
+                format!(
+                    "give a --size of at most {} or free some space",
+                    human_bytes(most)
+                )
             } else {
                 format!(
                     "no --size fits (the smallest is {}): free some space or test another filesystem",
