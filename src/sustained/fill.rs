@@ -97,16 +97,10 @@ pub fn run(
     let filled = filled?;
     out.interrupted = filled.interrupted;
     let test = &run.tests()[0].requested;
-    let ended_early = match ended_early(&file, test, filled.error, filled.sync_error)? {
-        None => filled
-            .held_back
-            .as_ref()
-            .and_then(|g| g.sentence(filled.written)),
-        some => some,
-    };
-    if let Some(g) = &filled.held_back {
-        out.notes.extend(g.note(filled.written, plan.bytes()));
-    }
+    let held_back = filled.held_back.as_ref();
+    let ended_early = ended_early(&file, test, filled.error, filled.sync_error)?
+        .or_else(|| held_back.and_then(|g| g.sentence(filled.written)));
+    (out.notes).extend(held_back.and_then(|g| g.note(filled.written, plan.bytes())));
     let elapsed_s = filled.elapsed_ns as f64 / 1e9;
     let warning_c = run.target().sensor().and_then(|s| s.warning_c());
     (out.notes).extend(throttling_note(
