@@ -551,6 +551,77 @@ fn a_size_past_the_file_size_limit_is_refused_before_any_file() {
     assert_eq!(leftovers(&target), Vec::<String>::new());
 }
 
+/// The file-size limit lowered while the fill runs (`prlimit --pid`), to
+/// a value that is no multiple of the block: the O_DIRECT write across it
+/// fails with EINVAL, and is named as the file-size limit, not as the
+/// filesystem (issue 26 §7); the fill keeps what it sampled, no file left.
+#[test]
+fn a_file_size_limit_lowered_mid_fill_is_named_as_such() {
+    let _one = TIMED.lock().unwrap_or_else(|e| e.into_inner());
+    let test = "a_file_size_limit_lowered_mid_fill_is_named_as_such";
+    let Some(fs) = device(test, 3584) else { return };
+    let cap = match WriteCap::new(&fs.device, 32 * 1_000_000) {
+        Ok(c) => c,
+        Err(e) => return skip(test, &e),
+    };
+    let report = tempfile::tempdir().unwrap();
+    let json_path = report.path().join("r.json");
+    let target = fs.path().to_str().unwrap().to_string();
+    let mut cmd = cap.command(&[
+        &target,
+        "--size",
+        "256M",
+        "--sample-interval",
+        "0.1",
+        "-q",
+        "-o",
+        json_path.to_str().unwrap(),
+    ]);
+    let base = written(&fs.device).unwrap_or(0);
+    let child = cmd.spawn().expect("start diskmark");
+    let start = Instant::now();
+    while written(&fs.device).unwrap_or(0).saturating_sub(base) < 16 * MIB {
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "diskmark never wrote 16 MiB"
+        );
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    let limit = 100_000_000u64;
+    let lowered = std::process::Command::new("prlimit")
+        .args([
+            "--pid",
+            &child.id().to_string(),
+            &format!("--fsize={limit}"),
+        ])
+        .status()
+        .expect("prlimit (util-linux) runs");
+    assert!(lowered.success());
+    let end = common::finish(child, start, Duration::from_secs(60));
+    assert_eq!(end.code, Some(1), "{}", end.stderr);
+    assert_eq!(end.stderr.lines().count(), 1, "{}", end.stderr);
+    assert!(
+        end.stderr
+            .contains("file-size limit (95.37 MiB, RLIMIT_FSIZE")
+            && !end.stderr.contains("Invalid argument")
+            && !end.stderr.contains("O_DIRECT"),
+        "{}",
+        end.stderr
+    );
+    assert_eq!(leftovers(fs.path()), Vec::<String>::new());
+    let json = read_json(&json_path);
+    let s = &json["sustained"];
+    let bytes = s["bytes_written"].as_u64().unwrap();
+    assert!(bytes >= 16 * MIB && bytes <= limit, "{s}");
+    assert!(
+        s["ended_early"]
+            .as_str()
+            .unwrap()
+            .contains("file-size limit"),
+        "{s}"
+    );
+}
+
 #[test]
 fn bad_sizes_and_intervals_are_usage_errors() {
     let dir = common::disk_dir();

@@ -173,15 +173,23 @@ fn full_or_fail(
 ) -> Result<String, RunError> {
     let during = format!("sustained write ({test})");
     let errno = match &e {
+        // An O_DIRECT write across RLIMIT_FSIZE (lowered while the fill
+        // runs) is cut to an unaligned length: EINVAL, which is the limit.
+        WorkerError::Io { source, offset, .. }
+            if source.raw_os_error() == Some(libc::EINVAL)
+                && crate::run::past_fsize_limit(*offset, test.block_size) =>
+        {
+            Some(libc::EFBIG)
+        }
         WorkerError::Io { source, .. } => source.raw_os_error(),
         // A write cut short on a regular file is the file-size limit or
         // the disk filling up: the errno would only come with the next
         // write.
         WorkerError::Short { offset, want, .. } => {
-            let limit = rustix::process::getrlimit(rustix::process::Resource::Fsize).current;
-            Some(match limit {
-                Some(l) if offset + want > l => libc::EFBIG,
-                _ => libc::ENOSPC,
+            Some(if crate::run::past_fsize_limit(*offset, *want) {
+                libc::EFBIG
+            } else {
+                libc::ENOSPC
             })
         }
         _ => None,
