@@ -127,29 +127,58 @@ fn sigquit_in_the_text_report_is_named() {
 
 const FSIZE_SENTENCE: &str = "reached this process's file-size limit";
 
+/// Issue 26 §7: a test file that cannot fit under RLIMIT_FSIZE is refused
+/// before it exists, naming the limit whatever its value (never "does not
+/// support O_DIRECT", never "Invalid argument"), and suggesting a --size
+/// only when one fits; a --size under the limit runs.
 #[test]
-fn the_file_size_limit_in_the_prefill_is_one_sentence() {
+fn a_size_past_the_file_size_limit_is_refused_up_front_naming_it() {
     let dir = disk_dir();
-    for engine in ["psync", "null"] {
-        let Some(out) = prlimit(
-            &format!("--fsize={}", 8 << 20),
-            dir.path(),
-            &[&ONE_TEST[..], &["--engine", engine]].concat(),
-            &[],
-        ) else {
-            return;
-        };
-        let err = stderr(&out);
-        assert_eq!(out.status.code(), Some(1), "{engine}: {err}");
-        assert!(err.contains(FSIZE_SENTENCE), "{engine}: {err}");
-        assert!(
-            err.contains("`ulimit -f`") && err.contains("8.00 MiB"),
-            "{err}"
-        );
-        assert!(!err.contains("O_DIRECT"), "{err}");
-        assert_eq!(err.trim().lines().count(), 1, "{err}");
-        assert_eq!(leftovers(dir.path()), Vec::<String>::new());
+    let mut big = ONE_TEST.to_vec();
+    big[1] = "200M";
+    for (limit, args, says) in [
+        // Below the smallest --size: nothing to suggest.
+        (
+            1_000_000u64,
+            &ONE_TEST[..],
+            "no --size fits under it (the smallest is 16.00 MiB)",
+        ),
+        (8 << 20, &ONE_TEST[..], "no --size fits under it"),
+        (100_000_000, &big[..], "give a --size of at most 95.00 MiB"),
+    ] {
+        for engine in ["psync", "io_uring", "null"] {
+            let Some(out) = prlimit(
+                &format!("--fsize={limit}"),
+                dir.path(),
+                &[args, &["--engine", engine]].concat(),
+                &[],
+            ) else {
+                return;
+            };
+            let err = stderr(&out);
+            assert_eq!(out.status.code(), Some(2), "{limit} {engine}: {err}");
+            assert!(
+                err.contains(&format!("({limit} bytes; RLIMIT_FSIZE"))
+                    && err.contains("`ulimit -f`")
+                    && err.contains(says),
+                "{limit} {engine}: {err}"
+            );
+            assert!(
+                !err.contains("O_DIRECT") && !err.contains("Invalid"),
+                "{err}"
+            );
+            assert_eq!(err.trim().lines().count(), 1, "{err}");
+            assert!(out.stdout.is_empty(), "{err}");
+            assert_eq!(leftovers(dir.path()), Vec::<String>::new());
+        }
     }
+    // The 16 MiB file fits under 100,000,000 bytes: the run runs.
+    let Some(out) = prlimit("--fsize=100000000", dir.path(), &ONE_TEST, &[]) else {
+        return;
+    };
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    json(&out.stdout);
+    assert_eq!(leftovers(dir.path()), Vec::<String>::new());
 }
 
 #[test]
@@ -252,6 +281,159 @@ fn too_little_address_space_is_refused_before_the_file_exists() {
         }
     }
     assert!(refused > 0, "no limit was low enough to refuse");
+}
+
+/// A memory cgroup (v1 `memory`, or v2 with its memory controller) below
+/// this process's own, limited to `bytes`; removed on drop (once the
+/// child in it has ended).
+struct MemCgroup {
+    dir: std::path::PathBuf,
+    v2: bool,
+}
+
+impl MemCgroup {
+    fn new(bytes: u64) -> Result<MemCgroup, String> {
+        if !rustix::process::geteuid().is_root() {
+            return Err("needs root to create a cgroup".into());
+        }
+        let own = std::fs::read_to_string("/proc/self/cgroup").map_err(|e| e.to_string())?;
+        let v1 = Path::new("/sys/fs/cgroup/memory");
+        let (base, rel, v2) = if v1.join("memory.limit_in_bytes").exists() {
+            let rel = own.lines().find_map(|l| {
+                let mut f = l.splitn(3, ':');
+                let (_, c, p) = (f.next()?, f.next()?, f.next()?);
+                c.split(',').any(|c| c == "memory").then(|| p.to_string())
+            });
+            (
+                v1.to_path_buf(),
+                rel.ok_or("in no v1 memory cgroup")?,
+                false,
+            )
+        } else {
+            let root = Path::new("/sys/fs/cgroup");
+            let ok = std::fs::read_to_string(root.join("cgroup.controllers"))
+                .is_ok_and(|c| c.split_whitespace().any(|x| x == "memory"));
+            if !ok {
+                return Err("no cgroup v1 memory hierarchy and no v2 memory controller".into());
+            }
+            // A v2 group of the root, where the controller is enabled.
+            std::fs::write(root.join("cgroup.subtree_control"), "+memory")
+                .map_err(|e| format!("enabling the memory controller: {e}"))?;
+            (root.to_path_buf(), "/".into(), true)
+        };
+        static N: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+        let name = format!(
+            "diskmark-mem-{}-{}",
+            std::process::id(),
+            N.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+        );
+        let dir = base.join(rel.trim_start_matches('/')).join(name);
+        std::fs::create_dir(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        let g = MemCgroup { dir, v2 };
+        let file = if v2 {
+            "memory.max"
+        } else {
+            "memory.limit_in_bytes"
+        };
+        std::fs::write(g.dir.join(file), bytes.to_string()).map_err(|e| format!("{file}: {e}"))?;
+        Ok(g)
+    }
+
+    /// diskmark with `args`, inside the group from its first instruction.
+    fn run(&self, args: &[&str]) -> std::process::Output {
+        let child = Command::new("sh")
+            .arg("-c")
+            .arg(r#"echo $$ > "$0/cgroup.procs" && exec "$@""#)
+            .arg(&self.dir)
+            .arg(env!("CARGO_BIN_EXE_diskmark"))
+            .args(args)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        finish(child)
+    }
+}
+
+impl Drop for MemCgroup {
+    fn drop(&mut self) {
+        let end = Instant::now() + Duration::from_secs(5);
+        while std::fs::remove_dir(&self.dir).is_err() && Instant::now() < end {
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+}
+
+/// Issue 26 §5: under a memory cgroup of 64 MiB, SEQ1M Q512T64 on 1 GiB
+/// was OOM-killed (exit 137) with its test file left behind. It is
+/// refused before the file exists, naming the cgroup's limit and what the
+/// run needs, in every mode that allocates buffers; a run that fits runs.
+#[test]
+fn a_run_past_the_memory_cgroup_s_limit_is_refused_before_the_file_exists() {
+    let test = "a_run_past_the_memory_cgroup_s_limit_is_refused_before_the_file_exists";
+    let group = match MemCgroup::new(64 << 20) {
+        Ok(g) => g,
+        Err(e) => return skip(test, &e),
+    };
+    let dir = disk_dir();
+    let target = dir.path().to_str().unwrap();
+    let big = [
+        "--test",
+        "SEQ1M Q512T64",
+        "--measure",
+        "0.2",
+        "--warmup",
+        "0",
+    ];
+    let runs: [Vec<&str>; 2] = [
+        [&[target, "--size", "1G", "--loops", "1"][..], &big[..]].concat(),
+        vec![
+            "sustained",
+            target,
+            "--size",
+            "64M",
+            "--test",
+            "SEQ1M Q512T64",
+            "-q",
+        ],
+    ];
+    let file = if group.v2 {
+        "memory.max"
+    } else {
+        "memory.limit_in_bytes"
+    };
+    for args in runs {
+        let out = group.run(&args);
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
+        assert_eq!(err.trim().lines().count(), 1, "{args:?}: {err}");
+        assert!(
+            err.contains("memory cgroup")
+                && err.contains(&format!("limit of 64.00 MiB ({file}"))
+                && err.contains("this run needs about"),
+            "{args:?}: {err}"
+        );
+        assert_eq!(leftovers(dir.path()), Vec::<String>::new(), "{args:?}");
+    }
+    // What fits in the group runs in it.
+    let out = group.run(&[
+        target,
+        "--size",
+        "16M",
+        "--measure",
+        "0.2",
+        "--warmup",
+        "0",
+        "--loops",
+        "1",
+        "--test",
+        "RND4K Q1T1",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    json(&out.stdout);
+    assert_eq!(leftovers(dir.path()), Vec::<String>::new());
 }
 
 #[test]

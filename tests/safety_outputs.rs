@@ -317,6 +317,65 @@ fn terminals_null_and_stdout_stay_allowed() {
     assert!(text.starts_with("earlier line\ntest,"), "{text}");
 }
 
+/// Issue 26 §7: `--chart /dev/tty` with no controlling terminal (a cron
+/// job; here `setsid`, a new session without one) is refused up front, in
+/// one sentence, before any test file; not after the whole benchmark.
+#[test]
+fn a_terminal_that_cannot_be_opened_is_refused_before_the_run() {
+    let dir = disk_dir();
+    for option in ["--chart", "-o"] {
+        let out = std::process::Command::new("setsid")
+            .arg("-w")
+            .arg(env!("CARGO_BIN_EXE_diskmark"))
+            .arg(dir.path())
+            .args(TINY)
+            .args(["--profile", "demo", option, "/dev/tty"])
+            .stdin(std::process::Stdio::null())
+            .output()
+            .expect("setsid (util-linux) runs");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{option}: {err}");
+        assert_eq!(err.lines().count(), 1, "{option}: {err}");
+        assert!(
+            err.contains(
+                "/dev/tty cannot be opened for writing (this process has no controlling terminal)"
+            ),
+            "{option}: {err}"
+        );
+        assert!(out.stdout.is_empty(), "{option}");
+        assert_eq!(leftovers(dir.path()), Vec::<String>::new());
+    }
+}
+
+/// Issue 26 §7: a refusal never suggests a value that is itself refused.
+/// On a filesystem with less free space than the smallest --size, "use a
+/// smaller --size" would be one: the sentence says that none fits.
+#[test]
+fn no_refusal_suggests_a_size_that_is_itself_refused() {
+    let test = "no_refusal_suggests_a_size_that_is_itself_refused";
+    if !is_root() {
+        return skip(test, "needs root to mount a tmpfs");
+    }
+    let small = match common::Mount::new("tmpfs", "size=8m") {
+        Ok(m) => m,
+        Err(e) => return skip(test, &e),
+    };
+    let out = diskmark()
+        .arg(small.path())
+        .args(["--profile", "demo", "--size", "16M"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains("no --size fits (the smallest is 16.00 MiB)")
+            && !err.contains("smaller --size"),
+        "{err}"
+    );
+    assert_eq!(leftovers(small.path()), Vec::<String>::new());
+}
+
 /// The bytes of a file, for before/after comparisons.
 fn bytes(p: &Path) -> Vec<u8> {
     std::fs::read(p).unwrap()

@@ -545,6 +545,16 @@ fn sigint_mid_map_reports_what_was_measured_and_leaves_no_file() {
     let planned = v["span"]["samples_planned"].as_u64().unwrap();
     assert!(s.len() as u64 <= planned);
     assert!(s.iter().all(|x| x.2 > 0.0 && x.1 == MIB));
+    // Issue 26 §7: the slowest region is 5 % of the samples measured,
+    // never 5 % of the 100000 planned (which would be all of them).
+    assert!((s.len() as u64) < planned, "{} of {planned}", s.len());
+    let k = (s.len() as f64 * 0.05).ceil().max(1.0) as u64;
+    assert_eq!(
+        v["span"]["slowest"]["samples"].as_u64(),
+        Some(k),
+        "{} measured",
+        s.len()
+    );
 }
 
 /// Bad input is one sentence naming the problem and the fix, and exit 2.

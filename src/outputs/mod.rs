@@ -194,6 +194,29 @@ pub fn check(
     }
 }
 
+/// A terminal (or other allowed character device) opened for writing now,
+/// as the output will be at the end: /dev/tty with no controlling
+/// terminal (a cron job, `setsid`) fails with ENXIO, and is refused before
+/// the benchmark rather than after it (docs/report.md#outputs).
+fn writable_now(path: &Path, refuse: &dyn Fn(String) -> UsageError) -> Result<(), UsageError> {
+    use rustix::fs::{Mode, OFlags};
+    let flags = OFlags::WRONLY | OFlags::NONBLOCK | OFlags::NOCTTY | OFlags::CLOEXEC;
+    match rustix::fs::open(path, flags, Mode::empty()) {
+        Ok(_) => Ok(()),
+        Err(e) => {
+            let why = if e == rustix::io::Errno::NXIO {
+                "this process has no controlling terminal".to_string()
+            } else {
+                std::io::Error::from(e).to_string()
+            };
+            Err(refuse(format!(
+                "{} cannot be opened for writing ({why}), so the output would be lost after the run; give a file name",
+                printable(path)
+            )))
+        }
+    }
+}
+
 /// An output that exists: what it is decides.
 fn check_existing(
     path: &Path,
@@ -229,6 +252,9 @@ fn check_existing(
         )));
     }
     let null = ft.is_char_device() && m.rdev() == rustix::fs::makedev(1, 3);
+    if ft.is_char_device() && !null {
+        writable_now(path, refuse)?;
+    }
     if !null && let Some(n) = std_stream_of(id) {
         return Ok(OutputPath {
             shown: path.to_path_buf(),

@@ -70,15 +70,26 @@ pub fn section(out: &mut String, s: &SpanResult) {
     );
     match (s.speeds(), s.slowest()) {
         (Some(v), Some(r)) => {
+            // A map that stopped early: its figures are over what it
+            // measured, and say so (docs/measurement.md#span).
+            let over = measured_part(s);
             let _ = writeln!(
                 out,
-                "       Speed: min {:.2} / avg {:.2} / max {:.2} MB/s",
-                v.min, v.mean, v.max
+                "       Speed: min {:.2} / avg {:.2} / max {:.2} MB/s{}",
+                v.min,
+                v.mean,
+                v.max,
+                over.as_deref().map_or(String::new(), |o| format!(" {o}"))
             );
             let share = REGION_SHARE * 100.0;
+            let of = if over.is_some() {
+                format!("{share:.0} % of the {} measured", s.samples.len())
+            } else {
+                format!("{share:.0} % of the map")
+            };
             let how = match r.samples {
-                1 => format!("one sample: {share:.0} % of the map, at least one"),
-                k => format!("the lowest mean of {k} consecutive samples, {share:.0} % of the map"),
+                1 => format!("one sample: {of}, at least one"),
+                k => format!("the lowest mean of {k} consecutive samples, {of}"),
             };
             let _ = writeln!(
                 out,
@@ -102,6 +113,22 @@ pub fn section(out: &mut String, s: &SpanResult) {
     if let Some(why) = &s.ended_early {
         let _ = writeln!(out, "       Ended: {}", escape(why));
     }
+}
+
+/// For a map that measured fewer samples than it planned, which part its
+/// figures cover: "(over the 84 of 2000 samples measured, 0.000 GB to
+/// 0.881 GB)"; `None` for a whole map.
+fn measured_part(s: &SpanResult) -> Option<String> {
+    let (first, last) = (s.samples.first()?, s.samples.last()?);
+    s.partial().then(|| {
+        format!(
+            "(over the {} of {} samples measured, {} to {})",
+            s.samples.len(),
+            s.samples_planned,
+            gb(first.offset),
+            gb(last.offset + last.bytes)
+        )
+    })
 }
 
 /// The access-time line.
@@ -220,6 +247,24 @@ pub(crate) mod tests {
         assert!(text.contains("Ended: reading /dev/x failed"), "{text}");
         let m = model(&f);
         assert_eq!((m.min_mbps, m.slowest, m.access_us), (None, None, None));
+    }
+
+    #[test]
+    fn a_map_stopped_early_words_every_figure_over_what_it_measured() {
+        let mut f = fixture();
+        f.samples_planned = 2000;
+        let mut text = String::new();
+        section(&mut text, &f);
+        assert!(
+            text.contains("MB/s (over the 20 of 2000 samples measured, 0.000 GB to 1.074 GB)"),
+            "{text}"
+        );
+        assert!(
+            text.contains("(one sample: 5 % of the 20 measured, at least one)"),
+            "{text}"
+        );
+        assert!(!text.contains("of the map"), "{text}");
+        assert!(text.contains("Samples: 20 of 2000 measured"), "{text}");
     }
 
     #[test]

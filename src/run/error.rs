@@ -15,7 +15,7 @@ pub enum RunError {
     Target(#[from] crate::target::TargetError),
     /// Not enough free space for the test file.
     #[error(
-        "not enough free space in {path}: the test file needs {need} but only {available} is available; use a smaller --size or another target"
+        "not enough free space in {path}: the test file needs {need} but only {available} is available; {fix}"
     )]
     NoSpace {
         /// Target directory.
@@ -24,6 +24,8 @@ pub enum RunError {
         need: String,
         /// Free space, human readable.
         available: String,
+        /// What to do: a smaller --size only when one would fit.
+        fix: String,
     },
     /// Space ran out while writing.
     #[error(
@@ -53,6 +55,20 @@ pub enum RunError {
     )]
     AddressSpace {
         /// The limit, human readable, and which one.
+        limit: String,
+        /// What it leaves.
+        free: String,
+        /// What the run needs.
+        need: String,
+    },
+    /// A memory cgroup's limit or the machine's available memory leaves
+    /// too little for the run: the OOM killer would end it with its test
+    /// file in place.
+    #[error(
+        "the {limit} leaves {free} but this run needs about {need}; raise the limit, or run smaller tests (fewer threads, a smaller block or Q)"
+    )]
+    Memory {
+        /// The limit, its value and where it is set.
         limit: String,
         /// What it leaves.
         free: String,
@@ -259,6 +275,22 @@ pub(crate) fn io_error(
     {
         return full;
     }
+    // An O_DIRECT write that crosses RLIMIT_FSIZE is cut by the kernel to
+    // an unaligned length and fails with EINVAL, not EFBIG: near the limit
+    // that is the limit, not the filesystem (issue 26 §7).
+    if let WorkerError::Io {
+        op: crate::engine::Op::Write,
+        offset,
+        source,
+    } = &e
+        && source.raw_os_error() == Some(libc::EINVAL)
+        && past_fsize_limit(*offset, in_flight.max(1))
+    {
+        let efbig = io::Error::from_raw_os_error(libc::EFBIG);
+        if let Some(full) = RunError::full(path, &during, &efbig) {
+            return full;
+        }
+    }
     // A write cut short on a regular file is the disk filling up or the
     // file-size limit: the errno would only come with the next write. The
     // space left is read after every thread has stopped, when the blocks
@@ -292,8 +324,13 @@ pub(crate) fn io_error(
     }
 }
 
+/// Whether a write of `len` bytes at `offset` reaches past RLIMIT_FSIZE.
+pub(crate) fn past_fsize_limit(offset: u64, len: u64) -> bool {
+    fsize_limit().is_some_and(|l| offset.saturating_add(len) > l)
+}
+
 /// RLIMIT_FSIZE's soft limit, if there is one.
-fn fsize_limit() -> Option<u64> {
+pub(crate) fn fsize_limit() -> Option<u64> {
     rustix::process::getrlimit(rustix::process::Resource::Fsize).current
 }
 

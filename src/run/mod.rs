@@ -11,6 +11,7 @@ mod error;
 pub mod estimate;
 mod event;
 pub mod flags;
+pub(crate) mod fsize;
 mod marker;
 mod memory;
 mod notes;
@@ -30,6 +31,7 @@ mod window;
 pub mod worker;
 
 pub use error::RunError;
+pub(crate) use error::past_fsize_limit;
 pub use estimate::Estimate;
 pub use event::{Event, Finished, Live, Phase, Position, Step, TimeLeft};
 pub use notes::{flags, observations, run_notes};

@@ -52,6 +52,8 @@ impl RunPlan {
                 target.path.display()
             )));
         }
+        // Every mode allocates its buffers, a device's reads too.
+        memory::check(memory::need(&tests, settings.size, settings.verify))?;
         if target.is_device() {
             check_device(&settings, &target)?;
         } else {
@@ -64,7 +66,7 @@ impl RunPlan {
                     ),
                 );
             }
-            memory::check(memory::need(&tests, settings.size, settings.verify))?;
+            super::fsize::check(settings.size, crate::config::MIN_SIZE)?;
             check_space(&settings, &target)?;
         }
         let mut timeline = Timeline::new(schedule(&settings, &target, tests.len()));
@@ -268,6 +270,15 @@ fn check_space(settings: &Settings, target: &TargetInfo) -> Result<(), RunError>
             path: target.path.clone(),
             need: crate::units::human_bytes(need),
             available: crate::units::human_bytes(available),
+            // Never a size that would itself be refused (issue 26 §7).
+            fix: if available >= need / settings.size.max(1) * crate::config::MIN_SIZE {
+                "use a smaller --size or another target".into()
+            } else {
+                format!(
+                    "no --size fits (the smallest is {}): free some space or use another target",
+                    crate::units::human_bytes(crate::config::MIN_SIZE)
+                )
+            },
         }),
         _ => Ok(()),
     }

@@ -248,6 +248,15 @@ impl TestFile {
             return full;
         }
         match e.raw_os_error() {
+            // An O_DIRECT write cut at RLIMIT_FSIZE to an unaligned length
+            // fails with EINVAL: the limit, not the filesystem.
+            Some(libc::EINVAL) if super::error::past_fsize_limit(0, self.size) => {
+                let efbig = io::Error::from_raw_os_error(libc::EFBIG);
+                RunError::full(&self.path, "pre-fill", &efbig).unwrap_or(RunError::Prefill {
+                    path: self.path.clone(),
+                    source: e,
+                })
+            }
             Some(libc::EINVAL) => RunError::DirectUnsupported {
                 path: self.path.parent().unwrap_or(Path::new(".")).to_path_buf(),
             },

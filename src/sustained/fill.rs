@@ -3,6 +3,7 @@
 //! planned size behind one gate, the coordinator sampling them every
 //! interval and watching signals, the file removed whatever happens.
 
+use super::margin::MarginGuard;
 use super::plan::FillPlan;
 use super::sampler::{LatencyBuckets, Sampler, Temps, throttling_note};
 use super::writer::{self, WriterParams};
@@ -96,7 +97,10 @@ pub fn run(
     let filled = filled?;
     out.interrupted = filled.interrupted;
     let test = &run.tests()[0].requested;
-    let ended_early = ended_early(&file, test, filled.error, filled.sync_error)?;
+    let held_back = filled.held_back.as_ref();
+    let ended_early = ended_early(&file, test, filled.error, filled.sync_error)?
+        .or_else(|| held_back.and_then(|g| g.sentence(filled.written)));
+    (out.notes).extend(held_back.and_then(|g| g.note(filled.written, plan.bytes())));
     let elapsed_s = filled.elapsed_ns as f64 / 1e9;
     let warning_c = run.target().sensor().and_then(|s| s.warning_c());
     (out.notes).extend(throttling_note(
@@ -169,15 +173,23 @@ fn full_or_fail(
 ) -> Result<String, RunError> {
     let during = format!("sustained write ({test})");
     let errno = match &e {
+        // An O_DIRECT write across RLIMIT_FSIZE (lowered while the fill
+        // runs) is cut to an unaligned length: EINVAL, which is the limit.
+        WorkerError::Io { source, offset, .. }
+            if source.raw_os_error() == Some(libc::EINVAL)
+                && crate::run::past_fsize_limit(*offset, test.block_size) =>
+        {
+            Some(libc::EFBIG)
+        }
         WorkerError::Io { source, .. } => source.raw_os_error(),
         // A write cut short on a regular file is the file-size limit or
         // the disk filling up: the errno would only come with the next
         // write.
         WorkerError::Short { offset, want, .. } => {
-            let limit = rustix::process::getrlimit(rustix::process::Resource::Fsize).current;
-            Some(match limit {
-                Some(l) if offset + want > l => libc::EFBIG,
-                _ => libc::ENOSPC,
+            Some(if crate::run::past_fsize_limit(*offset, *want) {
+                libc::EFBIG
+            } else {
+                libc::ENOSPC
             })
         }
         _ => None,
@@ -205,6 +217,7 @@ fn full_or_fail(
 }
 
 /// What the writers did.
+#[derive(Default)]
 struct Filled {
     series: Vec<SustainedSample>,
     written: u64,
@@ -215,6 +228,8 @@ struct Filled {
     error: Option<WorkerError>,
     /// The final fsync's failure (buffered writes).
     sync_error: Option<std::io::Error>,
+    /// The margin's guard, when it held the fill back (another writer).
+    held_back: Option<MarginGuard>,
 }
 
 /// The fill, for the registry's dispatch to run with the engine type.
@@ -228,6 +243,8 @@ struct Fill<'a, 'o> {
 /// What the writers share, made before they start.
 struct Shared {
     cursor: AtomicU64,
+    /// Blocks the writers may claim (lowered by the margin's guard).
+    limit: AtomicU64,
     gate: Gate,
     stop: AtomicBool,
     progress: Vec<Padded>,
@@ -244,6 +261,7 @@ impl WithEngine for Fill<'_, '_> {
         let threads = test.t.max(1) as usize;
         let shared = Shared {
             cursor: AtomicU64::new(0),
+            limit: AtomicU64::new(plan.bytes() / test.block_size),
             gate: Gate::new(),
             stop: AtomicBool::new(false),
             progress: (0..threads).map(|_| Padded::default()).collect(),
@@ -303,7 +321,7 @@ fn params<'s>(
             hipri: settings.hipri,
         },
         cursor: &shared.cursor,
-        blocks: plan.bytes() / test.block_size,
+        blocks: &shared.limit,
         seed: crate::workload::access::thread_seed(settings.seed, 0, 0, t as u32),
         data: settings.data,
         stamp_id: t as u64,
@@ -331,6 +349,17 @@ impl Fill<'_, '_> {
         });
     }
 
+    /// The guard of the margin of free space, for this fill.
+    fn guard(&self) -> MarginGuard {
+        let block = self.plan.run().tests()[0].applied().block_size;
+        MarginGuard::new(
+            &self.plan.run().target().path,
+            self.plan.margin(),
+            block,
+            self.plan.bytes() / block,
+        )
+    }
+
     /// Opens the gate when every writer is set up, then samples them every
     /// interval and looks at signals every tick until all have ended.
     fn watch<T>(
@@ -339,14 +368,10 @@ impl Fill<'_, '_> {
         handles: &[std::thread::ScopedJoinHandle<'_, T>],
         threads: usize,
     ) -> Filled {
-        let mut filled = Filled {
-            series: Vec::new(),
-            written: 0,
-            elapsed_ns: 0,
-            interrupted: None,
-            error: None,
-            sync_error: None,
-        };
+        let mut filled = Filled::default();
+        let total = self.plan.bytes();
+        // Before the gate: its free space is the fill's start.
+        let mut guard = self.guard();
         let opened = shared.gate.open_when_ready(
             threads as u32,
             || (shared.clock.now_ns(), u64::MAX),
@@ -359,8 +384,6 @@ impl Fill<'_, '_> {
             return filled;
         };
         let interval = self.plan.sample_interval().as_nanos() as u64;
-        let total = self.plan.bytes();
-        let blocks = total / self.plan.run().tests()[0].applied().block_size;
         let mut sampler = Sampler::new(threads, t0);
         let mut temp = Temps::start(self.plan.run().target().sensor().cloned());
         while !handles.iter().all(|h| h.is_finished()) {
@@ -376,15 +399,18 @@ impl Fill<'_, '_> {
             {
                 filled.series.push(temp.tag(s));
             }
+            // The margin, at every look (at least once per sample): held
+            // against whatever else writes to this filesystem.
+            if let Some(limit) = guard.look(shared.cursor.load(Ordering::Relaxed)) {
+                shared.limit.fetch_min(limit, Ordering::Relaxed);
+            }
             self.tell(shared, filled.series.last(), total);
             let next = interval.saturating_sub(sampler.since_last(shared.clock.now_ns()));
             // Once every block is claimed the writers are draining: look
             // often, so that the time taken ends close to the last write.
-            let nap = if shared.cursor.load(Ordering::Relaxed) >= blocks {
-                DRAIN_TICK
-            } else {
-                TICK
-            };
+            let draining =
+                shared.cursor.load(Ordering::Relaxed) >= shared.limit.load(Ordering::Relaxed);
+            let nap = if draining { DRAIN_TICK } else { TICK };
             std::thread::sleep(Duration::from_nanos(next.max(1_000_000)).min(nap));
         }
         // Buffered writes are not on the device yet: their fsync belongs
@@ -405,6 +431,9 @@ impl Fill<'_, '_> {
         }
         filled.written = Sampler::completed(&shared.progress);
         filled.elapsed_ns = end.saturating_sub(t0).max(1);
+        if guard.sentence(filled.written).is_some() {
+            filled.held_back = Some(guard);
+        }
         filled
     }
 }

@@ -11,6 +11,7 @@
 
 mod command;
 pub mod fill;
+pub mod margin;
 mod plan;
 pub mod progress;
 pub mod sampler;

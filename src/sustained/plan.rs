@@ -23,6 +23,7 @@ pub struct FillPlan {
     run: RunPlan,
     notes: Vec<String>,
     bytes: u64,
+    margin: u64,
     sample_interval: Duration,
 }
 
@@ -68,14 +69,17 @@ impl FillPlan {
             .block_size;
         // An explicit size past the margin is refused as asked, before the
         // run's own free-space check words it otherwise.
-        if request.size.is_some() {
+        if let Some(size) = request.size {
             bytes_to_write(space(&target.path)?, request.size, block).map_err(RunError::Refused)?;
+            crate::run::fsize::check(size, super::sizing::MIN_EXPLICIT)?;
         }
         // The run's refusals, and the stale test files removed (they hold
         // free space): the size is decided after.
         let first = RunPlan::prepare(settings.clone(), target.clone())?;
-        let bytes =
-            bytes_to_write(space(&target.path)?, request.size, block).map_err(RunError::Refused)?;
+        let now = space(&target.path)?;
+        let bytes = bytes_to_write(now, request.size, block).map_err(RunError::Refused)?;
+        // The default size too must fit under RLIMIT_FSIZE.
+        crate::run::fsize::check(bytes, super::sizing::MIN_EXPLICIT)?;
         // The settings say the size written (within a run's range).
         let mut choices = (*settings).clone();
         choices.size = bytes.clamp(crate::config::MIN_SIZE, crate::config::MAX_SIZE);
@@ -85,6 +89,7 @@ impl FillPlan {
             run,
             notes: first.notes().to_vec(),
             bytes,
+            margin: now.margin(),
             sample_interval: request.sample_interval,
         })
     }
@@ -102,6 +107,12 @@ impl FillPlan {
     /// Bytes to write.
     pub fn bytes(&self) -> u64 {
         self.bytes
+    }
+
+    /// Free space the fill keeps, bytes (held while it runs, see
+    /// [`super::margin`]).
+    pub fn margin(&self) -> u64 {
+        self.margin
     }
 
     /// Time between two samples.

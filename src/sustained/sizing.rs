@@ -57,10 +57,23 @@ pub fn bytes_to_write(space: Space, asked: Option<u64>, block: u64) -> Result<u6
     );
     let bytes = match asked {
         Some(n) if n > writable => {
+            // Never suggest a size that would itself be refused: below the
+            // smallest explicit --size, no --size fits (issue 26 §7).
+            let most = writable / block.max(1) * block.max(1);
+            let fix = if most >= MIN_EXPLICIT {
+                format!(
+                    "give a --size of at most {} or free some space",
+                    human_bytes(most)
+                )
+            } else {
+                format!(
+                    "no --size fits (the smallest is {}): free some space or test another filesystem",
+                    human_bytes(MIN_EXPLICIT)
+                )
+            };
             return Err(format!(
-                "--size {} would fill the filesystem past its margin: it has {keep}; give a --size of at most {} or free some space",
-                human_bytes(n),
-                human_bytes(writable)
+                "--size {} would fill the filesystem past its margin: it has {keep}; {fix}",
+                human_bytes(n)
             ));
         }
         Some(n) => n,
@@ -122,6 +135,23 @@ mod tests {
             e.contains("past its margin") && e.contains("at most 512.00 MiB"),
             "{e}"
         );
+        // Below the margin already: no --size fits, and none is offered
+        // (never "at most 0 Bytes").
+        let under = Space {
+            total: 10 * GIB,
+            available: GIB,
+        };
+        let e = bytes_to_write(under, Some(64 * MIB), MIB).unwrap_err();
+        assert!(
+            e.contains("no --size fits (the smallest is 64.00 MiB)") && !e.contains("at most"),
+            "{e}"
+        );
+        let tight = Space {
+            total: 10 * GIB,
+            available: 2 * GIB + 32 * MIB,
+        };
+        let e = bytes_to_write(tight, Some(64 * MIB), MIB).unwrap_err();
+        assert!(e.contains("no --size fits"), "{e}");
         // Whole blocks only.
         assert_eq!(
             bytes_to_write(full, Some(100 * MIB + 5), MIB),

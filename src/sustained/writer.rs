@@ -22,8 +22,10 @@ pub struct WriterParams<'a> {
     /// The next block to write, shared by every writer: one sequential
     /// stream whatever Q and T are.
     pub cursor: &'a AtomicU64,
-    /// Blocks the file is to hold.
-    pub blocks: u64,
+    /// Blocks the writers may claim: the file's, lowered by the
+    /// coordinator when another writer eats into the margin of free space
+    /// (see [`super::margin`]).
+    pub blocks: &'a AtomicU64,
     /// This writer's seed, for its data.
     pub seed: u64,
     /// Random data is stamped per write, zeros are not.
@@ -105,7 +107,7 @@ impl Slots {
         slot: u32,
     ) -> Result<bool, WorkerError> {
         let block = p.cursor.fetch_add(1, Ordering::Relaxed);
-        if block >= p.blocks {
+        if block >= p.blocks.load(Ordering::Relaxed) {
             return Ok(false);
         }
         let offset = block * p.setup.block_size as u64;
