@@ -11,6 +11,8 @@ mod error;
 pub mod estimate;
 mod event;
 pub mod flags;
+pub mod guard;
+pub mod guardian;
 mod marker;
 mod memory;
 mod notes;
