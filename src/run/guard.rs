@@ -43,7 +43,9 @@ pub fn start() -> io::Result<()> {
     if GUARDIAN.get().is_some() {
         return Ok(());
     }
-    let name = std::env::args_os().next().unwrap_or_else(|| "diskmark".into());
+    let name = std::env::args_os()
+        .next()
+        .unwrap_or_else(|| "diskmark".into());
     let mut child = Command::new("/proc/self/exe")
         .arg0(name)
         .arg(ARG)

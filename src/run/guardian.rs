@@ -88,7 +88,8 @@ pub fn serve(pid: &str, input: impl BufRead) -> Result<Guarded, GuardError> {
         let LeftBy { removed, locked } = stale::remove_left_by(&dir, &owner, deadline);
         out.removed
             .extend(removed.into_iter().map(|r| (dir.join(r.name), r.size)));
-        out.left.extend(locked.into_iter().map(|name| still_locked(&dir, &name)));
+        out.left
+            .extend(locked.into_iter().map(|name| still_locked(&dir, &name)));
     }
     Ok(out)
 }
@@ -150,7 +151,10 @@ mod tests {
     fn only_the_parents_pid_is_guarded() {
         for bad in ["x", "1", "\x1b[2J"] {
             let e = serve(bad, &b""[..]).unwrap_err().to_string();
-            assert!(e.contains("takes the pid of the process that started"), "{e}");
+            assert!(
+                e.contains("takes the pid of the process that started"),
+                "{e}"
+            );
         }
     }
 }

@@ -238,8 +238,7 @@ mod tests {
     fn left_by_takes_only_that_owners_unlocked_files() {
         let dir = tempfile::tempdir().unwrap();
         let parent = gone(999_999_990);
-        let Some(left) = marked_by(dir.path(), ".diskmark-999999990-0000000a.tmp", &parent)
-        else {
+        let Some(left) = marked_by(dir.path(), ".diskmark-999999990-0000000a.tmp", &parent) else {
             eprintln!("SKIPPED left_by_takes_only_that_owners_unlocked_files: no user xattrs");
             return;
         };
