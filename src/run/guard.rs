@@ -73,11 +73,6 @@ pub fn start() -> io::Result<()> {
     Ok(())
 }
 
-/// Whether this process has started a guardian.
-pub fn started() -> bool {
-    GUARDIAN.get().is_some()
-}
-
 /// Tells this process's guardian, if it has one, that a test file is about
 /// to be created in `dir`. Without a guardian it does nothing. An error
 /// means the guardian has ended: a file created now would have nobody to

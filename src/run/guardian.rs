@@ -60,19 +60,13 @@ pub struct Guarded {
 /// until EOF, then removes what it left. Returns what it did; the
 /// front-end says it.
 pub fn serve(pid: &str, input: impl BufRead) -> Result<Guarded, GuardError> {
-    let not_parent = || GuardError::NotParent(super::guard::ARG);
-    let pid: u32 = pid.parse().map_err(|_| not_parent())?;
-    // The parent's mark as it would write it, read while it is certainly
-    // the parent (before and after the read): a pid alone could be reused.
-    let owner = (parent() == Some(pid))
-        .then(|| Owner::of(pid))
-        .flatten()
-        .filter(|_| parent() == Some(pid))
-        .ok_or_else(not_parent)?;
-    // Every signal that would end a process only sets a flag nobody reads:
-    // Ctrl-C in the terminal and SIGHUP of a closed one reach the whole
-    // process group, and must not end the guardian before its work.
+    // First: every signal that would end a process only sets a flag
+    // nobody reads. Ctrl-C in the terminal and SIGHUP of a closed one reach
+    // the whole process group, and must not end the guardian before its
+    // work.
     super::signals::install().map_err(GuardError::Signals)?;
+    let owner = parent_owner(pid)?;
+    let pid = owner.pid;
     let dirs = read_dirs(input);
     let mut out = Guarded::default();
     let deadline = Instant::now() + PARENT_END;
@@ -92,6 +86,19 @@ pub fn serve(pid: &str, input: impl BufRead) -> Result<Guarded, GuardError> {
             .extend(locked.into_iter().map(|name| still_locked(&dir, &name)));
     }
     Ok(out)
+}
+
+/// The mark of the parent named by `pid`, as it would write it, read
+/// while it is certainly the parent (before and after the read): a pid
+/// alone could be reused.
+fn parent_owner(pid: &str) -> Result<Owner, GuardError> {
+    let not_parent = || GuardError::NotParent(super::guard::ARG);
+    let pid: u32 = pid.parse().map_err(|_| not_parent())?;
+    (parent() == Some(pid))
+        .then(|| Owner::of(pid))
+        .flatten()
+        .filter(|_| parent() == Some(pid))
+        .ok_or_else(not_parent)
 }
 
 /// This process's parent's pid (`None` for none: pid 0's children).
@@ -149,12 +156,17 @@ mod tests {
 
     #[test]
     fn only_the_parents_pid_is_guarded() {
-        for bad in ["x", "1", "\x1b[2J"] {
-            let e = serve(bad, &b""[..]).unwrap_err().to_string();
+        for bad in ["x", "1", "\x1b[2J", ""] {
+            let e = parent_owner(bad).unwrap_err().to_string();
             assert!(
                 e.contains("takes the pid of the process that started"),
                 "{e}"
             );
         }
+        let me = parent().unwrap().to_string();
+        assert_eq!(
+            parent_owner(&me).unwrap(),
+            Owner::of(parent().unwrap()).unwrap()
+        );
     }
 }
