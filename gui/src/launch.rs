@@ -48,6 +48,45 @@ pub fn guarded<T>(f: impl FnOnce() -> T) -> Result<T, NoWindow> {
     })
 }
 
+/// The guardian's whole life (docs/measurement.md#the-guardian): guards
+/// the parent named by `pid` until it ends, then says on stderr what it
+/// removed. Exit 2 when `pid` is not its parent (a hidden argument typed
+/// by hand), 1 when a file of the parent's stayed locked.
+pub fn guardian(pid: Option<std::ffi::OsString>) -> std::process::ExitCode {
+    use std::process::ExitCode;
+    let pid = pid.map(|p| p.to_string_lossy().into_owned());
+    let stdin = std::io::stdin().lock();
+    let guarded = match diskmark::run::guardian::serve(pid.as_deref().unwrap_or(""), stdin) {
+        Ok(g) => g,
+        Err(e) => {
+            say(&format!("error: {e}"));
+            let usage = matches!(e, diskmark::run::guardian::GuardError::NotParent(_));
+            return ExitCode::from(if usage { 2 } else { 1 });
+        }
+    };
+    for (path, size) in &guarded.removed {
+        say(&crate::strings::guardian_removed(
+            &path.display().to_string(),
+            &diskmark::units::human_bytes(*size),
+        ));
+    }
+    for e in &guarded.left {
+        say(&format!("warning: {e}"));
+    }
+    ExitCode::from(u8::from(!guarded.left.is_empty()))
+}
+
+/// One line on stderr, escaped (a path is the user's text). A terminal
+/// closed meanwhile is no reason to fail: the work is done.
+fn say(line: &str) {
+    use std::io::Write;
+    let _ = writeln!(
+        std::io::stderr(),
+        "{}",
+        diskmark::report::escape::escape(line)
+    );
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -11,6 +11,12 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU8, Ordering};
 
 fn main() -> ExitCode {
+    // The guardian of another diskmark-gui (docs/measurement.md#the-guardian):
+    // no window, no clap, nothing else.
+    let mut argv = std::env::args_os().skip(1);
+    if argv.next().as_deref() == Some(std::ffi::OsStr::new(diskmark::run::guard::ARG)) {
+        return diskmark_gui::launch::guardian(argv.next());
+    }
     let args = GuiArgs::parse();
     let automation = args.automation();
     // Asked once, before the window opens (at most 200 ms).
@@ -48,6 +54,15 @@ fn main() -> ExitCode {
     // winit panics without a display: said first, in one sentence.
     if let Err(e) = diskmark_gui::launch::check_display(|k| std::env::var(k).ok()) {
         eprintln!("error: {}", e.0);
+        return ExitCode::from(1);
+    }
+    // Before any test file: a second process that removes it should the
+    // window die in a way that runs none of its code (Xlib's exit() when
+    // the display goes, SIGKILL, a lost compositor).
+    if let Err(e) = diskmark::run::guard::start() {
+        eprintln!(
+            "error: cannot start the process that removes the test file should the window die: {e}; raise the limit on processes (ulimit -u)"
+        );
         return ExitCode::from(1);
     }
     let exit_code = Arc::new(AtomicU8::new(0));

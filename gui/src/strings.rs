@@ -307,3 +307,9 @@ pub fn window_failed(why: &str) -> String {
         diskmark::report::escape::escape(first)
     )
 }
+
+/// The guardian's line for a test file the window left when it died
+/// (docs/measurement.md#the-guardian).
+pub fn guardian_removed(path: &str, size: &str) -> String {
+    format!("note: diskmark-gui ended without removing its test file; removed {path} ({size})")
+}

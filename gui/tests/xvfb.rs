@@ -40,6 +40,7 @@ fn start_quit_when_done_screenshot_and_report() {
         .env_remove("WAYLAND_DISPLAY")
         .spawn()
         .unwrap();
+    let pid = child.id();
     let end = Instant::now() + Duration::from_secs(120);
     let status = loop {
         if let Some(s) = child.try_wait().unwrap() {
@@ -57,6 +58,10 @@ fn start_quit_when_done_screenshot_and_report() {
         0,
         "a test file remains"
     );
+    // Its guardian (docs/measurement.md#the-guardian) ends with it.
+    common::wait_until(30, "the guardian ends with the window", || {
+        common::guardians_of(pid).is_empty()
+    });
 
     let text = std::fs::read_to_string(&json).unwrap();
     let schema: serde_json::Value =
@@ -92,11 +97,10 @@ fn start_quit_when_done_screenshot_and_report() {
 /// does (WM_DELETE_WINDOW); `false` while there is no such window yet.
 fn close_window(display: &str, title: &str) -> bool {
     use x11rb::connection::Connection;
-    use x11rb::protocol::xproto::{AtomEnum, ClientMessageEvent, ConnectionExt, EventMask};
+    use x11rb::protocol::xproto::{ClientMessageEvent, ConnectionExt, EventMask};
     let Ok((conn, screen)) = x11rb::connect(Some(display)) else {
         return false;
     };
-    let root = conn.setup().roots[screen].root;
     let atom = |name: &str| {
         conn.intern_atom(false, name.as_bytes())
             .ok()
@@ -106,23 +110,14 @@ fn close_window(display: &str, title: &str) -> bool {
     let (Some(protocols), Some(delete)) = (atom("WM_PROTOCOLS"), atom("WM_DELETE_WINDOW")) else {
         return false;
     };
-    let Some(tree) = conn.query_tree(root).ok().and_then(|c| c.reply().ok()) else {
+    let Some(w) = common::find_window(&conn, screen, title) else {
         return false;
     };
-    for w in tree.children {
-        let name = conn
-            .get_property(false, w, AtomEnum::WM_NAME, AtomEnum::STRING, 0, 256)
-            .ok()
-            .and_then(|c| c.reply().ok());
-        if name.is_some_and(|n| n.value == title.as_bytes()) {
-            let event = ClientMessageEvent::new(32, w, protocols, [delete, 0, 0, 0, 0]);
-            let sent = conn
-                .send_event(false, w, EventMask::NO_EVENT, event)
-                .is_ok();
-            return sent && conn.flush().is_ok();
-        }
-    }
-    false
+    let event = ClientMessageEvent::new(32, w, protocols, [delete, 0, 0, 0, 0]);
+    let sent = conn
+        .send_event(false, w, EventMask::NO_EVENT, event)
+        .is_ok();
+    sent && conn.flush().is_ok()
 }
 
 #[test]
@@ -161,6 +156,7 @@ fn closing_the_window_mid_run_removes_the_test_file_and_exits_0() {
         .env_remove("WAYLAND_DISPLAY")
         .spawn()
         .unwrap();
+    let pid = child.id();
     // Until the run has made its test file.
     let end = Instant::now() + Duration::from_secs(30);
     while std::fs::read_dir(&target).unwrap().count() == 0 {
@@ -200,6 +196,9 @@ fn closing_the_window_mid_run_removes_the_test_file_and_exits_0() {
         Some(0),
         "closing is a user stop, not a signal"
     );
+    common::wait_until(30, "the guardian ends with the window", || {
+        common::guardians_of(pid).is_empty()
+    });
     assert_eq!(
         std::fs::read_dir(&target).unwrap().count(),
         0,

@@ -26,7 +26,11 @@ pub struct Owner {
 impl Owner {
     /// This process.
     pub fn me() -> Option<Owner> {
-        let pid = std::process::id();
+        Owner::of(std::process::id())
+    }
+
+    /// The process `pid` as it runs now (its mark, were it to make one).
+    pub fn of(pid: u32) -> Option<Owner> {
         Some(Owner {
             pid,
             boot: boot_id()?,

@@ -12,6 +12,8 @@ pub mod estimate;
 mod event;
 pub mod flags;
 pub(crate) mod fsize;
+pub mod guard;
+pub mod guardian;
 mod marker;
 mod memory;
 mod notes;

@@ -81,6 +81,14 @@ impl TestFile {
 
     /// [`TestFile::create`] with every option.
     pub fn create_with(dir: &Path, size: u64, opts: &FileOptions) -> Result<TestFile, RunError> {
+        // The guardian, where the front-end started one, learns the
+        // directory first (docs/measurement.md#the-guardian).
+        super::guard::watch(dir).map_err(|e| RunError::Create {
+            path: dir.to_path_buf(),
+            source: io::Error::other(format!(
+                "the guardian process that removes it should this program die is gone ({e}); start the program again"
+            )),
+        })?;
         let mut owned = Owned::create(dir).map_err(|e| RunError::create(dir, e))?;
         let path = dir.join(owned.name());
         // NOCOW only takes on an empty file.

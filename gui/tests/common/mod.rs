@@ -70,12 +70,30 @@ pub struct Xvfb {
     child: Child,
     /// Its display, `:N`.
     pub display: String,
+    /// Already killed (and reaped): its pid may be someone else's now.
+    killed: bool,
+}
+
+impl Xvfb {
+    /// Kills it with SIGKILL, as a crash would, waits for it and removes
+    /// the lock file and socket it had no chance to remove.
+    pub fn kill(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        self.killed = true;
+        let n = self.display.trim_start_matches(':');
+        let _ = std::fs::remove_file(format!("/tmp/.X{n}-lock"));
+        let _ = std::fs::remove_file(format!("/tmp/.X11-unix/X{n}"));
+    }
 }
 
 impl Drop for Xvfb {
     /// SIGTERM, so that it removes its socket and lock file; SIGKILL only
     /// when that cannot be sent.
     fn drop(&mut self) {
+        if self.killed {
+            return;
+        }
         let asked = Command::new("kill")
             .args(["-TERM", &self.child.id().to_string()])
             .status()
@@ -109,6 +127,7 @@ pub fn xvfb(screen: &str) -> Option<Xvfb> {
         (Some(Ok(_)), Ok(n)) => Some(Xvfb {
             child,
             display: format!(":{n}"),
+            killed: false,
         }),
         _ => {
             let _ = child.kill();
@@ -140,4 +159,124 @@ pub fn temp_dir() -> tempfile::TempDir {
         .prefix("dm-gui-")
         .tempdir_in("/var/tmp")
         .unwrap()
+}
+
+/// Waits until `ok()` holds, looking every 20 ms; fails the test, saying
+/// `what` did not happen, after `secs` seconds.
+pub fn wait_until(secs: u64, what: &str, mut ok: impl FnMut() -> bool) {
+    let end = Instant::now() + Duration::from_secs(secs);
+    while !ok() {
+        assert!(Instant::now() < end, "{what} within {secs} s");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// The names of the test files in `dir`
+/// (`diskmark::run::testfile::parse_name`'s).
+pub fn test_files(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .filter(|n| diskmark::run::testfile::parse_name(n).is_some())
+        .collect();
+    names.sort();
+    names
+}
+
+/// The living (not zombie) guardian processes that `parent` started:
+/// those whose command line is `… --guard-parent PARENT`.
+pub fn guardians_of(parent: u32) -> Vec<u32> {
+    let want = [diskmark::run::guard::ARG, &parent.to_string()].join("\0");
+    let Ok(procs) = std::fs::read_dir("/proc") else {
+        return Vec::new();
+    };
+    procs
+        .filter_map(|e| e.ok()?.file_name().to_str()?.parse::<u32>().ok())
+        .filter(|pid| {
+            let cmd = std::fs::read(format!("/proc/{pid}/cmdline")).unwrap_or_default();
+            let args: Vec<&[u8]> = cmd.split(|&b| b == 0).collect();
+            let is_guardian = args.len() >= 3 && args[1..3].join(&0u8) == want.as_bytes();
+            let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+            let state = stat
+                .rsplit(')')
+                .next()
+                .and_then(|r| r.split_whitespace().next());
+            is_guardian && !matches!(state, None | Some("Z" | "X"))
+        })
+        .collect()
+}
+
+/// The top-level window titled `title` on the X connection.
+pub fn find_window(
+    conn: &impl x11rb::connection::Connection,
+    screen: usize,
+    title: &str,
+) -> Option<u32> {
+    use x11rb::protocol::xproto::{AtomEnum, ConnectionExt};
+    let root = conn.setup().roots[screen].root;
+    let tree = conn.query_tree(root).ok()?.reply().ok()?;
+    tree.children.into_iter().find(|&w| {
+        conn.get_property(false, w, AtomEnum::WM_NAME, AtomEnum::STRING, 0, 256)
+            .ok()
+            .and_then(|c| c.reply().ok())
+            .is_some_and(|n| n.value == title.as_bytes())
+    })
+}
+
+/// Clicks the middle of `label` in the window titled diskmark on
+/// `display`, with XTEST's pointer, as a user would; `app` is the window's
+/// state as the real one starts (its layout, at the real window's size,
+/// says where the label is). `false` while the window is not there or
+/// not drawn yet (a click before the toolkit draws could be lost).
+pub fn click_label(display: &str, app: &App, label: &str) -> bool {
+    use x11rb::connection::Connection;
+    use x11rb::protocol::xproto::{
+        BUTTON_PRESS_EVENT, BUTTON_RELEASE_EVENT, ConnectionExt, ImageFormat, MOTION_NOTIFY_EVENT,
+    };
+    use x11rb::protocol::xtest::ConnectionExt as _;
+    use x11rb::wrapper::ConnectionExt as _;
+    let Ok((conn, screen)) = x11rb::connect(Some(display)) else {
+        return false;
+    };
+    let root = conn.setup().roots[screen].root;
+    let Some(w) = find_window(&conn, screen, diskmark_gui::strings::TITLE) else {
+        return false;
+    };
+    let Some(geo) = conn.get_geometry(w).ok().and_then(|c| c.reply().ok()) else {
+        return false;
+    };
+    // Drawn: not one colour all over.
+    let image = conn.get_image(ImageFormat::Z_PIXMAP, w, 0, 0, geo.width, geo.height, !0);
+    let Some(image) = image.ok().and_then(|c| c.reply().ok()) else {
+        return false;
+    };
+    if image.data.chunks(4).all(|p| p == &image.data[..4]) {
+        return false;
+    }
+    let Some(at) = conn
+        .translate_coordinates(w, root, 0, 0)
+        .ok()
+        .and_then(|c| c.reply().ok())
+    else {
+        return false;
+    };
+    let size = iced::Size::new(f32::from(geo.width), f32::from(geo.height));
+    let mut ui = iced_test::simulator::Simulator::with_size(Default::default(), size, view(app));
+    let Some(b) = ui.find(label).ok().and_then(|t| t.visible_bounds()) else {
+        return false;
+    };
+    let (x, y) = (
+        at.dst_x + b.center().x as i16,
+        at.dst_y + b.center().y as i16,
+    );
+    let sent = conn
+        .xtest_fake_input(MOTION_NOTIFY_EVENT, 0, 0, root, x, y, 0)
+        .is_ok()
+        && conn
+            .xtest_fake_input(BUTTON_PRESS_EVENT, 1, 0, root, 0, 0, 0)
+            .is_ok()
+        && conn
+            .xtest_fake_input(BUTTON_RELEASE_EVENT, 1, 0, root, 0, 0, 0)
+            .is_ok();
+    sent && conn.sync().is_ok()
 }
