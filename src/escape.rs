@@ -256,7 +256,8 @@ mod tests {
             "k\u{202e}": ["a\u{202a}b\u{2066}c\u{2069}\u{85}\u{2028}\u{7f}", "\u{1b}\n", "plain µs"]
         });
         for text in [to_json(&v).unwrap(), to_json_pretty(&v).unwrap()] {
-            assert!(!text.chars().any(is_unsafe), "{text}");
+            // The pretty form's own line breaks aside.
+            assert!(!text.chars().any(|c| c != '\n' && is_unsafe(c)), "{text}");
             assert!(
                 text.contains("\\u202e") && text.contains("\\u2066"),
                 "{text}"
