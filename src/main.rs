@@ -101,7 +101,10 @@ fn deliver(
     export: &ExportManager,
 ) -> Result<u8, Error> {
     if let Some(path) = &output.kept_file {
-        diskmark::escape::say(format_args!("test file kept: {}", path.display()));
+        diskmark::escape::say(format_args!(
+            "test file kept: {}",
+            diskmark::escape::path(path)
+        ));
     }
     let host = HostInfo::current();
     let report = Report {

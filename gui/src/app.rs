@@ -328,7 +328,7 @@ impl App {
         if let Some(b) = &mut self.bench {
             self.status = Status::Stopping;
             if !b.stop_and_join() {
-                let target = self.choices.target.display().to_string();
+                let target = diskmark::escape::path(&self.choices.target);
                 diskmark::escape::say(format_args!(
                     "{}",
                     strings::stuck(crate::bench::STOP_DEADLINE.as_secs(), &target)
