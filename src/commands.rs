@@ -32,8 +32,8 @@ pub fn deliver(
     };
     for m in messages {
         match m {
-            Message::Note(note) => eprintln!("{note}"),
-            Message::Failure(e) => eprintln!("error: {e}"),
+            Message::Note(note) => crate::escape::say(format_args!("{note}")),
+            Message::Failure(e) => crate::escape::say(format_args!("error: {e}")),
         }
     }
     delivered.map_err(|u| u.error.into())
@@ -122,13 +122,13 @@ pub fn compare(args: CompareArgs) -> Result<u8, Error> {
     if let Some(pct) = args.fail_if_worse {
         let failed = compare::failures(&runs, pct);
         for f in &failed {
-            eprintln!("{f}");
+            crate::escape::say(format_args!("{f}"));
         }
         if !failed.is_empty() {
-            eprintln!(
+            crate::escape::say(format_args!(
                 "{} figure(s) worse by more than {pct}% and beyond the noise (--fail-if-worse)",
                 failed.len()
-            );
+            ));
             return Ok(1);
         }
     }
@@ -165,7 +165,7 @@ pub fn history(args: HistoryArgs) -> Result<u8, Error> {
                     history::render_list(&runs, args.target.is_some() || args.model.is_some())
                 }
                 ListFormat::Json => {
-                    let mut s = serde_json::to_string_pretty(&runs).unwrap_or_default();
+                    let mut s = crate::escape::to_json_pretty(&runs).unwrap_or_default();
                     s.push('\n');
                     s
                 }
@@ -240,10 +240,10 @@ pub fn man(args: ManArgs) -> Result<u8, Error> {
             source,
         })?;
     }
-    eprintln!(
+    crate::escape::say(format_args!(
         "wrote {} manual pages into {}",
         pages.len(),
         outputs::printable(&dir)
-    );
+    ));
     Ok(0)
 }

@@ -23,7 +23,7 @@ pub enum Error {
     #[error(transparent)]
     Export(#[from] crate::export::ExportError),
     /// The --chart file could not be written.
-    #[error("--chart: cannot write the chart to {path}: {source}")]
+    #[error("--chart: cannot write the chart to {shown_path}: {source}", shown_path = crate::escape::path(.path))]
     Chart {
         /// The file.
         path: std::path::PathBuf,
@@ -31,7 +31,7 @@ pub enum Error {
         source: std::io::Error,
     },
     /// The report could not be written.
-    #[error("cannot write the report to {path}: {source}")]
+    #[error("cannot write the report to {shown_path}: {source}", shown_path = crate::escape::path(.path))]
     Output {
         /// The file.
         path: std::path::PathBuf,

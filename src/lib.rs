@@ -16,6 +16,7 @@ pub mod compare;
 pub mod config;
 pub mod engine;
 pub mod error;
+pub mod escape;
 pub mod export;
 pub mod fio;
 pub mod history;

@@ -47,7 +47,7 @@ pub fn main() -> ExitCode {
     match result {
         Ok(code) => ExitCode::from(code),
         Err(e) => {
-            eprintln!("error: {e}");
+            diskmark::escape::say(format_args!("error: {e}"));
             ExitCode::from(e.exit_code())
         }
     }
@@ -57,7 +57,7 @@ pub fn main() -> ExitCode {
 /// run.
 fn tui(args: RunArgs) -> Result<u8, Error> {
     let fail = |e: diskmark::tui::TuiError| {
-        eprintln!("error: {e}");
+        diskmark::escape::say(format_args!("error: {e}"));
         Ok(e.exit_code())
     };
     if args.on_hosts() {
@@ -101,7 +101,10 @@ fn deliver(
     export: &ExportManager,
 ) -> Result<u8, Error> {
     if let Some(path) = &output.kept_file {
-        eprintln!("test file kept: {}", path.display());
+        diskmark::escape::say(format_args!(
+            "test file kept: {}",
+            diskmark::escape::path(path)
+        ));
     }
     let host = HostInfo::current();
     let report = Report {
@@ -114,10 +117,10 @@ fn deliver(
     // A run in which no test completed a single I/O measured nothing: the
     // report says so per test, and the run failed.
     if output.interrupted.is_none() && report.measured_nothing() {
-        eprintln!(
+        diskmark::escape::say(format_args!(
             "error: no test completed any I/O in its measure window: nothing was measured (a device that is throttled, stalled or too slow for --measure {} s)",
             settings.measure.as_secs_f64()
-        );
+        ));
         return Ok(1);
     }
     // A signal while the report was being written still ends with its

@@ -56,7 +56,8 @@ impl StatusLine {
         }
         if let Some(text) = text() {
             self.last = Some(now);
-            bar.set_message(text);
+            // One line: every control escaped, the line break too.
+            bar.set_message(crate::escape::escaped(&text));
         }
     }
 
@@ -165,7 +166,7 @@ impl ProgressLine {
     /// shows), or a plain line when a test is over.
     pub fn update(&mut self, event: &Event) {
         if let Some(s) = self.sentence.take() {
-            eprintln!("{s}");
+            crate::escape::say(format_args!("{s}"));
         }
         match self.show {
             Show::Nothing => {}
@@ -179,7 +180,7 @@ impl ProgressLine {
             }
             Show::Plain => {
                 if let Some(line) = self.plain(event) {
-                    eprintln!("{line}");
+                    crate::escape::say(format_args!("{line}"));
                 }
             }
         }
@@ -190,7 +191,7 @@ impl ProgressLine {
     /// (`--steady-state`) if `output` holds it.
     pub fn finish(&mut self, output: &RunOutput) {
         if let Some(line) = self.end(output.tests.len()) {
-            eprintln!("{line}");
+            crate::escape::say(format_args!("{line}"));
         }
         self.line.finish();
     }

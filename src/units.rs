@@ -16,13 +16,13 @@ pub const TIB: u64 = 1024 * GIB;
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ParseError {
     /// Nothing usable was given.
-    #[error("'{0}' is empty")]
+    #[error("'{}' is empty", crate::escape::escaped(.0))]
     Empty(String),
     /// The number part is not a non-negative decimal number.
-    #[error("'{0}' is not a number followed by an optional unit")]
+    #[error("'{}' is not a number followed by an optional unit", crate::escape::escaped(.0))]
     Malformed(String),
     /// The unit is not one we know.
-    #[error("'{input}' has an unknown unit '{unit}' (use {accepted})")]
+    #[error("'{}' has an unknown unit '{}' (use {accepted})", crate::escape::escaped(.input), crate::escape::escaped(.unit))]
     Unit {
         /// The whole input.
         input: String,
@@ -32,10 +32,10 @@ pub enum ParseError {
         accepted: &'static str,
     },
     /// The value has a fraction of a byte, or overflows.
-    #[error("'{0}' is not a whole number of bytes")]
+    #[error("'{}' is not a whole number of bytes", crate::escape::escaped(.0))]
     NotWhole(String),
     /// The value is too large to represent.
-    #[error("'{0}' is too large")]
+    #[error("'{}' is too large", crate::escape::escaped(.0))]
     TooLarge(String),
 }
 

@@ -165,7 +165,9 @@ fn differing_settings_give_a_caution_block_and_same_settings_refuses() {
     let (_, md, _) = compare(&[os("--format"), os("markdown"), os(&a), os(&b)]);
     assert!(
         md.contains("**Caution**")
-            && md.contains("- 2: engine: io_uring (native) → psync (native)"),
+            // Values read from the files are shown as text in Markdown
+            // (docs/report.md#escaping): `_` and `(` escaped.
+            && md.contains("- 2: engine: io\\_uring \\(native\\) → psync \\(native\\)"),
         "{md}"
     );
     let (_, j, _) = compare(&[os("--format"), os("json"), os(&a), os(&b)]);

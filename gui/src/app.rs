@@ -328,11 +328,11 @@ impl App {
         if let Some(b) = &mut self.bench {
             self.status = Status::Stopping;
             if !b.stop_and_join() {
-                let target = self.choices.target.display().to_string();
-                eprintln!(
+                let target = diskmark::escape::path(&self.choices.target);
+                diskmark::escape::say(format_args!(
                     "{}",
                     strings::stuck(crate::bench::STOP_DEADLINE.as_secs(), &target)
-                );
+                ));
                 self.bench = None;
                 self.exit_code.store(1, Ordering::Relaxed);
                 return;

@@ -2,7 +2,6 @@
 //! starting values; `--start`, `--quit-when-done`, `--screenshot` and `-o`
 //! automate it.
 
-use clap::Parser;
 use diskmark::export::ExportManager;
 use diskmark_gui::app::{App, Start};
 use diskmark_gui::args::GuiArgs;
@@ -17,22 +16,23 @@ fn main() -> ExitCode {
     if argv.next().as_deref() == Some(std::ffi::OsStr::new(diskmark::run::guard::ARG)) {
         return diskmark_gui::launch::guardian(argv.next());
     }
-    let args = GuiArgs::parse();
+    // clap's errors quote what was typed: printed through the one sink.
+    let args: GuiArgs = diskmark::cli::parse_or_exit(<GuiArgs as clap::CommandFactory>::command);
     let automation = args.automation();
     // Asked once, before the window opens (at most 200 ms).
     let theme = diskmark_gui::theme::theme(args.theme);
     let scale = args.scale;
     if args.run.on_hosts() {
-        eprintln!(
+        diskmark::escape::say(format_args!(
             "error: --host: the desktop window runs on this machine only; run diskmark --host ... from the command line"
-        );
+        ));
         return ExitCode::from(2);
     }
     let (settings, outputs) = match args.run.into_settings() {
         Ok(v) => v,
         Err(e) => {
             let e = diskmark::Error::from(e);
-            eprintln!("error: {e}");
+            diskmark::escape::say(format_args!("error: {e}"));
             return ExitCode::from(e.exit_code());
         }
     };
@@ -42,18 +42,18 @@ fn main() -> ExitCode {
         && let Err(e) = diskmark_gui::shot::check(shot, &settings.target, &outputs)
     {
         let e = diskmark::Error::from(e);
-        eprintln!("error: {e}");
+        diskmark::escape::say(format_args!("error: {e}"));
         return ExitCode::from(e.exit_code());
     }
     // The same handlers as the CLI's: a signal mid-run removes the test
     // file and ends with 128 + N.
     if let Err(e) = diskmark::run::signals::install() {
-        eprintln!("error: installing signal handlers: {e}");
+        diskmark::escape::say(format_args!("error: installing signal handlers: {e}"));
         return ExitCode::from(1);
     }
     // winit panics without a display: said first, in one sentence.
     if let Err(e) = diskmark_gui::launch::check_display(|k| std::env::var(k).ok()) {
-        eprintln!("error: {}", e.0);
+        diskmark::escape::say(format_args!("error: {}", e.0));
         return ExitCode::from(1);
     }
     // Before any test file: a second process that removes it should the
@@ -96,11 +96,11 @@ fn main() -> ExitCode {
     match result {
         Ok(Ok(())) => {}
         Ok(Err(e)) => {
-            eprintln!("error: the window could not be opened: {e}");
+            diskmark::escape::say(format_args!("error: the window could not be opened: {e}"));
             return ExitCode::from(1);
         }
         Err(e) => {
-            eprintln!("error: {}", e.0);
+            diskmark::escape::say(format_args!("error: {}", e.0));
             return ExitCode::from(1);
         }
     }

@@ -61,7 +61,7 @@ impl App {
                     &s.rgba,
                 );
                 if let Err(e) = r {
-                    eprintln!("error: {e}");
+                    diskmark::escape::say(format_args!("error: {e}"));
                     self.exit_code.store(1, Ordering::Relaxed);
                 }
                 return iced::exit();

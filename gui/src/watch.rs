@@ -62,6 +62,8 @@ pub fn signal_watch() -> iced::futures::channel::mpsc::Receiver<Watch> {
 /// with the closure).
 fn spawn_named(name: &str, f: impl FnOnce() + Send + 'static) {
     if let Err(e) = std::thread::Builder::new().name(name.into()).spawn(f) {
-        eprintln!("warning: cannot start the window's {name} thread: {e}");
+        diskmark::escape::say(format_args!(
+            "warning: cannot start the window's {name} thread: {e}"
+        ));
     }
 }

@@ -56,3 +56,20 @@ fn a_display_that_does_not_answer_is_one_sentence_not_a_panic() {
         "{err}"
     );
 }
+
+#[test]
+fn a_value_clap_refuses_is_quoted_escaped_with_exit_2() {
+    // clap quotes what was typed: it reaches stderr escaped
+    // (docs/report.md#escaping), before any window or run.
+    let out = Command::new(env!("CARGO_BIN_EXE_diskmark-gui"))
+        .args(["--test", "\u{1b}]0;x\u{7}\u{202e}"])
+        .env_remove("DISPLAY")
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.starts_with("error: "), "{err}");
+    assert!(err.contains("\\x1b]0;x\\x07\\u{202e}"), "{err}");
+    let raw = |c: char| c != '\n' && diskmark::escape::is_unsafe(c);
+    assert!(!err.chars().any(raw), "{err:?}");
+}

@@ -76,27 +76,28 @@ pub fn parse() -> Cli {
     match crate::outputs::bad_std_stream() {
         Some("standard error") => std::process::exit(2),
         Some(stream) => {
-            eprintln!(
+            crate::escape::say(format_args!(
                 "error: {stream} is a block device or a kernel file; diskmark never writes there: redirect it to a file"
-            );
+            ));
             std::process::exit(2);
         }
         _ => {}
     }
-    let parsed = command()
-        .try_get_matches()
-        .and_then(|m| <Cli as clap::FromArgMatches>::from_arg_matches(&m));
-    match parsed {
+    let try_parse = |c: clap::Command| {
+        c.try_get_matches()
+            .and_then(|m| <Cli as clap::FromArgMatches>::from_arg_matches(&m))
+    };
+    match try_parse(command()) {
         Ok(cli) => cli,
         Err(e) => {
             use clap::error::{ContextKind, ContextValue, ErrorKind};
             if e.kind() == ErrorKind::ArgumentConflict
                 && let Some(ContextValue::String(extra)) = e.get(ContextKind::InvalidSubcommand)
             {
-                eprintln!(
+                crate::escape::say(format_args!(
                     "error: '{}' is a second target; diskmark tests one directory or device per run: give one (run it again for another)",
                     crate::outputs::printable(std::path::Path::new(extra))
-                );
+                ));
                 std::process::exit(2);
             }
             // `diskmark tui /a /b`: clap calls the second an unexpected
@@ -105,15 +106,54 @@ pub fn parse() -> Cli {
                 && let Some(ContextValue::String(extra)) = e.get(ContextKind::InvalidArg)
                 && !extra.starts_with('-')
             {
-                eprintln!(
+                crate::escape::say(format_args!(
                     "error: '{}' is a second target; diskmark tests one directory or device per run: give one (run it again for another)",
                     crate::outputs::printable(std::path::Path::new(extra))
-                );
+                ));
                 std::process::exit(2);
             }
-            e.exit()
+            usage_exit(e, || try_parse(plain(command())).err())
         }
     }
+}
+
+/// `cmd` without colours or bold: its errors rendered with
+/// [`clap::builder::StyledStr::ansi`] then hold no escape of clap's own,
+/// only what was typed, which [`crate::escape::say`] shows escaped.
+fn plain(cmd: clap::Command) -> clap::Command {
+    cmd.styles(clap::builder::Styles::plain())
+}
+
+/// Parses the command line into `T` as clap's `parse` does, but with the
+/// errors of [`usage_exit`]: for a front-end other than `diskmark` (the
+/// window's `diskmark-gui`).
+pub fn parse_or_exit<T: clap::FromArgMatches>(cmd: impl Fn() -> clap::Command) -> T {
+    let try_parse = |c: clap::Command| c.try_get_matches().and_then(|m| T::from_arg_matches(&m));
+    match try_parse(cmd()) {
+        Ok(v) => v,
+        Err(e) => usage_exit(e, || try_parse(plain(cmd())).err()),
+    }
+}
+
+/// Ends the process for clap's `e` as `e.exit()` would (help and version
+/// on stdout, exit 0), except that an error goes through the one sink of
+/// messages ([`crate::escape::say`]): clap quotes the offending value as
+/// typed, and `--test $'\e]0;x\a'` must not set the window's title. The
+/// message is the same error from the command without styles (`plain`,
+/// parsed again), so that the value is shown escaped, not cut short by
+/// clap's own stripping of escapes; the exit code stays clap's (2).
+pub fn usage_exit(e: clap::Error, plain: impl FnOnce() -> Option<clap::Error>) -> ! {
+    if !e.use_stderr() {
+        e.exit()
+    }
+    let text = match plain() {
+        Some(p) => p.render().ansi().to_string(),
+        // Not reached (the same arguments fail the same way); clap's
+        // plain text has its escapes stripped, which is safe too.
+        None => e.render().to_string(),
+    };
+    crate::escape::say(text.trim_end());
+    std::process::exit(e.exit_code())
 }
 
 /// Subcommands.

@@ -162,9 +162,19 @@ fn text_table(rows: &[(String, Vec<Cell>)], n: usize) -> String {
 /// Markdown tables per metric, the caution list first when settings
 /// differ.
 pub fn render_markdown(runs: &[RunSummary]) -> String {
+    // Every word read from the files (labels, paths, models, settings,
+    // test names) is shown as text, never as HTML or a link.
+    let md = crate::escape::markdown;
     let mut out = String::new();
     for (i, r) in runs.iter().enumerate() {
-        let _ = writeln!(out, "{}. **{}** — {}", i + 1, r.label, run_line(r));
+        let line = format!(
+            "{} · {} [{}] · {}",
+            md(&r.date),
+            md(&r.target),
+            md(&r.model),
+            md(&r.engine)
+        );
+        let _ = writeln!(out, "{}. **{}** — {line}", i + 1, md(&r.label));
     }
     let diffs = differences(runs);
     if !diffs.is_empty() {
@@ -173,7 +183,8 @@ pub fn render_markdown(runs: &[RunSummary]) -> String {
             "\n**Caution**: these runs differ in settings that change the figures (against 1):\n"
         );
         for d in &diffs {
-            let _ = writeln!(out, "- {}: {}: {} → {}", d.run, d.setting, d.first, d.this);
+            let (setting, first, this) = (md(&d.setting), md(&d.first), md(&d.this));
+            let _ = writeln!(out, "- {}: {setting}: {first} → {this}", d.run);
         }
     }
     let keys = keys(runs);
@@ -189,7 +200,7 @@ pub fn render_markdown(runs: &[RunSummary]) -> String {
         }
         let _ = writeln!(out);
         for k in &keys {
-            let _ = write!(out, "| {} {} |", k.0, k.1);
+            let _ = write!(out, "| {} {} |", md(&k.0), md(&k.1));
             for i in 0..runs.len() {
                 let _ = write!(out, " {} |", cell(runs, i, k, m));
             }
@@ -280,7 +291,7 @@ pub fn render_json(runs: &[RunSummary]) -> String {
             source: &r.source,
         })
         .collect();
-    let mut s = serde_json::to_string_pretty(&JsonDoc {
+    let mut s = crate::escape::to_json_pretty(&JsonDoc {
         rows,
         runs,
         settings_differences,

@@ -8,7 +8,7 @@ use std::path::PathBuf;
 #[derive(Debug, thiserror::Error)]
 pub enum ExportError {
     /// The report (or the chart) could not be written there.
-    #[error("cannot write the report to {path}: {source}")]
+    #[error("cannot write the report to {shown_path}: {source}", shown_path = crate::escape::path(.path))]
     Output {
         /// The file, as given (`stdout` for standard output).
         path: PathBuf,
@@ -16,7 +16,7 @@ pub enum ExportError {
         source: std::io::Error,
     },
     /// An image (the chart, the card) could not be drawn as asked.
-    #[error("cannot draw {path}: {source}")]
+    #[error("cannot draw {shown_path}: {source}", shown_path = crate::escape::path(.path))]
     Image {
         /// The file, as given.
         path: PathBuf,

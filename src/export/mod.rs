@@ -218,7 +218,7 @@ impl Delivery<'_, '_> {
                 if !self.outputs.quiet {
                     self.done.messages.push(Message::Note(format!(
                         "saved as run #{id} in {}",
-                        db.shown.display()
+                        crate::escape::path(&db.shown)
                     )));
                 }
             }

@@ -66,7 +66,7 @@ pub enum FioError {
     )]
     NotFound,
     /// `--fio PATH` does not run.
-    #[error("cannot run fio at {path}: {source}")]
+    #[error("cannot run fio at {shown_path}: {source}", shown_path = crate::escape::path(.path))]
     Spawn {
         /// The binary.
         path: PathBuf,
@@ -74,7 +74,7 @@ pub enum FioError {
         source: std::io::Error,
     },
     /// `fio --version` said nothing useful.
-    #[error("{path} does not look like fio (its --version printed {output:?})")]
+    #[error("{shown_path} does not look like fio (its --version printed {output:?})", shown_path = crate::escape::path(.path))]
     NotFio {
         /// The binary.
         path: PathBuf,
@@ -84,7 +84,7 @@ pub enum FioError {
     /// `fio --version` did not answer in time.
     #[error(
         "{} did not answer --version within {} s and was killed; give the path of a working fio with --fio",
-        path.display(), VERSION_DEADLINE.as_secs()
+        crate::escape::path(.path), VERSION_DEADLINE.as_secs()
     )]
     VersionTimeout {
         /// The binary.
@@ -115,7 +115,7 @@ pub enum FioError {
     #[error("interrupted by {} while asking fio for its version", signal_name(*.0))]
     Interrupted(i32),
     /// fio printed far more than fio does.
-    #[error("{} printed more than {} MiB; this is not fio's output", path.display(), OUTPUT_LIMIT >> 20)]
+    #[error("{} printed more than {} MiB; this is not fio's output", crate::escape::path(.path), OUTPUT_LIMIT >> 20)]
     TooMuchOutput {
         /// The binary.
         path: PathBuf,
@@ -173,15 +173,11 @@ fn words(message: &str) -> String {
     }
 }
 
-/// `line` with its control characters escaped (`\u{1b}`): what fio (or
-/// whatever `--fio` names) prints reaches a terminal in diskmark's words.
+/// `line` with its control and bidirectional characters escaped (`\x1b`,
+/// [`crate::escape`]): what fio (or whatever `--fio` names) prints reaches
+/// a terminal in diskmark's words.
 fn printable(line: &str) -> String {
-    line.chars()
-        .flat_map(|c| {
-            let esc = c.is_control().then(|| c.escape_unicode().to_string());
-            esc.map_or_else(|| vec![c], |e| e.chars().collect())
-        })
-        .collect()
+    crate::escape::escaped(line)
 }
 
 /// The non-empty lines of `text`, trimmed and made printable.
@@ -438,12 +434,12 @@ mod tests {
     #[test]
     fn fios_words_reach_the_terminal_escaped() {
         assert_eq!(
-            printable("a\x1b[2Jb\u{9b}c\td"),
-            "a\\u{1b}[2Jb\\u{9b}c\\u{9}d"
+            printable("a\x1b[2Jb\u{9b}c\td\u{202e}"),
+            "a\\x1b[2Jb\\x9bc\\x09d\\u{202e}"
         );
         assert_eq!(
             complaints("fio: \x07bell\n{\"jobs\": []}", " err\x1b]0;x\x07 \n\n"),
-            ["err\\u{1b}]0;x\\u{7}", "fio: \\u{7}bell"]
+            ["err\\x1b]0;x\\x07", "fio: \\x07bell"]
         );
     }
 

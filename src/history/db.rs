@@ -229,7 +229,9 @@ impl History {
         let device = run.target.device.as_ref();
         // The settings column holds them as compact JSON, keys sorted.
         let settings = serde_json::to_value(&run.settings)
-            .map_or_else(|_| "null".to_string(), |v| v.to_string());
+            .ok()
+            .and_then(|v| crate::escape::to_json(&v).ok())
+            .unwrap_or_else(|| "null".to_string());
         self.conn
             .execute(
                 "INSERT INTO runs (date, target, model, fs, profile, engine, settings, result, device, label)

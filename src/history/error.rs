@@ -9,7 +9,7 @@ pub const SCHEMA_VERSION: i32 = 3;
 #[derive(Debug, thiserror::Error)]
 pub enum HistoryError {
     /// The database file is damaged, locked, or not a database.
-    #[error("the history database {path} cannot be used: {cause}")]
+    #[error("the history database {shown_path} cannot be used: {cause}", shown_path = crate::escape::path(.path))]
     Db {
         /// The database.
         path: PathBuf,
@@ -17,7 +17,7 @@ pub enum HistoryError {
         cause: String,
     },
     /// Its directory cannot be made.
-    #[error("cannot create {path}: {source}")]
+    #[error("cannot create {shown_path}: {source}", shown_path = crate::escape::path(.path))]
     Dir {
         /// The directory.
         path: PathBuf,
@@ -26,8 +26,7 @@ pub enum HistoryError {
     },
     /// The database is newer than this diskmark.
     #[error(
-        "the history database {path} has schema version {found}, newer than this diskmark's {SCHEMA_VERSION}; update diskmark or use another --history"
-    )]
+        "the history database {shown_path} has schema version {found}, newer than this diskmark's {SCHEMA_VERSION}; update diskmark or use another --history", shown_path = crate::escape::path(.path))]
     Newer {
         /// The database.
         path: PathBuf,
@@ -38,18 +37,16 @@ pub enum HistoryError {
     #[error("no run #{0} in the history (see diskmark history)")]
     NoSuchRun(i64),
     /// Nothing was ever saved there.
-    #[error("there is no history database at {0} yet: add --save to a run to keep it")]
+    #[error("there is no history database at {shown_path} yet: add --save to a run to keep it", shown_path = crate::escape::path(.0))]
     Absent(PathBuf),
     /// The file is not a database diskmark wrote (another program's
     /// database, an empty file, not SQLite at all); it is left as it is.
     #[error(
-        "{0} is not a diskmark history (it is left untouched); give --history a diskmark database or a new file name"
-    )]
+        "{shown_path} is not a diskmark history (it is left untouched); give --history a diskmark database or a new file name", shown_path = crate::escape::path(.0))]
     NotHistory(PathBuf),
     /// A schema version no diskmark writes (0 with tables, negative).
     #[error(
-        "the history database {path} has schema version {found}, which no diskmark writes; give --history a diskmark database or a new file name"
-    )]
+        "the history database {shown_path} has schema version {found}, which no diskmark writes; give --history a diskmark database or a new file name", shown_path = crate::escape::path(.path))]
     Unknown {
         /// The database.
         path: PathBuf,
@@ -70,7 +67,7 @@ pub enum HistoryError {
         why: String,
     },
     /// Saving failed; the result was kept beside the database.
-    #[error("{cause}; the result was written to {kept} instead")]
+    #[error("{cause}; the result was written to {shown} instead", shown = crate::escape::path(.kept))]
     Kept {
         /// Why saving failed.
         cause: Box<HistoryError>,

@@ -47,7 +47,7 @@ pub fn save_or_keep(db: &OutputPath, run: &Run) -> Result<i64, HistoryError> {
             .map_err(|e| e.message)
             .and_then(|o| match o.write_new(json.as_bytes()) {
                 Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Err(String::new()),
-                r => r.map_err(|e| format!("{}: {e}", kept.display())),
+                r => r.map_err(|e| format!("{}: {e}", crate::escape::path(&kept))),
             });
         if !matches!(&written, Err(e) if e.is_empty()) {
             break;

@@ -18,7 +18,7 @@ pub fn sanitized_json(json: &str) -> String {
     let mut out = match serde_json::from_str::<serde_json::Value>(json) {
         Ok(mut v) => {
             crate::report::escape::escape_json(&mut v);
-            serde_json::to_string_pretty(&v).unwrap_or_default()
+            crate::escape::to_json_pretty(&v).unwrap_or_default()
         }
         Err(_) => crate::report::escape::escaped(json),
     };

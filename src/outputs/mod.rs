@@ -152,19 +152,10 @@ fn looks_like_test_file(name: &std::ffi::OsStr) -> bool {
         && n.ends_with(crate::run::testfile::FILE_SUFFIX)
 }
 
-/// `path` for a message: control characters escaped, so that a name
-/// never drives the terminal.
+/// `path` for a message: [`crate::escape::path`] (controls and bidi
+/// characters escaped), so that a name never drives the terminal.
 pub fn printable(path: &Path) -> String {
-    path.to_string_lossy()
-        .chars()
-        .map(|c| {
-            if c.is_control() {
-                c.escape_default().to_string()
-            } else {
-                c.to_string()
-            }
-        })
-        .collect()
+    crate::escape::path(path)
 }
 
 /// Checks one output path given with `option`; refuses, in one sentence

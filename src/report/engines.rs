@@ -95,7 +95,7 @@ pub fn render_json(probes: &[Probe], default: EngineKind) -> String {
             .collect(),
     };
     // Plain strings, numbers and booleans always serialise.
-    let mut s = serde_json::to_string_pretty(&doc).unwrap_or_default();
+    let mut s = crate::escape::to_json_pretty(&doc).unwrap_or_default();
     s.push('\n');
     s
 }

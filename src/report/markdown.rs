@@ -1,9 +1,9 @@
 //! Markdown: a table, one row per test and direction, for issues and
 //! forum posts.
 
-use super::escape::escape;
 use super::rows::rows;
 use super::source::Report;
+use crate::escape::markdown as escape;
 use std::fmt::Write;
 
 /// Renders the Markdown table with a one-line caption.
@@ -11,8 +11,9 @@ pub fn render(r: &Report<'_>) -> String {
     let s = r.settings;
     let t = r.target;
     let mut out = String::new();
-    // Text read from the system (sysfs, mountinfo, fio's version) never
-    // reaches a terminal raw: escaped as in the text report.
+    // Text read from the system (sysfs, mountinfo, fio's version) or given
+    // by the user (the path) never reaches a terminal raw, and is shown as
+    // text, never as HTML or a link (docs/report.md#escaping).
     let model = (t.model())
         .map(|m| format!(" [{}]", escape(m)))
         .unwrap_or_default();
@@ -72,7 +73,7 @@ mod tests {
         let raw = |c: char| c != '\n' && crate::report::escape::is_unsafe(c);
         assert!(!md.chars().any(raw), "{md}");
         assert!(
-            md.contains("/mnt/\\x1b[31mred") && md.contains("ext4\\x07"),
+            md.contains("/mnt/\\\\x1b\\[31mred") && md.contains("ext4\\\\x07"),
             "{md}"
         );
     }

@@ -98,7 +98,7 @@ pub fn render_json(targets: &[TargetInfo]) -> String {
         })
         .collect();
     // Strings, numbers and plain structs always serialise.
-    let mut s = serde_json::to_string_pretty(&serde_json::json!({ "targets": entries }))
+    let mut s = crate::escape::to_json_pretty(&serde_json::json!({ "targets": entries }))
         .unwrap_or_default();
     s.push('\n');
     s

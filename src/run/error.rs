@@ -15,7 +15,8 @@ pub enum RunError {
     Target(#[from] crate::target::TargetError),
     /// Not enough free space for the test file.
     #[error(
-        "not enough free space in {path}: the test file needs {need} but only {available} is available; {fix}"
+        "not enough free space in {shown_path}: the test file needs {need} but only {available} is available; {fix}",
+        shown_path = crate::escape::path(.path)
     )]
     NoSpace {
         /// Target directory.
@@ -29,8 +30,7 @@ pub enum RunError {
     },
     /// Space ran out while writing.
     #[error(
-        "the disk filled up during the {during} ({path} could not be written); free some space or use a smaller --size"
-    )]
+        "the disk filled up during the {during} ({shown_path} could not be written); free some space or use a smaller --size", shown_path = crate::escape::path(.path))]
     DiskFull {
         /// Test file.
         path: PathBuf,
@@ -39,8 +39,7 @@ pub enum RunError {
     },
     /// A write went past RLIMIT_FSIZE (EFBIG).
     #[error(
-        "the test file {path} reached this process's file-size limit ({limit}, RLIMIT_FSIZE, set by `ulimit -f` or `prlimit --fsize`) during the {during}; raise it (`ulimit -f unlimited`) or use a --size below it"
-    )]
+        "the test file {shown_path} reached this process's file-size limit ({limit}, RLIMIT_FSIZE, set by `ulimit -f` or `prlimit --fsize`) during the {during}; raise it (`ulimit -f unlimited`) or use a --size below it", shown_path = crate::escape::path(.path))]
     FileSizeLimit {
         /// Test file.
         path: PathBuf,
@@ -76,13 +75,13 @@ pub enum RunError {
         need: String,
     },
     /// The filesystem refuses O_DIRECT.
-    #[error("the filesystem of {path} does not support O_DIRECT; run with --buffered")]
+    #[error("the filesystem of {shown_path} does not support O_DIRECT; run with --buffered", shown_path = crate::escape::path(.path))]
     DirectUnsupported {
         /// Target directory.
         path: PathBuf,
     },
     /// The target refused the creation of the test file.
-    #[error("cannot create the test file in {path}: {source}")]
+    #[error("cannot create the test file in {shown_path}: {source}", shown_path = crate::escape::path(.path))]
     Create {
         /// Target directory.
         path: PathBuf,
@@ -90,7 +89,7 @@ pub enum RunError {
         source: io::Error,
     },
     /// The pre-fill failed for another reason.
-    #[error("pre-filling the test file {path} failed: {source}")]
+    #[error("pre-filling the test file {shown_path} failed: {source}", shown_path = crate::escape::path(.path))]
     Prefill {
         /// Test file.
         path: PathBuf,
@@ -159,7 +158,7 @@ pub enum RunError {
         source: crate::engine::EngineError,
     },
     /// The block device target could not be opened or read.
-    #[error("cannot read the block device {path}: {source}")]
+    #[error("cannot read the block device {shown_path}: {source}", shown_path = crate::escape::path(.path))]
     Device {
         /// The device.
         path: PathBuf,

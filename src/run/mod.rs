@@ -214,7 +214,7 @@ impl Runner<'_> {
         // Removed here, not at drop, so that a file that cannot be removed
         // is named in the report as well as on stderr.
         if let Err(e) = file.remove() {
-            eprintln!("warning: {e}");
+            crate::escape::say(format_args!("warning: {e}"));
             add_note(&mut out.notes, e.to_string());
         }
         result
@@ -230,7 +230,7 @@ impl Runner<'_> {
                     &mut out.notes,
                     format!(
                         "{} holds only {}: the whole device was tested instead of --size {}",
-                        target.path.display(),
+                        crate::escape::path(&target.path),
                         crate::units::human_bytes(f.size()),
                         crate::units::file_size_label(settings.size)
                     ),
@@ -533,7 +533,9 @@ fn verify_pass(
     stop: &StopToken,
 ) -> Result<u64, RunError> {
     if let Some(ms) = crate::testing::var(TEST_VERIFY_PAUSE).and_then(|v| v.parse::<u64>().ok()) {
-        eprintln!("verify: pausing {ms} ms before the read pass (test hook)");
+        crate::escape::say(format_args!(
+            "verify: pausing {ms} ms before the read pass (test hook)"
+        ));
         std::thread::sleep(Duration::from_millis(ms));
     }
     check_stop(stop)?;

@@ -128,7 +128,7 @@ pub fn file_notes(settings: &Settings, target: &TargetInfo, file: &TestFile) -> 
     if file.is_raw() {
         notes.push(format!(
             "raw device: {} read directly, read-only, over its first {}",
-            target.path.display(),
+            crate::escape::path(&target.path),
             crate::units::human_bytes(file.size())
         ));
     }

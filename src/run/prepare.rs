@@ -49,7 +49,7 @@ impl RunPlan {
         if qos.is_some() && target.is_device() {
             return Err(RunError::Refused(format!(
                 "--qos writes a second test file, and {} is a block device, which diskmark only reads; give a directory on it",
-                target.path.display()
+                crate::escape::path(&target.path)
             )));
         }
         // Every mode allocates its buffers, a device's reads too.
@@ -234,7 +234,7 @@ fn check_device(settings: &Settings, target: &TargetInfo) -> Result<(), RunError
     if settings.directions().iter().any(|d| d.writes()) {
         return Err(RunError::Refused(format!(
             "{} is a block device: diskmark only reads a device, it never writes to one; run with --mode read and without --mix, or give a directory",
-            target.path.display()
+            crate::escape::path(&target.path)
         )));
     }
     // fio opens a device by its name (a test file through diskmark's own

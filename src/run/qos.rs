@@ -159,7 +159,7 @@ impl QosRun<'_> {
         )?;
         let result = self.loaded(&ctx, plan, &wfile, obs);
         if let Err(e) = wfile.remove() {
-            eprintln!("warning: {e}");
+            crate::escape::say(format_args!("warning: {e}"));
         }
         let (loaded, writer_loop) = result?;
         Ok(QosResult {

@@ -386,7 +386,7 @@ impl Drop for TestFile {
         // An early error or a panic: no report is coming, so stderr is the
         // only place left to say it. The lock goes with the descriptor.
         if let Err(e) = self.remove() {
-            eprintln!("warning: {e}");
+            crate::escape::say(format_args!("warning: {e}"));
         }
     }
 }

@@ -48,12 +48,14 @@ pub fn command(args: SpanArgs) -> Result<u8, Error> {
         return Ok(128 + sig as u8);
     }
     if let Some(why) = output.span.as_ref().and_then(|s| s.ended_early.as_ref()) {
-        eprintln!("error: {why}");
+        crate::escape::say(format_args!("error: {why}"));
         return Ok(1);
     }
     let measured = output.span.as_ref().is_some_and(|s| !s.samples.is_empty());
     if output.interrupted.is_none() && !measured {
-        eprintln!("error: no sample completed: nothing was measured");
+        crate::escape::say(format_args!(
+            "error: no sample completed: nothing was measured"
+        ));
         return Ok(1);
     }
     Ok(0)

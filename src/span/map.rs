@@ -98,7 +98,7 @@ pub fn run(
     // Removed here, not at drop, so that a file that cannot be removed is
     // named in the report as well as on stderr. A device is never removed.
     if let Err(e) = file.remove() {
-        eprintln!("warning: {e}");
+        crate::escape::say(format_args!("warning: {e}"));
         output.notes.push(e.to_string());
     }
     let mapped = mapped?;

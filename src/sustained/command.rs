@@ -49,13 +49,13 @@ pub fn command(args: SustainedArgs) -> Result<u8, Error> {
         return Ok(0);
     };
     if let Some(why) = &s.ended_early {
-        eprintln!("error: {why}");
+        crate::escape::say(format_args!("error: {why}"));
         return Ok(1);
     }
     if output.interrupted.is_none() && s.bytes_written == 0 {
-        eprintln!(
+        crate::escape::say(format_args!(
             "error: no write completed: nothing was measured (a device that is throttled or stalled)"
-        );
+        ));
         return Ok(1);
     }
     Ok(0)

@@ -91,7 +91,7 @@ pub fn run(
     // Removed here, not at drop, so that a file that cannot be removed is
     // named in the report as well as on stderr.
     if let Err(e) = file.remove() {
-        eprintln!("warning: {e}");
+        crate::escape::say(format_args!("warning: {e}"));
         out.notes.push(e.to_string());
     }
     let filled = filled?;

@@ -114,19 +114,18 @@ pub enum TargetError {
     /// The filesystem did not answer (a dead network or FUSE mount).
     #[error(
         "target {} did not answer within {} s (a dead network or FUSE mount?); check the mount, or choose another target",
-        .0.display(), RESOLVE_DEADLINE.as_secs()
+        crate::escape::path(.0), RESOLVE_DEADLINE.as_secs()
     )]
     NoAnswer(PathBuf),
     /// No such path.
-    #[error("target {0} does not exist; give an existing directory")]
+    #[error("target {shown_path} does not exist; give an existing directory", shown_path = crate::escape::path(.0))]
     NotFound(PathBuf),
     /// A file, character device or something else.
     #[error(
-        "target {0} is not a directory or a block device; give the directory in which to create the test file"
-    )]
+        "target {shown_path} is not a directory or a block device; give the directory in which to create the test file", shown_path = crate::escape::path(.0))]
     NotADirectory(PathBuf),
     /// A symbolic link.
-    #[error("target {} is a symbolic link{}; give the directory itself", .path.display(), .to.as_ref().map(|t| format!(" to {}", t.display())).unwrap_or_else(|| " that leads nowhere".into()))]
+    #[error("target {} is a symbolic link{}; give the directory itself", crate::escape::path(.path), .to.as_ref().map(|t| format!(" to {}", crate::escape::path(t))).unwrap_or_else(|| " that leads nowhere".into()))]
     Symlink {
         /// The link.
         path: PathBuf,
@@ -134,17 +133,15 @@ pub enum TargetError {
         to: Option<PathBuf>,
     },
     /// Mounted read-only.
-    #[error("target {0} is on a read-only filesystem; choose a writable directory")]
+    #[error("target {shown_path} is on a read-only filesystem; choose a writable directory", shown_path = crate::escape::path(.0))]
     ReadOnly(PathBuf),
     /// No write permission.
     #[error(
-        "target {0} is not writable by this user; choose a directory you can write to (e.g. your home or /var/tmp)"
-    )]
+        "target {shown_path} is not writable by this user; choose a directory you can write to (e.g. your home or /var/tmp)", shown_path = crate::escape::path(.0))]
     NotWritable(PathBuf),
     /// A block device this user cannot read.
     #[error(
-        "cannot read the block device {path}: {source}; run as a user who may (e.g. in the disk group) or as root"
-    )]
+        "cannot read the block device {shown_path}: {source}; run as a user who may (e.g. in the disk group) or as root", shown_path = crate::escape::path(.path))]
     DeviceUnreadable {
         /// The device.
         path: PathBuf,
@@ -154,8 +151,7 @@ pub enum TargetError {
     /// A block device that even root may not open: a container's device
     /// cgroup or a security module forbids it.
     #[error(
-        "cannot read the block device {path}: {source}, although diskmark runs as root: a container's device cgroup or a security module forbids it; use it where that is allowed, or give a directory on it instead"
-    )]
+        "cannot read the block device {shown_path}: {source}, although diskmark runs as root: a container's device cgroup or a security module forbids it; use it where that is allowed, or give a directory on it instead", shown_path = crate::escape::path(.path))]
     DeviceForbidden {
         /// The device.
         path: PathBuf,
@@ -163,7 +159,7 @@ pub enum TargetError {
         source: io::Error,
     },
     /// Anything else the OS refused.
-    #[error("cannot use target {path}: {source}")]
+    #[error("cannot use target {shown_path}: {source}", shown_path = crate::escape::path(.path))]
     Io {
         /// The target.
         path: PathBuf,

@@ -116,12 +116,11 @@ pub fn run(settings: Settings, export: ExportManager) -> Result<u8, TuiError> {
     // stderr of a terminal that is gone would panic.
     let _ = ratatui::try_restore();
     if stuck {
-        let _ = writeln!(
-            std::io::stderr(),
+        crate::escape::say(format_args!(
             "error: the benchmark did not stop within {} s of being asked (blocked in the kernel: a dead device or network mount?); a test file it made may be left in {}",
             STOP_DEADLINE.as_secs(),
-            app.choices.target.display()
-        );
+            crate::escape::path(&app.choices.target)
+        ));
     }
     match result {
         Ok(r) => Ok(r.map(|code| if stuck && code < 128 { 1 } else { code })?),

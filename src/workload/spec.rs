@@ -7,14 +7,13 @@ use serde::Serialize;
 pub enum NotationError {
     /// Does not have the shape SEQ|RND, size, Q, T.
     #[error(
-        "'{0}' is not a test in CrystalDiskMark notation (expected e.g. 'SEQ1M Q8T1' or 'RND4K Q32T16')"
-    )]
+        "'{}' is not a test in CrystalDiskMark notation (expected e.g. 'SEQ1M Q8T1' or 'RND4K Q32T16')", crate::escape::escaped(.0))]
     Shape(String),
     /// Block size outside 512 B..64 MiB.
     #[error("block size {0} bytes is outside {MIN_BLOCK} B..64 MiB")]
     BlockRange(u64),
     /// A block size too large to count, as typed.
-    #[error("block size in '{0}' is outside {MIN_BLOCK} B..64 MiB")]
+    #[error("block size in '{}' is outside {MIN_BLOCK} B..64 MiB", crate::escape::escaped(.0))]
     BlockTyped(String),
     /// Queue depth outside 1..=512 (as typed, negative too).
     #[error("queue depth Q{0} is outside 1..{MAX_Q}")]

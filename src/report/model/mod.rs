@@ -47,7 +47,7 @@ pub fn schema() -> String {
     let mut schema =
         serde_json::to_value(generator.into_root_schema_for::<Run>()).unwrap_or_default();
     drop_defaults(&mut schema);
-    let mut text = serde_json::to_string_pretty(&schema).unwrap_or_default();
+    let mut text = crate::escape::to_json_pretty(&schema).unwrap_or_default();
     text.push('\n');
     text
 }

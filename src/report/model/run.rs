@@ -99,7 +99,7 @@ impl Run {
         // Only a path that is not UTF-8 can fail to serialise (numbers are
         // never NaN: every division guards its denominator); the file then
         // says why instead of holding half a report.
-        let mut text = serde_json::to_string_pretty(self).unwrap_or_else(|e| {
+        let mut text = crate::escape::to_json_pretty(self).unwrap_or_else(|e| {
             format!("{{\"schema_version\":{SCHEMA_VERSION},\"error\":\"{e}\"}}")
         });
         text.push('\n');

@@ -104,7 +104,7 @@ impl Owned {
         }
         self.done = true;
         let fail = |why: String| NotRemoved {
-            path: path.display().to_string(),
+            path: crate::escape::path(path),
             size: crate::units::human_bytes(size),
             why,
         };
