@@ -60,9 +60,9 @@ fn main() -> ExitCode {
     // window die in a way that runs none of its code (Xlib's exit() when
     // the display goes, SIGKILL, a lost compositor).
     if let Err(e) = diskmark::run::guard::start() {
-        eprintln!(
+        diskmark::escape::say(format_args!(
             "error: cannot start the process that removes the test file should the window die: {e}; raise the limit on processes (ulimit -u)"
-        );
+        ));
         return ExitCode::from(1);
     }
     let exit_code = Arc::new(AtomicU8::new(0));

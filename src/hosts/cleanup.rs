@@ -172,17 +172,17 @@ impl Drop for Cleanup<'_> {
         match PrivateDir::new(&format!("cleanup-{}", crate::config::random_seed())) {
             Ok(mut jobs) => {
                 for n in self.run(&mut jobs) {
-                    eprintln!("warning: {}", n.sentence);
+                    crate::escape::say(format_args!("warning: {}", n.sentence));
                 }
             }
-            Err(e) => eprintln!(
+            Err(e) => crate::escape::say(format_args!(
                 "warning: could not remove the remote test files ({e}): {}",
                 self.files
                     .iter()
                     .map(|f| format!("{} on {}", f.path.display(), f.host))
                     .collect::<Vec<_>>()
                     .join(", ")
-            ),
+            )),
         }
     }
 }

@@ -48,17 +48,17 @@ pub fn command(args: RunArgs) -> Result<u8, Error> {
     let began = std::time::Instant::now();
     let mut output = match run(&plan, &StopToken::new(), &mut |step| {
         if show {
-            eprintln!("{step}");
+            crate::escape::say(format_args!("{step}"));
         }
     }) {
         Ok(o) => o,
         Err(e) => {
             match keep_details(&e) {
-                Some(p) => eprintln!(
+                Some(p) => crate::escape::say(format_args!(
                     "error: {e} (fio's full output: {})",
                     crate::outputs::printable(&p)
-                ),
-                None => eprintln!("error: {e}"),
+                )),
+                None => crate::escape::say(format_args!("error: {e}")),
             }
             return Ok(match crate::run::signals::received() {
                 Some(sig) => 128 + sig as u8,
@@ -80,7 +80,9 @@ pub fn command(args: RunArgs) -> Result<u8, Error> {
     Ok(match signal.or_else(crate::run::signals::received) {
         Some(sig) => 128 + sig as u8,
         None if output.interrupted.is_none() && report.measured_nothing() => {
-            eprintln!("error: no test completed any I/O on any host: nothing was measured");
+            crate::escape::say(format_args!(
+                "error: no test completed any I/O on any host: nothing was measured"
+            ));
             1
         }
         None => 0,

@@ -115,7 +115,7 @@ pub fn run(plan: &HostsPlan, stop: &StopToken, say: Progress<'_>) -> Result<RunO
         _ => Vec::new(),
     };
     for n in cleanup.run_but(&mut jobs, &silent) {
-        eprintln!("warning: {}", n.sentence);
+        crate::escape::say(format_args!("warning: {}", n.sentence));
         add_note(&mut out.notes, n.sentence);
         for line in n.fio_said {
             add_note(&mut out.notes, line);

@@ -137,7 +137,7 @@ impl fmt::Display for HostAddr {
 }
 
 fn printable(s: &str) -> String {
-    crate::report::escape::escape(s).into_owned()
+    crate::escape::escape(s).into_owned()
 }
 
 /// A character named visibly: `','`, or its code point for a blank, a
