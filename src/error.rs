@@ -51,7 +51,14 @@ impl Error {
         match self {
             Error::Usage(_) => 2,
             Error::Run(e) if e.is_usage() => 2,
-            Error::Compare(crate::compare::CompareError::Io(..)) => 1,
+            Error::Compare(crate::compare::CompareError::Input(e))
+            | Error::History(crate::history::HistoryError::Input(e)) => {
+                if e.is_usage() {
+                    2
+                } else {
+                    1
+                }
+            }
             Error::Compare(_) => 2,
             _ => 1,
         }
