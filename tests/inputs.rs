@@ -6,7 +6,7 @@
 //! runs at once keeps all six.
 
 mod common;
-use common::{LoopFs, TINY, disk_dir, diskmark, finish, is_root, leftovers};
+use common::{LoopFs, TINY, disk_dir, finish, is_root, leftovers};
 use std::os::unix::process::ExitStatusExt;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
@@ -117,9 +117,10 @@ fn every_input_refuses_what_is_not_a_regular_file_at_once() {
         }
         // --hosts, before anything starts.
         let e = run(&[
-            os(target.path()),
-            os("--host"),
-            os("127.0.0.2"),
+            os("--engine"),
+            os("fio:libaio"),
+            os("--remote-dir"),
+            os("/tmp"),
             os("--hosts"),
             os(&path),
         ]);
@@ -164,9 +165,10 @@ fn an_input_larger_than_its_kind_is_refused_unread() {
         .set_len((1 << 20) + 1)
         .unwrap();
     let e = run(&[
-        os(dir.path()),
-        os("--host"),
-        os("127.0.0.2"),
+        os("--engine"),
+        os("fio:libaio"),
+        os("--remote-dir"),
+        os("/tmp"),
         os("--hosts"),
         os(&hosts),
     ]);
