@@ -138,9 +138,8 @@ pub fn read(path: &Path, shown: &str, input: &Input) -> Result<Vec<u8>, InputErr
         shown: shown.to_string(),
         source,
     };
-    if !check(path, shown, input)? {
-        return Err(io(std::io::ErrorKind::NotFound.into()));
-    }
+    let before = std::fs::metadata(path).map_err(io)?;
+    refuse(before.file_type(), shown, input)?;
     let file = std::fs::OpenOptions::new()
         .read(true)
         .custom_flags(libc::O_NONBLOCK | libc::O_NOCTTY)
@@ -192,7 +191,12 @@ mod tests {
         );
         let gone = dir.path().join("gone");
         let e = read(&gone, "gone", &SMALL).unwrap_err();
-        assert!(!e.is_usage() && e.to_string().starts_with("cannot read gone: "));
+        assert!(!e.is_usage(), "{e}");
+        assert!(
+            e.to_string()
+                .starts_with("cannot read gone: No such file or directory"),
+            "{e}"
+        );
         assert!(!check(&gone, "gone", &SMALL).unwrap());
     }
 
