@@ -427,7 +427,11 @@ fn labels_name_runs_in_compare_and_the_history() {
 
 /// `base` against `new` under `--fail-if-worse 10`: exit code, stdout,
 /// stderr; and without it, the exit code and stdout.
-fn gate(dir: &Path, base: &Value, new: &Value) -> ((Option<i32>, String, String), (Option<i32>, String)) {
+fn gate(
+    dir: &Path,
+    base: &Value,
+    new: &Value,
+) -> ((Option<i32>, String, String), (Option<i32>, String)) {
     let (a, b) = (dir.join("base.json"), dir.join("new.json"));
     std::fs::write(&a, base.to_string()).unwrap();
     std::fs::write(&b, new.to_string()).unwrap();
@@ -453,7 +457,12 @@ fn a_gate_fails_on_what_it_cannot_compare() {
     fewer["tests"].as_array_mut().unwrap().pop();
     let only_tests = |v: &Value| v["tests"].as_array().unwrap().len();
     assert_eq!(only_tests(&fewer), 3);
-    let all = ["SEQ1M Q8T1 read", "SEQ1M Q8T1 write", "RND4K Q32T1 read", "RND4K Q1T1 read"];
+    let all = [
+        "SEQ1M Q8T1 read",
+        "SEQ1M Q8T1 write",
+        "RND4K Q32T1 read",
+        "RND4K Q1T1 read",
+    ];
     let cases: Vec<(&str, &Value, &Value, Vec<String>)> = vec![
         (
             "no tests key",
@@ -491,7 +500,10 @@ fn a_gate_fails_on_what_it_cannot_compare() {
     for (case, a, b, lines) in cases {
         let ((code, text, err), (plain_code, plain)) = gate(dir.path(), a, b);
         assert_eq!(code, Some(1), "{case}: {err}");
-        assert!(text.contains("MB/s ("), "{case}: the report is printed: {text}");
+        assert!(
+            text.contains("MB/s ("),
+            "{case}: the report is printed: {text}"
+        );
         let named: Vec<&str> = err
             .lines()
             .filter(|l| l.starts_with("missing: ") || l.starts_with("unmeasured: "))
@@ -551,7 +563,9 @@ fn a_result_with_a_key_twice_and_a_doubled_percent_are_refused() {
     assert!(out.is_empty());
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(
-        err.contains("twice.json is not a valid diskmark result: tests[0].result.total.ios is given twice"),
+        err.contains(
+            "twice.json is not a valid diskmark result: tests[0].result.total.ios is given twice"
+        ),
         "{err}"
     );
     for pct in ["5%%", "%", "10%%%"] {

@@ -101,9 +101,23 @@ fn every_input_refuses_what_is_not_a_regular_file_at_once() {
         let case = |what: &str| format!("{what} {}", path.display());
         // compare's result files, first or later.
         let e = run(&[os("compare"), os(&good), os(&path)]);
-        refused(&e, 2, &path, kind, "a diskmark result file", &case("compare"));
+        refused(
+            &e,
+            2,
+            &path,
+            kind,
+            "a diskmark result file",
+            &case("compare"),
+        );
         let e = run(&[os("compare"), os(&path), os(&good)]);
-        refused(&e, 2, &path, kind, "a diskmark result file", &case("compare"));
+        refused(
+            &e,
+            2,
+            &path,
+            kind,
+            "a diskmark result file",
+            &case("compare"),
+        );
         // --history, for compare and history.
         for args in [
             &["compare", "--last", "2", "--history"][..],
@@ -113,7 +127,14 @@ fn every_input_refuses_what_is_not_a_regular_file_at_once() {
             let mut a: Vec<&std::ffi::OsStr> = args.iter().map(os).collect();
             a.push(os(&path));
             let e = run(&a);
-            refused(&e, 2, &path, kind, "a history database", &case(&args.join(" ")));
+            refused(
+                &e,
+                2,
+                &path,
+                kind,
+                "a history database",
+                &case(&args.join(" ")),
+            );
         }
         // --hosts, before anything starts.
         let e = run(&[

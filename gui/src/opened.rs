@@ -156,7 +156,10 @@ mod tests {
             .args(&cmd[1..])
             .status()
             .is_ok_and(|s| s.success());
-        assert!(ok, "{cmd:?} failed: the refusal cannot be tested without it");
+        assert!(
+            ok,
+            "{cmd:?} failed: the refusal cannot be tested without it"
+        );
     }
 
     #[test]

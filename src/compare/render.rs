@@ -1,7 +1,7 @@
 //! compare's tables: text, Markdown and JSON.
 
-use super::settings::{caution_block, differences};
 use super::gaps::{Gap, gaps};
+use super::settings::{caution_block, differences};
 use super::summary::{RunSummary, find, find_spread, keys};
 use super::verdict::{METRICS, Metric, judge_key};
 use serde::Serialize;

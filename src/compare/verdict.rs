@@ -298,7 +298,9 @@ mod tests {
     fn fail_if_worse_is_validated() {
         assert_eq!(parse_pct("10"), Ok(10.0));
         assert_eq!(parse_pct("2.5%"), Ok(2.5));
-        for bad in ["0", "-5", "1000.1", "abc", "NaN", "inf", "", "5%%", "%", "5%5"] {
+        for bad in [
+            "0", "-5", "1000.1", "abc", "NaN", "inf", "", "5%%", "%", "5%5",
+        ] {
             assert!(parse_pct(bad).is_err(), "{bad}");
         }
     }

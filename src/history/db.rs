@@ -323,11 +323,7 @@ impl History {
 /// directory.
 fn check_input(path: &Path) -> Result<bool, HistoryError> {
     let shown = crate::report::escape::escaped(&path.display().to_string());
-    Ok(crate::inputs::check(
-        path,
-        &shown,
-        &crate::inputs::HISTORY,
-    )?)
+    Ok(crate::inputs::check(path, &shown, &crate::inputs::HISTORY)?)
 }
 
 /// Makes a new history at `path`: the schema set up in one transaction
@@ -342,10 +338,7 @@ fn create(path: &Path) -> Result<(), HistoryError> {
     let stamp = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.subsec_nanos());
-    let private = dir.join(format!(
-        ".{name}.new-{}-{stamp:09}",
-        std::process::id()
-    ));
+    let private = dir.join(format!(".{name}.new-{}-{stamp:09}", std::process::id()));
     let made = History::connect(
         &private,
         OpenFlags::SQLITE_OPEN_READ_WRITE

@@ -249,11 +249,13 @@ mod tests {
     fn a_key_given_twice_is_refused_at_any_depth() {
         for (text, field) in [
             (
-                r#"{"schema_version": 1, "tool": {"name": "diskmark"}, "tests": [], "tests": []}"#.to_string(),
+                r#"{"schema_version": 1, "tool": {"name": "diskmark"}, "tests": [], "tests": []}"#
+                    .to_string(),
                 "tests",
             ),
             (
-                r#"{"schema_version": 1, "schema_version": 1, "tool": {"name": "diskmark"}}"#.to_string(),
+                r#"{"schema_version": 1, "schema_version": 1, "tool": {"name": "diskmark"}}"#
+                    .to_string(),
                 "schema_version",
             ),
             (
@@ -262,7 +264,9 @@ mod tests {
             ),
             // A map (not a struct) in the model: percentiles.
             (
-                doc(r#"[{}, {"result": {"total": {"lat_us": {"percentiles": {"99": 1, "99": 2}}}}}]"#),
+                doc(
+                    r#"[{}, {"result": {"total": {"lat_us": {"percentiles": {"99": 1, "99": 2}}}}}]"#,
+                ),
                 "tests[1].result.total.lat_us.percentiles.99",
             ),
             (
@@ -280,7 +284,9 @@ mod tests {
             );
         }
         // The same key in two objects is no duplicate.
-        assert!(Run::from_json(&doc(r#"[{"name": "SEQ1M Q8T1"}, {"name": "RND4K Q1T1"}]"#)).is_ok());
+        assert!(
+            Run::from_json(&doc(r#"[{"name": "SEQ1M Q8T1"}, {"name": "RND4K Q1T1"}]"#)).is_ok()
+        );
     }
 
     #[test]
