@@ -425,20 +425,32 @@ fn labels_name_runs_in_compare_and_the_history() {
     assert_eq!(v["runs"][0]["source"], "labelled.json");
 }
 
-/// `base` against `new` under `--fail-if-worse 10`: exit code, stdout,
-/// stderr; and without it, the exit code and stdout.
-fn gate(
-    dir: &Path,
-    base: &Value,
-    new: &Value,
-) -> ((Option<i32>, String, String), (Option<i32>, String)) {
+/// compare of two runs, with and without the gate.
+struct Gated {
+    /// Under `--fail-if-worse 10`: exit code, stdout, stderr.
+    code: Option<i32>,
+    text: String,
+    err: String,
+    /// Without it: exit code and stdout.
+    plain_code: Option<i32>,
+    plain: String,
+}
+
+/// `base` against `new`, under `--fail-if-worse 10` and without it.
+fn gate(dir: &Path, base: &Value, new: &Value) -> Gated {
     let (a, b) = (dir.join("base.json"), dir.join("new.json"));
     std::fs::write(&a, base.to_string()).unwrap();
     std::fs::write(&b, new.to_string()).unwrap();
-    let gated = compare(&[os("--fail-if-worse"), os("10"), os(&a), os(&b)]);
-    let (code, text, err) = compare(&[os(&a), os(&b)]);
-    assert!(err.is_empty(), "{err}");
-    (gated, (code, text))
+    let (code, text, err) = compare(&[os("--fail-if-worse"), os("10"), os(&a), os(&b)]);
+    let (plain_code, plain, plain_err) = compare(&[os(&a), os(&b)]);
+    assert!(plain_err.is_empty(), "{plain_err}");
+    Gated {
+        code,
+        text,
+        err,
+        plain_code,
+        plain,
+    }
 }
 
 #[test]
@@ -498,7 +510,13 @@ fn a_gate_fails_on_what_it_cannot_compare() {
         ),
     ];
     for (case, a, b, lines) in cases {
-        let ((code, text, err), (plain_code, plain)) = gate(dir.path(), a, b);
+        let Gated {
+            code,
+            text,
+            err,
+            plain_code,
+            plain,
+        } = gate(dir.path(), a, b);
         assert_eq!(code, Some(1), "{case}: {err}");
         assert!(
             text.contains("MB/s ("),
@@ -544,8 +562,8 @@ fn a_gate_fails_on_what_it_cannot_compare() {
         assert_eq!(messages, lines, "{case}");
     }
     // The same runs pass: the gate fails on the gaps, not on compare.
-    let ((code, _, err), _) = gate(dir.path(), &base, &base);
-    assert_eq!(code, Some(0), "{err}");
+    let g = gate(dir.path(), &base, &base);
+    assert_eq!(g.code, Some(0), "{}", g.err);
 }
 
 #[test]
