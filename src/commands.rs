@@ -119,15 +119,22 @@ pub fn compare(args: CompareArgs) -> Result<u8, Error> {
         })?;
     }
     // After the report: a CI log shows the figures, then what failed.
+    // A test that is missing or unmeasured fails too: a gate passes only
+    // on figures it compared (docs/report.md#failing-a-ci-job).
     if let Some(pct) = args.fail_if_worse {
         let failed = compare::failures(&runs, pct);
+        let gaps = compare::gaps(&runs);
         for f in &failed {
             crate::escape::say(format_args!("{f}"));
         }
-        if !failed.is_empty() {
+        for g in &gaps {
+            crate::escape::say(format_args!("{g}"));
+        }
+        if !failed.is_empty() || !gaps.is_empty() {
             crate::escape::say(format_args!(
-                "{} figure(s) worse by more than {pct}% and beyond the noise (--fail-if-worse)",
-                failed.len()
+                "{} figure(s) worse by more than {pct}% and beyond the noise, {} test(s) missing or unmeasured (--fail-if-worse)",
+                failed.len(),
+                gaps.len()
             ));
             return Ok(1);
         }

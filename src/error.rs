@@ -51,7 +51,15 @@ impl Error {
         match self {
             Error::Usage(_) => 2,
             Error::Run(e) if e.is_usage() => 2,
-            Error::Compare(crate::compare::CompareError::Io(..)) => 1,
+            // A FIFO, a device, a directory or a file too large is the
+            // wrong input (usage); one that cannot be read is a failure.
+            Error::Compare(crate::compare::CompareError::Input(e))
+            | Error::History(crate::history::HistoryError::Input(e))
+                if e.is_usage() =>
+            {
+                2
+            }
+            Error::Compare(crate::compare::CompareError::Input(_)) => 1,
             Error::Compare(_) => 2,
             _ => 1,
         }

@@ -22,6 +22,7 @@ pub mod fio;
 pub mod history;
 pub mod host;
 pub mod hosts;
+pub mod inputs;
 pub mod manual;
 pub mod outputs;
 pub mod plan;

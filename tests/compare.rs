@@ -426,3 +426,174 @@ fn labels_name_runs_in_compare_and_the_history() {
     assert_eq!(v["runs"][0]["label"], "after fix");
     assert_eq!(v["runs"][0]["source"], "labelled.json");
 }
+
+/// compare of two runs, with and without the gate.
+struct Gated {
+    /// Under `--fail-if-worse 10`: exit code, stdout, stderr.
+    code: Option<i32>,
+    text: String,
+    err: String,
+    /// Without it: exit code and stdout.
+    plain_code: Option<i32>,
+    plain: String,
+}
+
+/// `base` against `new`, under `--fail-if-worse 10` and without it.
+fn gate(dir: &Path, base: &Value, new: &Value) -> Gated {
+    let (a, b) = (dir.join("base.json"), dir.join("new.json"));
+    std::fs::write(&a, base.to_string()).unwrap();
+    std::fs::write(&b, new.to_string()).unwrap();
+    let (code, text, err) = compare(&[os("--fail-if-worse"), os("10"), os(&a), os(&b)]);
+    let (plain_code, plain, plain_err) = compare(&[os(&a), os(&b)]);
+    assert!(plain_err.is_empty(), "{plain_err}");
+    Gated {
+        code,
+        text,
+        err,
+        plain_code,
+        plain,
+    }
+}
+
+#[test]
+fn a_gate_fails_on_what_it_cannot_compare() {
+    let dir = tempfile::tempdir().unwrap();
+    let base = Fixture::default().json();
+    let mut no_tests = base.clone();
+    no_tests.as_object_mut().unwrap().remove("tests");
+    let mut empty = base.clone();
+    empty["tests"] = json!([]);
+    let mut no_io = base.clone();
+    for t in no_io["tests"].as_array_mut().unwrap() {
+        t["result"]["total"] = json!({"ios": 0, "no_io": true});
+    }
+    let mut fewer = base.clone();
+    fewer["tests"].as_array_mut().unwrap().pop();
+    let only_tests = |v: &Value| v["tests"].as_array().unwrap().len();
+    assert_eq!(only_tests(&fewer), 3);
+    let all = [
+        "SEQ1M Q8T1 read",
+        "SEQ1M Q8T1 write",
+        "RND4K Q32T1 read",
+        "RND4K Q1T1 read",
+    ];
+    let cases: Vec<(&str, &Value, &Value, Vec<String>)> = vec![
+        (
+            "no tests key",
+            &base,
+            &no_tests,
+            vec!["missing: [2] new.json has no tests, so none of its figures is compared".into()],
+        ),
+        (
+            "tests: []",
+            &base,
+            &empty,
+            vec!["missing: [2] new.json has no tests, so none of its figures is compared".into()],
+        ),
+        (
+            "no I/O",
+            &base,
+            &no_io,
+            all.iter()
+                .map(|t| format!("unmeasured: [2] new.json {t} completed no I/O in its window, so it has no figure to compare"))
+                .collect(),
+        ),
+        (
+            "a test the new run lacks",
+            &base,
+            &fewer,
+            vec!["missing: [2] new.json has no RND4K Q1T1 read, which [1] base.json has".into()],
+        ),
+        (
+            "a test the first run lacks",
+            &fewer,
+            &base,
+            vec!["missing: [1] base.json has no RND4K Q1T1 read, which [2] new.json has".into()],
+        ),
+    ];
+    for (case, a, b, lines) in cases {
+        let Gated {
+            code,
+            text,
+            err,
+            plain_code,
+            plain,
+        } = gate(dir.path(), a, b);
+        assert_eq!(code, Some(1), "{case}: {err}");
+        assert!(
+            text.contains("MB/s ("),
+            "{case}: the report is printed: {text}"
+        );
+        let named: Vec<&str> = err
+            .lines()
+            .filter(|l| l.starts_with("missing: ") || l.starts_with("unmeasured: "))
+            .collect();
+        assert_eq!(named, lines, "{case}: {err}");
+        assert!(
+            err.lines().last().unwrap().ends_with(&format!(
+                "0 figure(s) worse by more than 10% and beyond the noise, {} test(s) missing or unmeasured (--fail-if-worse)",
+                lines.len()
+            )),
+            "{case}: {err}"
+        );
+        // Without the gate: exit 0, each shown under the tables, and no
+        // such test is ever "same".
+        assert_eq!(plain_code, Some(0), "{case}");
+        for l in &lines {
+            assert!(plain.contains(&format!("  {l}\n")), "{case}: {plain}");
+        }
+        for t in all {
+            for row in plain.lines().filter(|r| r.starts_with(t)) {
+                let bad = lines.iter().any(|l| l.contains(t));
+                assert!(!(bad && row.contains("same")), "{case}: {row}");
+            }
+        }
+        let (_, j, _) = compare(&[
+            os("--format"),
+            os("json"),
+            os(&dir.path().join("base.json")),
+            os(&dir.path().join("new.json")),
+        ]);
+        let v = json(j.as_bytes());
+        let messages: Vec<&str> = v["not_compared"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|g| g["message"].as_str().unwrap())
+            .collect();
+        assert_eq!(messages, lines, "{case}");
+    }
+    // The same runs pass: the gate fails on the gaps, not on compare.
+    let g = gate(dir.path(), &base, &base);
+    assert_eq!(g.code, Some(0), "{}", g.err);
+}
+
+#[test]
+fn a_result_with_a_key_twice_and_a_doubled_percent_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let a = Fixture::default().write(dir.path(), "a.json");
+    // The figure a reader keeps depends on the reader: refused.
+    let text = Fixture::default().json().to_string();
+    assert!(text.contains("\"ios\":1000,"), "{text}");
+    let twice = text.replacen("\"ios\":1000,", "\"ios\":5,\"ios\":1000,", 1);
+    let b = dir.path().join("twice.json");
+    std::fs::write(&b, &twice).unwrap();
+    let (code, out, err) = compare(&[os(&a), os(&b)]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(out.is_empty());
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains(
+            "twice.json is not a valid diskmark result: tests[0].result.total.ios is given twice"
+        ),
+        "{err}"
+    );
+    for pct in ["5%%", "%", "10%%%"] {
+        let (code, out, err) = compare(&[os("--fail-if-worse"), os(pct), os(&a), os(&a)]);
+        assert_eq!(code, Some(2), "{pct}: {err}");
+        assert!(out.is_empty());
+        assert!(err.contains("--fail-if-worse"), "{pct}: {err}");
+    }
+    let (code, _, err) = compare(&[os("--fail-if-worse"), os("5%"), os(&a), os(&a)]);
+    assert_eq!(code, Some(0), "{err}");
+}

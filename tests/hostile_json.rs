@@ -479,7 +479,9 @@ fn impossible_numbers_in_a_result_are_refused_naming_file_and_field() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(
-        err.contains("zero is not a diskmark result (not JSON: larger than 256 MiB)"),
+        err.contains(
+            "/dev/zero is a character device, not a diskmark result file; give a regular file"
+        ),
         "{err}"
     );
 }

@@ -78,8 +78,16 @@ fn compare_gives_deltas_and_refuses_what_is_not_a_result() {
         text.contains("SEQ1M Q8T1 write  2000.000  2000.000 (+0.0%)"),
         "{text}"
     );
+    // A test the first run lacks: shown as missing, and listed under the
+    // tables as not compared.
     assert!(
-        text.contains("RND4K Q1T1 mix70         -    50.000\n"),
+        text.contains("RND4K Q1T1 mix70   missing    50.000\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "  missing: [1] before.json has no RND4K Q1T1 mix70, which [2] after.json has\n"
+        ),
         "{text}"
     );
     let out = diskmark()

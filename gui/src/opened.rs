@@ -1,18 +1,18 @@
 //! A saved result JSON read back for the grid: refused, in the sentence
 //! `diskmark compare` says for the same file, when it is not a regular
-//! file, larger than [`MAX_RESULT_BYTES`], not UTF-8, not JSON (deep
+//! file (a FIFO, a socket, a device, a directory), larger than [`MAX_RESULT_BYTES`], not UTF-8, not JSON (deep
 //! nesting included: the parser's depth limit), not diskmark's, or has a
 //! field of the wrong type. Its text is shown as text only, escaped.
 
 use crate::actions_state::Shown;
 use diskmark::compare::CompareError;
+use diskmark::inputs::Input;
 use diskmark::report::escape::escaped;
 use diskmark::report::model::{self, ReadError, Run};
 use diskmark::report::rows::Row;
 use diskmark::stats::{DirSummary, LatSummary};
 use diskmark::workload::{Direction, TestSpec, parse_test};
 use std::collections::HashMap;
-use std::io::Read;
 use std::path::Path;
 
 /// Far more than any result diskmark writes (a few MB with every loop's
@@ -39,32 +39,19 @@ pub fn open(path: &Path) -> Result<Opened, String> {
     layout(label, run)
 }
 
+/// A result as the window reads it: the library's, with the window's own
+/// limit.
+const RESULT: Input = Input {
+    limit: MAX_RESULT_BYTES,
+    ..diskmark::inputs::RESULT
+};
+
 /// The file's text, refusing what is not a regular file of at most
-/// [`MAX_RESULT_BYTES`] of UTF-8 (/dev/zero, a FIFO, a huge file).
+/// [`MAX_RESULT_BYTES`] of UTF-8 (/dev/zero, a FIFO, a socket, a
+/// directory, a huge file) in the library's sentence, before anything
+/// waits on it ([`diskmark::inputs::read`]).
 fn read_bounded(path: &Path, label: &str) -> Result<String, CompareError> {
-    let io = |e: std::io::Error| CompareError::Io(label.to_string(), e);
-    let f = std::fs::File::open(path).map_err(io)?;
-    let m = f.metadata().map_err(io)?;
-    if !m.is_file() {
-        return Err(io(std::io::Error::other("not a regular file")));
-    }
-    let too_large = || {
-        CompareError::NotJson(
-            label.to_string(),
-            format!("larger than {} MiB", MAX_RESULT_BYTES >> 20),
-        )
-    };
-    if m.len() > MAX_RESULT_BYTES {
-        return Err(too_large());
-    }
-    // It may grow while it is read: never more than the limit is taken.
-    let mut bytes = Vec::new();
-    f.take(MAX_RESULT_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .map_err(io)?;
-    if bytes.len() as u64 > MAX_RESULT_BYTES {
-        return Err(too_large());
-    }
+    let bytes = diskmark::inputs::read(path, label, &RESULT)?;
     String::from_utf8(bytes)
         .map_err(|_| CompareError::NotJson(label.to_string(), "not UTF-8 text".into()))
 }
@@ -156,4 +143,46 @@ fn summary(t: &model::Test) -> Option<DirSummary> {
         }),
     };
     s.completed().then_some(s)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Makes a special file with coreutils' `mkfifo` or `mknod` (a block
+    /// device node needs root, which CI has).
+    fn make(cmd: &[&str]) {
+        let ok = std::process::Command::new(cmd[0])
+            .args(&cmd[1..])
+            .status()
+            .is_ok_and(|s| s.success());
+        assert!(
+            ok,
+            "{cmd:?} failed: the refusal cannot be tested without it"
+        );
+    }
+
+    #[test]
+    fn open_result_refuses_what_is_not_a_regular_file_without_waiting() {
+        let dir = tempfile::tempdir().unwrap();
+        let at = |n: &str| dir.path().join(n).to_string_lossy().into_owned();
+        make(&["mkfifo", &at("fifo.json")]);
+        make(&["mknod", &at("block.json"), "b", "7", "0"]);
+        let _sock = std::os::unix::net::UnixListener::bind(at("sock.json")).unwrap();
+        for (path, kind) in [
+            (at("fifo.json"), "a FIFO"),
+            (at("sock.json"), "a socket"),
+            (at("block.json"), "a block device"),
+            ("/dev/null".to_string(), "a character device"),
+            (dir.path().to_string_lossy().into_owned(), "a directory"),
+        ] {
+            // A FIFO without a writer would block a plain open for ever:
+            // this returns at once, in one sentence.
+            let e = open(Path::new(&path)).unwrap_err();
+            assert_eq!(
+                e,
+                format!("{path} is {kind}, not a diskmark result file; give a regular file")
+            );
+        }
+    }
 }

@@ -307,15 +307,18 @@ fn hostile_result_files_give_one_sentence() {
     for (path, says) in [
         (
             huge.as_path(),
-            "is not a diskmark result (not JSON: larger than 64 MiB)".to_string(),
+            "huge.json is larger than 64 MiB, more than a diskmark result file can be; give a diskmark result file".to_string(),
         ),
         (
             Path::new("/dev/zero"),
-            "cannot read /dev/zero: not a regular file".into(),
+            "/dev/zero is a character device, not a diskmark result file; give a regular file".into(),
         ),
         (
             dir.path(),
-            format!("cannot read {}: not a regular file", dir.path().display()),
+            format!(
+                "{} is a directory, not a diskmark result file; give a regular file",
+                dir.path().display()
+            ),
         ),
         (
             &dir.path().join("gone.json"),

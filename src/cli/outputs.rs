@@ -228,6 +228,7 @@ fn check_history(db: &Path) -> Result<(), UsageError> {
     match History::open_existing(db) {
         Err(
             e @ (HistoryError::NotHistory(_)
+            | HistoryError::Input(_)
             | HistoryError::Newer { .. }
             | HistoryError::Unknown { .. }),
         ) => Err(UsageError::new("--history", e.to_string())),

@@ -4,6 +4,7 @@
 //! else.
 
 mod chart;
+mod gaps;
 mod render;
 mod settings;
 mod summary;
@@ -11,6 +12,7 @@ mod verdict;
 
 pub use crate::report::rows::Row;
 pub use chart::render_chart;
+pub use gaps::{Gap, Why, gaps};
 pub use render::{render_json, render_markdown, render_text};
 pub use settings::{Difference, caution_block, differences, differing_names};
 pub use summary::{RowSpread, RunSettings, RunSummary, change, summary};
@@ -24,9 +26,10 @@ use crate::report::model::{ReadError, Run};
 /// Why a result cannot be compared.
 #[derive(Debug, thiserror::Error)]
 pub enum CompareError {
-    /// The file cannot be read.
-    #[error("cannot read {0}: {1}")]
-    Io(String, std::io::Error),
+    /// The file is not a regular file, is too large, or cannot be read
+    /// (docs/report.md#compare).
+    #[error(transparent)]
+    Input(#[from] crate::inputs::InputError),
     /// Not JSON at all.
     #[error("{0} is not a diskmark result (not JSON: {1})")]
     NotJson(String, String),
@@ -92,30 +95,15 @@ pub fn from_json(label: &str, text: &str) -> Result<RunSummary, CompareError> {
     Ok(summary(label, &run, text))
 }
 
-/// Larger than any result diskmark writes (every loop's samples included).
-const MAX_RESULT_BYTES: u64 = 256 << 20;
-
-/// Reads a result file.
+/// Reads a result file: only a regular file of at most
+/// [`crate::inputs::RESULT`]'s limit (a FIFO, a device or a directory is
+/// refused before anything waits on it).
 pub fn load(path: &std::path::Path) -> Result<RunSummary, CompareError> {
     let label = escaped(&path.display().to_string());
     let name = path
         .file_name()
         .map_or(label.clone(), |n| escaped(&n.to_string_lossy()));
-    // At most a little more than any result: /dev/zero or a huge file is
-    // refused, not read until memory runs out.
-    let mut bytes = Vec::new();
-    std::fs::File::open(path)
-        .and_then(|f| {
-            use std::io::Read;
-            f.take(MAX_RESULT_BYTES + 1).read_to_end(&mut bytes)
-        })
-        .map_err(|e| CompareError::Io(label.clone(), e))?;
-    if bytes.len() as u64 > MAX_RESULT_BYTES {
-        return Err(CompareError::NotJson(
-            name,
-            format!("larger than {} MiB", MAX_RESULT_BYTES >> 20),
-        ));
-    }
+    let bytes = crate::inputs::read(path, &label, &crate::inputs::RESULT)?;
     let text = String::from_utf8(bytes)
         .map_err(|_| CompareError::NotJson(name.clone(), "not UTF-8 text".into()))?;
     from_json(&name, &text)

@@ -1,5 +1,6 @@
 //! compare's tables: text, Markdown and JSON.
 
+use super::gaps::{Gap, gaps};
 use super::settings::{caution_block, differences};
 use super::summary::{RunSummary, find, find_spread, keys};
 use super::verdict::{METRICS, Metric, judge_key};
@@ -22,8 +23,9 @@ fn cell_parts(runs: &[RunSummary], i: usize, k: &(String, String), m: &Metric) -
         change: String::new(),
         mark: String::new(),
     };
+    // Shown as missing, never as a figure or a change (docs/report.md#compare).
     let Some(r) = find(&runs[i], k) else {
-        return empty("-");
+        return empty("missing");
     };
     // Shown, not as a figure: the run has the test, without I/O.
     let Some(v) = (m.figure)(r) else {
@@ -78,6 +80,20 @@ fn no_spread_note(runs: &[RunSummary]) -> String {
     )
 }
 
+/// The tests that could not be judged, one line each, under the tables
+/// (`gaps`): the same lines `--fail-if-worse` fails on.
+fn gaps_note(runs: &[RunSummary], line: fn(&Gap) -> String) -> String {
+    let gaps = gaps(runs);
+    if gaps.is_empty() {
+        return String::new();
+    }
+    let mut out = "\nnot compared (each fails --fail-if-worse):\n".to_string();
+    for g in &gaps {
+        let _ = writeln!(out, "{}", line(g));
+    }
+    out
+}
+
 /// How a metric's heading says which way is better.
 fn sense(m: &Metric) -> &'static str {
     if m.higher_is_better {
@@ -116,6 +132,7 @@ pub fn render_text(runs: &[RunSummary]) -> String {
         out.push_str(&text_table(&rows, runs.len()));
     }
     out.push_str(&no_spread_note(runs));
+    out.push_str(&gaps_note(runs, |g| format!("  {g}")));
     out
 }
 
@@ -208,6 +225,7 @@ pub fn render_markdown(runs: &[RunSummary]) -> String {
         }
     }
     out.push_str(&no_spread_note(runs));
+    out.push_str(&gaps_note(runs, |g| format!("- {g}")));
     out
 }
 
@@ -221,6 +239,21 @@ struct JsonDoc<'a> {
     runs: Vec<JsonRun<'a>>,
     /// The settings in which each run differs from the first.
     settings_differences: Vec<super::settings::Difference>,
+    /// The tests that could not be judged against the first run.
+    not_compared: Vec<JsonGap>,
+}
+
+/// A test of a run that could not be judged (`gaps`).
+#[derive(Serialize)]
+struct JsonGap {
+    /// The run, from 1.
+    run: usize,
+    /// Test and direction; empty for a run without tests.
+    test: String,
+    /// `no tests`, `missing`, `no I/O`, `no figure` or `zero`.
+    why: &'static str,
+    /// The sentence the text shows.
+    message: String,
 }
 
 /// One run compared.
@@ -280,6 +313,15 @@ pub fn render_json(runs: &[RunSummary]) -> String {
     let keys = keys(runs);
     let rows: Vec<JsonRow<'_>> = keys.iter().map(|k| json_row(runs, k)).collect();
     let settings_differences = differences(runs);
+    let not_compared = gaps(runs)
+        .iter()
+        .map(|g| JsonGap {
+            run: g.run,
+            test: g.test.clone(),
+            why: g.word(),
+            message: g.to_string(),
+        })
+        .collect();
     let runs = runs
         .iter()
         .map(|r| JsonRun {
@@ -295,6 +337,7 @@ pub fn render_json(runs: &[RunSummary]) -> String {
         rows,
         runs,
         settings_differences,
+        not_compared,
     })
     .unwrap_or_default();
     s.push('\n');

@@ -96,7 +96,8 @@ pub fn combined(a: Option<f64>, b: Option<f64>) -> Option<f64> {
 }
 
 /// The change of `this` against `base` in `m`'s sense; `None` when
-/// either lacks the figure (no I/O) or the base is 0.
+/// either lacks the figure (no I/O) or the base is 0 (a gap, see
+/// [`super::gaps`]).
 pub fn judge(m: &Metric, base: (&Row, RowSpread), this: (&Row, RowSpread)) -> Option<Judged> {
     let change_pct = change((m.figure)(base.0)?, (m.figure)(this.0)?)?;
     let noise_pct = combined((m.spread)(&base.1), (m.spread)(&this.1));
@@ -214,11 +215,13 @@ pub fn failures(runs: &[RunSummary], pct: f64) -> Vec<Failure> {
     out
 }
 
-/// Parses `--fail-if-worse`: a percentage above 0 and at most 1000.
+/// Parses `--fail-if-worse`: a percentage above 0 and at most 1000, with
+/// at most one `%` (`5%%` is a typo, not a threshold).
 pub fn parse_pct(s: &str) -> Result<f64, String> {
-    let v: f64 = s
-        .trim()
-        .trim_end_matches('%')
+    let t = s.trim();
+    let v: f64 = t
+        .strip_suffix('%')
+        .unwrap_or(t)
         .parse()
         .map_err(|_| format!("'{s}' is not a number: give a percentage, e.g. 10"))?;
     if !(v.is_finite() && v > 0.0 && v <= 1000.0) {
@@ -295,7 +298,9 @@ mod tests {
     fn fail_if_worse_is_validated() {
         assert_eq!(parse_pct("10"), Ok(10.0));
         assert_eq!(parse_pct("2.5%"), Ok(2.5));
-        for bad in ["0", "-5", "1000.1", "abc", "NaN", "inf", ""] {
+        for bad in [
+            "0", "-5", "1000.1", "abc", "NaN", "inf", "", "5%%", "%", "5%5",
+        ] {
             assert!(parse_pct(bad).is_err(), "{bad}");
         }
     }

@@ -54,27 +54,34 @@ fn db_err(path: &Path) -> impl Fn(rusqlite::Error) -> HistoryError + '_ {
     }
 }
 
+/// How long a command waits for another diskmark holding the database's
+/// lock (a save, a migration) before it says the history is locked: a
+/// deadline, never a hang (docs/report.md#history).
+const BUSY_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(5);
+
 impl History {
     /// Opens for saving, creating the file (its directory must exist) if
     /// there is none, and migrates. An existing file must be a diskmark
-    /// history: another database is refused before anything is written.
+    /// history: another database is refused before anything is written,
+    /// and a FIFO, a device or a directory before SQLite opens it.
+    ///
+    /// A new database is made whole under a private name and moved into
+    /// place only if the name is still free: runs saving at once into a
+    /// history that does not exist yet never see it half made (an empty
+    /// file is not a diskmark history), and all of them save.
     pub fn open(path: &Path) -> Result<History, HistoryError> {
         use rusqlite::OpenFlags;
-        let existed = std::fs::symlink_metadata(path).is_ok();
-        let flags = OpenFlags::SQLITE_OPEN_READ_WRITE
-            | OpenFlags::SQLITE_OPEN_CREATE
-            | OpenFlags::SQLITE_OPEN_NO_MUTEX;
-        let h = History::connect(path, flags)?;
-        if existed {
-            h.check_schema()?;
+        if !check_input(path)? {
+            create(path)?;
         }
-        if let Err(e) = h.migrate() {
-            drop(h);
-            if !existed {
-                remove_failed_creation(path);
-            }
-            return Err(e);
-        }
+        // Without CREATE: a file removed meanwhile is an error, never a new
+        // empty database that the next run would refuse.
+        let h = History::connect(
+            path,
+            OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+        )?;
+        h.check_schema()?;
+        h.migrate()?;
         Ok(h)
     }
 
@@ -83,12 +90,8 @@ impl History {
     /// file, and a file that is not a diskmark history is named as such.
     pub fn open_existing(path: &Path) -> Result<History, HistoryError> {
         use rusqlite::OpenFlags;
-        match std::fs::metadata(path) {
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-                return Err(HistoryError::Absent(path.to_path_buf()));
-            }
-            Ok(m) if !m.is_file() => return Err(HistoryError::NotHistory(path.to_path_buf())),
-            _ => {}
+        if !check_input(path)? {
+            return Err(HistoryError::Absent(path.to_path_buf()));
         }
         let h = History::connect(
             path,
@@ -100,8 +103,9 @@ impl History {
 
     fn connect(path: &Path, flags: rusqlite::OpenFlags) -> Result<History, HistoryError> {
         let conn = Connection::open_with_flags(path, flags).map_err(db_err(path))?;
-        conn.busy_timeout(std::time::Duration::from_secs(2))
-            .map_err(db_err(path))?;
+        // Before anything else reads or writes: every statement then waits
+        // for another run's lock, up to the deadline.
+        conn.busy_timeout(BUSY_TIMEOUT).map_err(db_err(path))?;
         Ok(History {
             conn,
             path: path.to_path_buf(),
@@ -151,13 +155,36 @@ impl History {
         Ok(version)
     }
 
-    /// Brings the schema to [`SCHEMA_VERSION`], one step at a time.
+    /// Brings the schema to [`SCHEMA_VERSION`], one step at a time, in
+    /// one `IMMEDIATE` transaction: the write lock is taken first and the
+    /// version read under it, so that runs saving at once never take the
+    /// same step twice, and a step that fails leaves the database as it
+    /// was.
     fn migrate(&self) -> Result<(), HistoryError> {
         let e = db_err(&self.path);
-        let version: i32 = self
-            .conn
+        if self.version()? == SCHEMA_VERSION {
+            return Ok(());
+        }
+        self.conn.execute_batch("BEGIN IMMEDIATE").map_err(&e)?;
+        match self.migrate_locked() {
+            Ok(()) => self.conn.execute_batch("COMMIT").map_err(&e),
+            Err(err) => {
+                let _ = self.conn.execute_batch("ROLLBACK");
+                Err(err)
+            }
+        }
+    }
+
+    fn version(&self) -> Result<i32, HistoryError> {
+        self.conn
             .query_row("PRAGMA user_version", [], |r| r.get(0))
-            .map_err(&e)?;
+            .map_err(db_err(&self.path))
+    }
+
+    /// The steps of [`History::migrate`], inside its transaction.
+    fn migrate_locked(&self) -> Result<(), HistoryError> {
+        let e = db_err(&self.path);
+        let version = self.version()?;
         if version > SCHEMA_VERSION {
             return Err(HistoryError::Newer {
                 path: self.path.clone(),
@@ -167,8 +194,7 @@ impl History {
         if version < 1 {
             self.conn
                 .execute_batch(
-                    "BEGIN;
-                     CREATE TABLE runs (
+                    "CREATE TABLE runs (
                         id INTEGER PRIMARY KEY,
                         date TEXT NOT NULL,
                         target TEXT NOT NULL,
@@ -178,8 +204,7 @@ impl History {
                         engine TEXT NOT NULL,
                         settings TEXT NOT NULL,
                         result TEXT NOT NULL);
-                     PRAGMA user_version = 1;
-                     COMMIT;",
+                     PRAGMA user_version = 1;",
                 )
                 .map_err(&e)?;
         }
@@ -187,10 +212,8 @@ impl History {
             // Version 2: the backing device, for filtering by device.
             self.conn
                 .execute_batch(
-                    "BEGIN;
-                     ALTER TABLE runs ADD COLUMN device TEXT NOT NULL DEFAULT '';
-                     PRAGMA user_version = 2;
-                     COMMIT;",
+                    "ALTER TABLE runs ADD COLUMN device TEXT NOT NULL DEFAULT '';
+                     PRAGMA user_version = 2;",
                 )
                 .map_err(&e)?;
         }
@@ -199,10 +222,8 @@ impl History {
             // none).
             self.conn
                 .execute_batch(
-                    "BEGIN;
-                     ALTER TABLE runs ADD COLUMN label TEXT;
-                     PRAGMA user_version = 3;
-                     COMMIT;",
+                    "ALTER TABLE runs ADD COLUMN label TEXT;
+                     PRAGMA user_version = 3;",
                 )
                 .map_err(&e)?;
         }
@@ -299,22 +320,63 @@ impl History {
     }
 }
 
-/// A database this run began to create and could not finish (a full
-/// disk) would be an empty or partial file that every later --save refuses
-/// as "not a diskmark history": it is removed, with its journal, while it
-/// still is not one.
-fn remove_failed_creation(path: &Path) {
-    if matches!(
-        History::open_existing(path),
-        Err(HistoryError::NotHistory(_))
-    ) {
-        let _ = std::fs::remove_file(path);
-    }
-    let mut journal = path.as_os_str().to_os_string();
+/// Whether `path` exists, refusing what SQLite must not open: a FIFO
+/// (the open would wait for a writer for ever), a socket, a device or a
+/// directory.
+fn check_input(path: &Path) -> Result<bool, HistoryError> {
+    let shown = crate::report::escape::escaped(&path.display().to_string());
+    Ok(crate::inputs::check(path, &shown, &crate::inputs::HISTORY)?)
+}
+
+/// Makes a new history at `path`: the schema set up in one transaction
+/// in a private file beside it, which is then moved to `path` unless
+/// another run made one there first (theirs is then used, ours
+/// removed). The private file is removed whatever happens, with its
+/// journal.
+fn create(path: &Path) -> Result<(), HistoryError> {
+    use rusqlite::OpenFlags;
+    let dir = path.parent().unwrap_or(Path::new("."));
+    let name = path.file_name().unwrap_or_default().to_string_lossy();
+    let stamp = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.subsec_nanos());
+    let private = dir.join(format!(".{name}.new-{}-{stamp:09}", std::process::id()));
+    let made = History::connect(
+        &private,
+        OpenFlags::SQLITE_OPEN_READ_WRITE
+            | OpenFlags::SQLITE_OPEN_CREATE
+            | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+    )
+    .and_then(|h| h.migrate())
+    .and_then(|()| {
+        place(&private, path).map_err(|e| HistoryError::Db {
+            path: path.to_path_buf(),
+            cause: e.to_string(),
+        })
+    });
+    let _ = std::fs::remove_file(&private);
+    let mut journal = private.into_os_string();
     journal.push("-journal");
-    let journal = PathBuf::from(journal);
-    if std::fs::symlink_metadata(&journal).is_ok_and(|m| m.len() == 0) {
-        let _ = std::fs::remove_file(journal);
+    let _ = std::fs::remove_file(journal);
+    made
+}
+
+/// Gives the finished file `from` the name `to` if no file has it yet.
+/// `from` is left for the caller to remove (a link leaves it; a rename
+/// does not).
+fn place(from: &Path, to: &Path) -> std::io::Result<()> {
+    use rustix::fs::{CWD, RenameFlags, renameat_with};
+    match renameat_with(CWD, from, CWD, to, RenameFlags::NOREPLACE) {
+        Ok(()) => Ok(()),
+        Err(rustix::io::Errno::EXIST) => Ok(()),
+        // A filesystem without RENAME_NOREPLACE: a hard link is as atomic.
+        Err(rustix::io::Errno::INVAL | rustix::io::Errno::NOSYS) => {
+            match std::fs::hard_link(from, to) {
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(()),
+                r => r,
+            }
+        }
+        Err(e) => Err(e.into()),
     }
 }
 

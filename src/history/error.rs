@@ -53,6 +53,10 @@ pub enum HistoryError {
         /// Its version.
         found: i32,
     },
+    /// The path is a FIFO, a socket, a device or a directory, or cannot
+    /// be looked at.
+    #[error(transparent)]
+    Input(#[from] crate::inputs::InputError),
     /// Neither XDG_DATA_HOME nor HOME is an absolute path.
     #[error(
         "no place for the history: neither XDG_DATA_HOME nor HOME is set to an absolute path; set one or give --history PATH"

@@ -328,6 +328,69 @@ mod tests {
     }
 
     #[test]
+    fn runs_saving_at_once_into_a_new_history_all_save() {
+        // Six saves start together on a history that does not exist, as
+        // six `--save` runs ending at once do; several rounds, so that the
+        // creation races are met.
+        for round in 0..10 {
+            let dir = tempfile::tempdir().unwrap();
+            let path = dir.path().join("history.db");
+            let start = std::sync::Barrier::new(6);
+            std::thread::scope(|s| {
+                for i in 0..6 {
+                    let (path, start) = (&path, &start);
+                    s.spawn(move || {
+                        start.wait();
+                        let run = report("/t", &format!("m{i}"), 1.0);
+                        let saved = History::open(path).and_then(|h| h.save(&run));
+                        assert!(saved.is_ok(), "round {round}, run {i}: {saved:?}");
+                    });
+                }
+            });
+            let h = History::open_existing(&path).unwrap();
+            assert_eq!(h.list(None, None).unwrap().len(), 6, "round {round}");
+            // Nothing but the database is left: no private file, no journal.
+            let names: Vec<String> = std::fs::read_dir(dir.path())
+                .unwrap()
+                .flatten()
+                .map(|e| e.file_name().to_string_lossy().into_owned())
+                .collect();
+            assert_eq!(names, ["history.db"], "round {round}");
+        }
+    }
+
+    #[test]
+    fn a_fifo_a_socket_a_device_or_a_directory_is_no_history() {
+        let dir = tempfile::tempdir().unwrap();
+        let fifo = dir.path().join("fifo.db");
+        rustix::fs::mknodat(
+            rustix::fs::CWD,
+            &fifo,
+            rustix::fs::FileType::Fifo,
+            rustix::fs::Mode::from_raw_mode(0o600),
+            0,
+        )
+        .unwrap();
+        let sock = dir.path().join("sock.db");
+        let _l = std::os::unix::net::UnixListener::bind(&sock).unwrap();
+        for (p, kind) in [
+            (fifo.as_path(), "a FIFO"),
+            (sock.as_path(), "a socket"),
+            (Path::new("/dev/null"), "a character device"),
+            (dir.path(), "a directory"),
+        ] {
+            let want = format!(
+                "{} is {kind}, not a history database; give a regular file",
+                p.display()
+            );
+            let e = History::open_existing(p).unwrap_err();
+            assert!(matches!(e, HistoryError::Input(_)), "{e}");
+            assert_eq!(e.to_string(), want);
+            assert_eq!(History::open(p).unwrap_err().to_string(), want);
+        }
+    }
+
+    #[test]
     fn a_newer_database_is_refused() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("history.db");

@@ -9,7 +9,7 @@ use std::path::Path;
 pub const DEFAULT_PORT: u16 = 8765;
 
 /// The largest `--hosts` file read: a list of hosts is a few kilobytes.
-pub const MAX_HOSTS_FILE: u64 = 1 << 20;
+pub const MAX_HOSTS_FILE: u64 = crate::inputs::HOSTS.limit;
 
 /// The most hosts one run takes: fio's client opens one connection each.
 pub const MAX_HOSTS: usize = 256;
@@ -194,18 +194,9 @@ pub fn hosts(typed: &[String], file: Option<&Path>) -> Result<Vec<HostAddr>, Usa
 fn read_hosts_file(path: &Path) -> Result<Vec<(usize, String)>, UsageError> {
     let shown = crate::outputs::printable(path);
     let fail = |why: String| UsageError::new("--hosts", format!("cannot read {shown}: {why}"));
-    let meta = std::fs::metadata(path).map_err(|e| fail(e.to_string()))?;
-    if !meta.is_file() {
-        return Err(fail("it is not a regular file".into()));
-    }
-    if meta.len() > MAX_HOSTS_FILE {
-        return Err(fail(format!(
-            "it holds {} bytes, more than a list of hosts ({} KiB at most)",
-            meta.len(),
-            MAX_HOSTS_FILE >> 10
-        )));
-    }
-    let text = std::fs::read(path).map_err(|e| fail(e.to_string()))?;
+    // Only a regular file, and at most MAX_HOSTS_FILE of it (crate::inputs).
+    let text = crate::inputs::read(path, &shown, &crate::inputs::HOSTS)
+        .map_err(|e| UsageError::new("--hosts", e.to_string()))?;
     let text = String::from_utf8(text).map_err(|_| fail("it is not UTF-8 text".into()))?;
     // A byte-order mark (editors on Windows write one) is not a host.
     let text = text.strip_prefix('\u{feff}').unwrap_or(&text);

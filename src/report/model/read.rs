@@ -56,6 +56,7 @@ impl Run {
     pub fn from_json(text: &str) -> Result<Run, ReadError> {
         let value: serde_json::Value =
             serde_json::from_str(text).map_err(|e| ReadError::NotJson(escaped(&e.to_string())))?;
+        unique_keys(text)?;
         match Header::deserialize(&value) {
             Ok(h) if h.tool.name == "diskmark" => {
                 if h.schema_version != i64::from(SCHEMA_VERSION) {
@@ -107,6 +108,114 @@ impl Run {
     }
 }
 
+/// Refuses a key given twice in one object, at any depth: JSON parsers
+/// keep one of the two (serde_json the last) without a word, so a file
+/// could show one figure to one reader and another to the next.
+fn unique_keys(text: &str) -> Result<(), ReadError> {
+    let found = std::cell::RefCell::new(None);
+    let mut de = serde_json::Deserializer::from_str(text);
+    let seed = Unique {
+        at: &Place::Root,
+        found: &found,
+    };
+    match serde::de::DeserializeSeed::deserialize(seed, &mut de) {
+        Ok(()) => Ok(()),
+        Err(e) => Err(match found.into_inner() {
+            Some(field) => ReadError::BadValue {
+                field: escaped(&field),
+                why: "is given twice; a result names each key once".into(),
+            },
+            None => ReadError::NotJson(escaped(&e.to_string())),
+        }),
+    }
+}
+
+/// Where a value is, as `tests[0].result`: built only for a duplicate.
+enum Place<'a> {
+    Root,
+    Key(&'a Place<'a>, &'a str),
+    Index(&'a Place<'a>, usize),
+}
+
+impl std::fmt::Display for Place<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Place::Root => Ok(()),
+            Place::Key(Place::Root, k) => write!(f, "{k}"),
+            Place::Key(p, k) => write!(f, "{p}.{k}"),
+            Place::Index(p, i) => write!(f, "{p}[{i}]"),
+        }
+    }
+}
+
+/// A value read only to find duplicate keys; the first one found is
+/// written to `found`.
+#[derive(Clone, Copy)]
+struct Unique<'a> {
+    at: &'a Place<'a>,
+    found: &'a std::cell::RefCell<Option<String>>,
+}
+
+impl<'de> serde::de::DeserializeSeed<'de> for Unique<'_> {
+    type Value = ();
+    fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
+        d.deserialize_any(self)
+    }
+}
+
+impl<'de> serde::de::Visitor<'de> for Unique<'_> {
+    type Value = ();
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("any JSON value")
+    }
+
+    fn visit_bool<E>(self, _: bool) -> Result<(), E> {
+        Ok(())
+    }
+    fn visit_i64<E>(self, _: i64) -> Result<(), E> {
+        Ok(())
+    }
+    fn visit_u64<E>(self, _: u64) -> Result<(), E> {
+        Ok(())
+    }
+    fn visit_f64<E>(self, _: f64) -> Result<(), E> {
+        Ok(())
+    }
+    fn visit_str<E>(self, _: &str) -> Result<(), E> {
+        Ok(())
+    }
+    fn visit_unit<E>(self) -> Result<(), E> {
+        Ok(())
+    }
+
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
+        let mut i = 0;
+        loop {
+            let at = Place::Index(self.at, i);
+            let seed = Unique { at: &at, ..self };
+            if seq.next_element_seed(seed)?.is_none() {
+                return Ok(());
+            }
+            i += 1;
+        }
+    }
+
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
+        let mut seen = std::collections::HashSet::new();
+        while let Some(key) = map.next_key::<String>()? {
+            let at = Place::Key(self.at, &key);
+            if seen.contains(&key) {
+                *self.found.borrow_mut() = Some(at.to_string());
+                return Err(serde::de::Error::custom("duplicate key"));
+            }
+            map.next_value_seed(Unique { at: &at, ..self })?;
+            seen.insert(key);
+        }
+        Ok(())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -134,6 +243,50 @@ mod tests {
             Err(ReadError::Schema(2))
         );
         assert!(matches!(Run::from_json("{"), Err(ReadError::NotJson(_))));
+    }
+
+    #[test]
+    fn a_key_given_twice_is_refused_at_any_depth() {
+        for (text, field) in [
+            (
+                r#"{"schema_version": 1, "tool": {"name": "diskmark"}, "tests": [], "tests": []}"#
+                    .to_string(),
+                "tests",
+            ),
+            (
+                r#"{"schema_version": 1, "schema_version": 1, "tool": {"name": "diskmark"}}"#
+                    .to_string(),
+                "schema_version",
+            ),
+            (
+                doc(r#"[{"result": {"total": {"mbps": 1, "mbps": 900}}}]"#),
+                "tests[0].result.total.mbps",
+            ),
+            // A map (not a struct) in the model: percentiles.
+            (
+                doc(
+                    r#"[{}, {"result": {"total": {"lat_us": {"percentiles": {"99": 1, "99": 2}}}}}]"#,
+                ),
+                "tests[1].result.total.lat_us.percentiles.99",
+            ),
+            (
+                doc(r#"[{"name": "SEQ1M Q8T1", "\u006eame": "x"}]"#),
+                "tests[0].name",
+            ),
+        ] {
+            assert_eq!(
+                Run::from_json(&text),
+                Err(ReadError::BadValue {
+                    field: field.into(),
+                    why: "is given twice; a result names each key once".into()
+                }),
+                "{text}"
+            );
+        }
+        // The same key in two objects is no duplicate.
+        assert!(
+            Run::from_json(&doc(r#"[{"name": "SEQ1M Q8T1"}, {"name": "RND4K Q1T1"}]"#)).is_ok()
+        );
     }
 
     #[test]
