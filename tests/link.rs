@@ -7,7 +7,7 @@
 
 mod common;
 use common::sysfs::{link, tree};
-use common::{disk_dir, diskmark, json, leftovers};
+use common::{disk_dir, json, leftovers};
 use diskmark::target::link::{FIXTURE_PREFIX, Link, LinkKind, TEST_LINK};
 use diskmark::target::sysfs::BlockDevice;
 use std::fs;

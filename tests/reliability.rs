@@ -2,7 +2,7 @@
 //! disks, signals between tests, and --verify catching corruption.
 
 mod common;
-use common::{Mount, TINY, disk_dir, diskmark, json, leftovers, run_tiny, skip};
+use common::{Mount, TINY, disk_dir, json, leftovers, run_tiny, skip};
 use rustix::process::{Pid, Signal, kill_process};
 use std::io::{BufRead, BufReader};
 use std::os::unix::fs::FileExt;

@@ -8,7 +8,7 @@
 
 mod common;
 use common::sysfs::{link, tree};
-use common::{RamExt4, Throttle, disk_dir, diskmark, is_root, json, leftovers, skip};
+use common::{RamExt4, Throttle, disk_dir, is_root, json, leftovers, skip};
 use diskmark::target::sysfs::BlockDevice;
 use diskmark::target::thermal::{
     FIXTURE_PREFIX, Sensor, SensorKind, Slice, TEST_HWMON, throttling,
