@@ -18,22 +18,37 @@ fn main() -> ExitCode {
     }
     // clap's errors quote what was typed: printed through the one sink.
     let args: GuiArgs = diskmark::cli::parse_or_exit(<GuiArgs as clap::CommandFactory>::command);
-    let automation = args.automation();
     // Asked once, before the window opens (at most 200 ms).
     let theme = diskmark_gui::theme::theme(args.theme);
     let scale = args.scale;
+    let start = match prepare(args) {
+        Ok(start) => start,
+        Err(code) => return code,
+    };
+    let exit_code = start.exit_code.clone();
+    if let Some(code) = open_window(start, theme, scale) {
+        return code;
+    }
+    ExitCode::from(exit_code.load(Ordering::Relaxed))
+}
+
+/// Everything refused or started before the window opens: the settings,
+/// the screenshot's path, the signal handlers, the display, the guardian;
+/// the exit code of the one sentence said when one fails.
+fn prepare(args: GuiArgs) -> Result<Start, ExitCode> {
+    let automation = args.automation();
     if args.run.on_hosts() {
         diskmark::escape::say(format_args!(
             "error: --host: the desktop window runs on this machine only; run diskmark --host ... from the command line"
         ));
-        return ExitCode::from(2);
+        return Err(ExitCode::from(2));
     }
     let (settings, outputs) = match args.run.into_settings() {
         Ok(v) => v,
         Err(e) => {
             let e = diskmark::Error::from(e);
             diskmark::escape::say(format_args!("error: {e}"));
-            return ExitCode::from(e.exit_code());
+            return Err(ExitCode::from(e.exit_code()));
         }
     };
     // --screenshot is written at the end: its path is refused now, before
@@ -43,18 +58,18 @@ fn main() -> ExitCode {
     {
         let e = diskmark::Error::from(e);
         diskmark::escape::say(format_args!("error: {e}"));
-        return ExitCode::from(e.exit_code());
+        return Err(ExitCode::from(e.exit_code()));
     }
     // The same handlers as the CLI's: a signal mid-run removes the test
     // file and ends with 128 + N.
     if let Err(e) = diskmark::run::signals::install() {
         diskmark::escape::say(format_args!("error: installing signal handlers: {e}"));
-        return ExitCode::from(1);
+        return Err(ExitCode::from(1));
     }
     // winit panics without a display: said first, in one sentence.
     if let Err(e) = diskmark_gui::launch::check_display(|k| std::env::var(k).ok()) {
         diskmark::escape::say(format_args!("error: {}", e.0));
-        return ExitCode::from(1);
+        return Err(ExitCode::from(1));
     }
     // Before any test file: a second process that removes it should the
     // window die in a way that runs none of its code (Xlib's exit() when
@@ -63,17 +78,21 @@ fn main() -> ExitCode {
         diskmark::escape::say(format_args!(
             "error: cannot start the process that removes the test file should the window die: {e}; raise the limit on processes (ulimit -u)"
         ));
-        return ExitCode::from(1);
+        return Err(ExitCode::from(1));
     }
-    let exit_code = Arc::new(AtomicU8::new(0));
-    let targets = diskmark::target::list();
-    let start = std::cell::RefCell::new(Some(Start {
+    Ok(Start {
         choices: settings.into_choices(),
         export: ExportManager::new(outputs.into_outputs(true)),
         automation,
-        targets,
-        exit_code: exit_code.clone(),
-    }));
+        targets: diskmark::target::list(),
+        exit_code: Arc::new(AtomicU8::new(0)),
+    })
+}
+
+/// Runs the window until it closes; `Some` exit code when it could not be
+/// opened or the toolkit panicked (said in one sentence).
+fn open_window(start: Start, theme: iced::Theme, scale: f32) -> Option<ExitCode> {
+    let start = std::cell::RefCell::new(Some(start));
     let boot = move || {
         // iced boots once; the start is taken then.
         let s = start.borrow_mut().take();
@@ -94,15 +113,14 @@ fn main() -> ExitCode {
             .run()
     });
     match result {
-        Ok(Ok(())) => {}
+        Ok(Ok(())) => None,
         Ok(Err(e)) => {
             diskmark::escape::say(format_args!("error: the window could not be opened: {e}"));
-            return ExitCode::from(1);
+            Some(ExitCode::from(1))
         }
         Err(e) => {
             diskmark::escape::say(format_args!("error: {}", e.0));
-            return ExitCode::from(1);
+            Some(ExitCode::from(1))
         }
     }
-    ExitCode::from(exit_code.load(Ordering::Relaxed))
 }
