@@ -61,7 +61,12 @@ pub(crate) fn tangles(g: &Graph) -> Vec<BTreeSet<String>> {
 }
 
 /// The shortest path from `from` to `to` inside `set`, both ends included.
-pub(crate) fn shortest_path(g: &Graph, set: &BTreeSet<String>, from: &str, to: &str) -> Option<Vec<String>> {
+pub(crate) fn shortest_path(
+    g: &Graph,
+    set: &BTreeSet<String>,
+    from: &str,
+    to: &str,
+) -> Option<Vec<String>> {
     let mut came: BTreeMap<String, String> = BTreeMap::new();
     let mut queue = VecDeque::from([from.to_string()]);
     let mut seen = BTreeSet::from([from.to_string()]);
@@ -138,4 +143,3 @@ pub(crate) fn describe(g: &Graph, cycle: &[String]) -> String {
     }
     s
 }
-

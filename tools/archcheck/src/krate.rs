@@ -1,7 +1,7 @@
 //! One crate's files, its modules, their `use` maps and the edges between
 //! modules, with where each edge is written.
 
-use crate::scan::{Token, blank, blank_test_items, lex, paths, PathRef};
+use crate::scan::{PathRef, Token, blank, blank_test_items, lex, paths};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// One source file.
@@ -189,7 +189,11 @@ impl Crate {
             if a != b {
                 // Several edges of the subtrees make one edge here: keep
                 // every place, in order.
-                let all = g.entry(a.clone()).or_default().entry(b.clone()).or_default();
+                let all = g
+                    .entry(a.clone())
+                    .or_default()
+                    .entry(b.clone())
+                    .or_default();
                 all.extend(locs.iter().cloned());
                 all.sort();
                 all.dedup();
@@ -235,4 +239,3 @@ impl Crate {
 pub(crate) fn within(module: &str, parent: &str) -> bool {
     parent.is_empty() || module == parent || module.starts_with(&format!("{parent}::"))
 }
-

@@ -64,7 +64,10 @@ pub(crate) fn parse_table(doc: &str, doc_name: &str, heading: &str) -> Result<Ta
     for (i, row) in rows {
         let cells: Vec<&str> = row.split('|').map(str::trim).collect();
         let (Some(layer), Some(module)) = (cells.get(1), cells.get(2)) else {
-            return Err(format!("{doc_name}:{}: a row without layer and module", i + 1));
+            return Err(format!(
+                "{doc_name}:{}: a row without layer and module",
+                i + 1
+            ));
         };
         let Some(layer) = parse_layer(layer) else {
             if *layer == "-" {
@@ -77,7 +80,10 @@ pub(crate) fn parse_table(doc: &str, doc_name: &str, heading: &str) -> Result<Ta
         };
         for name in module_names(module) {
             if table.insert(name.clone(), (layer.clone(), i + 1)).is_some() {
-                return Err(format!("{doc_name}:{}: `{name}` is in the table twice", i + 1));
+                return Err(format!(
+                    "{doc_name}:{}: `{name}` is in the table twice",
+                    i + 1
+                ));
             }
         }
     }

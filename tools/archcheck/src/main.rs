@@ -20,7 +20,9 @@ fn main() -> ExitCode {
             }
             _ if root.is_none() => root = Some(PathBuf::from(arg)),
             _ => {
-                eprintln!("error: one repository root at most; usage: archcheck [--graph] [REPOSITORY_ROOT]");
+                eprintln!(
+                    "error: one repository root at most; usage: archcheck [--graph] [REPOSITORY_ROOT]"
+                );
                 return ExitCode::from(2);
             }
         }
@@ -50,7 +52,10 @@ fn main() -> ExitCode {
     }
     let broken = repo.check();
     if broken.is_empty() {
-        println!("archcheck: every rule of {}#rules-the-tests-keep holds", archcheck::DOC);
+        println!(
+            "archcheck: every rule of {}#rules-the-tests-keep holds",
+            archcheck::DOC
+        );
         return ExitCode::SUCCESS;
     }
     for b in &broken {

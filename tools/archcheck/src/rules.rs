@@ -111,4 +111,3 @@ pub(crate) fn old_citations(f: &SourceFile) -> Vec<usize> {
         .map(|(i, _)| i + 1)
         .collect()
 }
-

@@ -294,7 +294,12 @@ pub(crate) struct Leaf {
 
 /// Parses the use tree (or plain path) at `k` under `prefix` into `out`;
 /// returns the index after it.
-pub(crate) fn parse_tree(t: &[Token], mut k: usize, prefix: &[String], out: &mut Vec<Leaf>) -> usize {
+pub(crate) fn parse_tree(
+    t: &[Token],
+    mut k: usize,
+    prefix: &[String],
+    out: &mut Vec<Leaf>,
+) -> usize {
     let mut segs = prefix.to_vec();
     let mut line = t.get(k).map_or(0, |x| x.line);
     loop {
@@ -347,7 +352,12 @@ pub(crate) fn parse_tree(t: &[Token], mut k: usize, prefix: &[String], out: &mut
 }
 
 /// The members of a `{…}` group starting after its brace at `k`.
-pub(crate) fn parse_group(t: &[Token], mut k: usize, prefix: &[String], out: &mut Vec<Leaf>) -> usize {
+pub(crate) fn parse_group(
+    t: &[Token],
+    mut k: usize,
+    prefix: &[String],
+    out: &mut Vec<Leaf>,
+) -> usize {
     while let Some(tok) = tok_at(t, k) {
         match tok {
             Tok::Sym('}') => return k + 1,
@@ -386,7 +396,11 @@ pub(crate) fn normalize(base: &[String], segs: &[String]) -> Vec<String> {
 
 /// Every crate-internal path in `tokens` of a file of `module` (whose child
 /// modules are `children`).
-pub(crate) fn paths(tokens: &[Token], module: &[String], children: &BTreeSet<String>) -> Vec<PathRef> {
+pub(crate) fn paths(
+    tokens: &[Token],
+    module: &[String],
+    children: &BTreeSet<String>,
+) -> Vec<PathRef> {
     let mut out = Vec::new();
     let mut k = 0;
     while k < tokens.len() {
@@ -430,4 +444,3 @@ pub(crate) fn paths(tokens: &[Token], module: &[String], children: &BTreeSet<Str
     }
     out
 }
-
