@@ -32,7 +32,9 @@ fn main() -> ExitCode {
     let repo = match archcheck::Repo::read(&root) {
         Ok(repo) => repo,
         Err(e) => {
-            eprintln!("error: {e}");
+            eprintln!(
+                "error: {e}; give the repository's root (the folder with src/, gui/src/ and docs/)"
+            );
             return ExitCode::from(2);
         }
     };
