@@ -219,9 +219,11 @@ fn breaks(edge: &TopEdge, table: &Table) -> Option<String> {
         return None;
     }
     let where_ = if lt == lf { "beside" } else { "above" };
+    // An edge exists only where an import is written: `locs` has one.
+    let first = edge.locs.first()?;
     let mut s = format!(
-        "  {}: module {} (layer {lf}) imports module {} (layer {lt}), which is {where_} it",
-        edge.locs[0], edge.from, edge.to
+        "  {first}: module {} (layer {lf}) imports module {} (layer {lt}), which is {where_} it",
+        edge.from, edge.to
     );
     if edge.locs.len() > 1 {
         let more: Vec<String> = edge.locs[1..].iter().take(3).map(Loc::to_string).collect();
