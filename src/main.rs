@@ -68,7 +68,10 @@ fn tui(args: RunArgs) -> Result<u8, Error> {
         )
         .into());
     }
-    refuse_progress(&args, "the terminal interface shows the run itself; run diskmark without tui")?;
+    refuse_progress(
+        &args,
+        "the terminal interface shows the run itself; run diskmark without tui",
+    )?;
     if let Err(e) = diskmark::tui::check_terminal() {
         return fail(e);
     }
@@ -79,7 +82,10 @@ fn tui(args: RunArgs) -> Result<u8, Error> {
 
 fn benchmark(args: RunArgs) -> Result<u8, Error> {
     if args.on_hosts() {
-        refuse_progress(&args, "a run on many hosts does not stream its events yet; drop --progress")?;
+        refuse_progress(
+            &args,
+            "a run on many hosts does not stream its events yet; drop --progress",
+        )?;
         return diskmark::hosts::command(args);
     }
     let (settings, mut out) = args.into_settings()?;

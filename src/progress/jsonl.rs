@@ -204,7 +204,11 @@ impl JsonlStream {
             t: 0.0,
             sentence: estimate.sentence(),
             tests: estimate.tests,
-            directions: estimate.directions.iter().map(|d| d.name().into()).collect(),
+            directions: estimate
+                .directions
+                .iter()
+                .map(|d| d.name().into())
+                .collect(),
             loops: estimate.loops,
             planned_s: estimate.fixed.as_secs_f64(),
         };
