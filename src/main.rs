@@ -7,6 +7,7 @@ use diskmark::cli::{Command, RunArgs};
 use diskmark::commands;
 use diskmark::config::Settings;
 use diskmark::export::ExportManager;
+use diskmark::progress::jsonl::{JsonlStream, JsonlTo};
 use diskmark::progress::{ProgressLine, Show};
 use diskmark::report::Report;
 use diskmark::run::{RunOutput, RunPlan, StopToken};
@@ -67,6 +68,10 @@ fn tui(args: RunArgs) -> Result<u8, Error> {
         )
         .into());
     }
+    refuse_progress(
+        &args,
+        "the terminal interface shows the run itself; run diskmark without tui",
+    )?;
     if let Err(e) = diskmark::tui::check_terminal() {
         return fail(e);
     }
@@ -77,19 +82,48 @@ fn tui(args: RunArgs) -> Result<u8, Error> {
 
 fn benchmark(args: RunArgs) -> Result<u8, Error> {
     if args.on_hosts() {
+        refuse_progress(
+            &args,
+            "a run on many hosts does not stream its events yet; drop --progress",
+        )?;
         return diskmark::hosts::command(args);
     }
-    let (settings, out) = args.into_settings()?;
+    let (settings, mut out) = args.into_settings()?;
     let quiet = out.quiet;
+    let stream_to = out.progress.take();
     let export = ExportManager::new(out.into_outputs(false));
     // The report would go nowhere: refuse before minutes of measuring.
     export.ready()?;
     let target = target::resolve_answering(&settings.target).map_err(run::RunError::from)?;
     let plan = RunPlan::prepare(settings, target)?;
-    let mut progress = ProgressLine::start(&plan.estimate(), Show::for_stderr(quiet));
-    let output = run::run(&plan, &StopToken::new(), &mut |e| progress.update(e))?;
+    let estimate = plan.estimate();
+    // `--progress jsonl` alone takes standard error's place of the line.
+    let show = match stream_to {
+        Some(JsonlTo::Stderr) => Show::Nothing,
+        _ => Show::for_stderr(quiet),
+    };
+    let mut progress = ProgressLine::start(&estimate, show);
+    let mut stream = match &stream_to {
+        Some(to) => Some(JsonlStream::open(to, &estimate).map_err(|e| {
+            diskmark::config::UsageError::new("--progress", format!("cannot write it: {e}"))
+        })?),
+        None => None,
+    };
+    let output = run::run(&plan, &StopToken::new(), &mut |e| {
+        progress.update(e);
+        stream.iter_mut().for_each(|s| s.update(e));
+    })?;
     progress.finish(&output);
+    stream.iter_mut().for_each(|s| s.finish(&output));
     deliver(plan.settings(), plan.target(), &output, &export)
+}
+
+/// Refuses `--progress` where no stream is written yet, saying `why`.
+fn refuse_progress(args: &RunArgs, why: &str) -> Result<(), Error> {
+    match args.progress {
+        Some(_) => Err(diskmark::config::UsageError::new("--progress", why).into()),
+        None => Ok(()),
+    }
 }
 
 /// The report of a finished run to every output asked for, then the exit

@@ -3,6 +3,7 @@
 //! 128 + signal.
 
 mod common;
+use common::events::Events;
 use common::{FOUR_TESTS, disk_dir, json, leftovers, skip};
 use rustix::process::{Pid, Signal, kill_process};
 use std::path::Path;
@@ -39,13 +40,19 @@ fn send(child: &Child, sig: Signal) {
 
 fn interrupt_in_window(sig: Signal, code: i32) {
     let dir = disk_dir();
-    let mut child = spawn(dir.path(), &FOUR_TESTS);
-    wait_for_test_file(dir.path(), &mut child);
-    // Pre-fill of 16 MiB takes milliseconds; 0.75 s is inside test 3 of 4.
-    std::thread::sleep(Duration::from_millis(750));
+    let mut args = FOUR_TESTS.to_vec();
+    args.extend(["--progress", "jsonl"]);
+    let mut child = spawn(dir.path(), &args);
+    // The stream says when the second test's measure window opens
+    // (docs/report.md#progress-stream): the signal lands there, whatever
+    // the machine's load, with the first test finished and the last not.
+    let mut events = Events::follow(child.stderr.take().unwrap());
+    events.wait_for(Duration::from_secs(120), |v| {
+        v["type"] == "window_start" && v["at"]["cell"] == 2
+    });
     send(&child, sig);
     let out = child.wait_with_output().unwrap();
-    let stderr = String::from_utf8_lossy(&out.stderr);
+    let stderr = events.all().join("\n");
     assert_eq!(out.status.code(), Some(code), "{stderr}");
     assert_eq!(leftovers(dir.path()), Vec::<String>::new());
     let v = json(&out.stdout);
@@ -56,6 +63,11 @@ fn interrupt_in_window(sig: Signal, code: i32) {
     for t in v["tests"].as_array().unwrap() {
         assert!(t["result"]["total"]["ios"].as_u64().unwrap() > 0);
     }
+    // The stream ends as the run did: interrupted by this signal.
+    assert!(
+        stderr.contains(&format!("\"interrupted\":\"signal {}\"", code - 128)),
+        "{stderr}"
+    );
 }
 
 #[test]

@@ -63,6 +63,7 @@ const HEADINGS: [Heading; 7] = [
             "format",
             "output",
             "quiet",
+            "progress",
             "chart",
             "card",
             "details",

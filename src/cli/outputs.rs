@@ -5,6 +5,7 @@ use super::run_args::RunArgs;
 use crate::config::UsageError;
 use crate::export::{FileOutput, Outputs, Stdout};
 use crate::outputs::{Forbidden, OutputPath};
+use crate::progress::jsonl::JsonlTo;
 use crate::report::Format;
 use std::path::{Path, PathBuf};
 
@@ -19,6 +20,8 @@ pub struct OutputOptions {
     pub files: Vec<(OutputPath, Format)>,
     /// No progress display.
     pub quiet: bool,
+    /// Where `--progress jsonl[=PATH]` writes the run's events.
+    pub progress: Option<JsonlTo>,
     /// Record in the history database at this path.
     pub save: Option<OutputPath>,
     /// Draw the chart (SVG or PNG, by its name) to this file.
@@ -84,6 +87,8 @@ impl RunArgs {
             .filter(|o| o.as_os_str() != "-")
             .map(|o| (o.as_path(), "--output"))
             .collect();
+        let progress_path = self.progress.as_ref().and_then(|p| p.path.as_deref());
+        list.extend(progress_path.map(|p| (p, "--progress")));
         list.extend(self.chart.as_deref().map(|c| (c, "--chart")));
         list.extend(self.card.as_deref().map(|c| (c, "--card")));
         let forbidden = Forbidden::target(target);
@@ -102,6 +107,7 @@ impl RunArgs {
         // they go first, then what their names say.
         let card = self.card.as_ref().and_then(|_| checked.pop());
         let chart = self.chart.as_ref().and_then(|_| checked.pop());
+        let progress = self.progress_to(progress_path.and_then(|_| checked.pop()), stdout)?;
         for (image, option) in [(&chart, "--chart"), (&card, "--card")] {
             if let Some(o) = image {
                 crate::report::image::check_name(&o.shown, o.is_stream(), option)?;
@@ -117,9 +123,31 @@ impl RunArgs {
             stdout,
             files,
             quiet: self.quiet,
+            progress,
             save,
             chart,
             card,
+        })
+    }
+
+    /// Where `--progress` goes: standard error, or its checked file
+    /// `path`, which may not be standard output when the report goes
+    /// there (`stdout`).
+    fn progress_to(
+        &self,
+        path: Option<OutputPath>,
+        stdout: bool,
+    ) -> Result<Option<JsonlTo>, UsageError> {
+        Ok(match (&self.progress, path) {
+            (None, _) => None,
+            (Some(_), Some(p)) if stdout && p.is_stdout() => {
+                return Err(UsageError::new(
+                    "--progress",
+                    "the report goes to standard output, and the stream would mix with it; give the stream a file of its own, or the report one with -o",
+                ));
+            }
+            (Some(_), Some(p)) => Some(JsonlTo::File(p)),
+            (Some(_), None) => Some(JsonlTo::Stderr),
         })
     }
 

@@ -161,6 +161,13 @@ pub struct RunArgs {
     #[arg(short, long)]
     pub quiet: bool,
 
+    /// Also write the run's progress as JSON lines, one event a line
+    /// (schema: docs/progress.schema.json): `jsonl` on standard error in
+    /// place of the progress line, `jsonl=PATH` to a file (checked as
+    /// --output is)
+    #[arg(long, value_name = "jsonl[=PATH]", value_parser = parse_progress_arg)]
+    pub progress: Option<ProgressArg>,
+
     /// Record the result in the history database (see diskmark history)
     #[arg(long)]
     pub save: bool,
@@ -232,6 +239,29 @@ pub struct RunArgs {
     /// made (an absolute path there)
     #[arg(long, value_name = "DIR")]
     pub remote_dir: Option<PathBuf>,
+}
+
+/// `--progress` as typed: the JSON-lines stream, and its file if any.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ProgressArg {
+    /// `jsonl=PATH`'s PATH; `None` for standard error.
+    pub path: Option<PathBuf>,
+}
+
+fn parse_progress_arg(s: &str) -> Result<ProgressArg, String> {
+    match s.strip_prefix("jsonl") {
+        Some("") => Ok(ProgressArg { path: None }),
+        Some(rest) => match rest.strip_prefix('=') {
+            Some(p) if !p.is_empty() => Ok(ProgressArg {
+                path: Some(PathBuf::from(p)),
+            }),
+            _ => Err("give jsonl (on standard error) or jsonl=PATH (to a file)".into()),
+        },
+        None => Err(
+            "the one progress format is jsonl: give jsonl (on standard error) or jsonl=PATH (to a file)"
+                .into(),
+        ),
+    }
 }
 
 fn parse_steady_arg(s: &str) -> Result<SteadyGoal, String> {

@@ -48,11 +48,21 @@ impl OutputPath {
     /// opened without following a link and checked before anything is
     /// written; it is emptied only once it is known to be a regular file.
     pub fn write(&self, bytes: &[u8]) -> io::Result<()> {
+        let mut f = self.open_stream()?;
+        f.write_all(bytes)?;
+        f.flush()
+    }
+
+    /// Opens the output for writing as it goes (`--progress jsonl=PATH`):
+    /// opened and checked as [`OutputPath::write`] does, emptied once it
+    /// is known to be a regular file; a standard stream is written through
+    /// its descriptor.
+    pub fn open_stream(&self) -> io::Result<Box<dyn Write + Send>> {
         // Standard streams were checked at start (a block device there
         // ends diskmark before anything) and cannot change under it.
         match self.kind {
-            Kind::Std(1) => return std::io::stdout().lock().write_all(bytes),
-            Kind::Std(_) => return std::io::stderr().lock().write_all(bytes),
+            Kind::Std(1) => return Ok(Box::new(std::io::stdout())),
+            Kind::Std(_) => return Ok(Box::new(std::io::stderr())),
             _ => {}
         }
         let fd = self.open()?;
@@ -76,9 +86,7 @@ impl OutputPath {
         // Opened non-blocking so that a pipe nobody reads fails at once
         // (ENXIO) instead of hanging; the writing itself may block.
         rustix::fs::fcntl_setfl(&fd, OFlags::empty())?;
-        let mut f = std::fs::File::from(fd);
-        f.write_all(bytes)?;
-        f.flush()
+        Ok(Box::new(std::fs::File::from(fd)))
     }
 
     /// Writes `bytes` to a file that must not exist yet (a kept result, a

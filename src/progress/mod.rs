@@ -1,7 +1,10 @@
 //! The CLI's progress on standard error (docs/report.md#progress): on a
 //! terminal one line, redrawn in place and cut to the terminal's width
 //! (test i/N, time left, loop, phase, current MB/s); elsewhere one plain
-//! line per finished test, so that a CI log shows the run going.
+//! line per finished test, so that a CI log shows the run going. With
+//! `--progress jsonl[=PATH]`, the same events as JSON lines (`jsonl`).
+
+pub mod jsonl;
 
 use crate::run::estimate::duration_words;
 use crate::run::{Estimate, Event, Finished, Live, Phase, RunOutput, Step};
@@ -107,6 +110,14 @@ struct Cells {
 }
 
 impl Cells {
+    /// The cells of the run `estimate` describes.
+    fn of(estimate: &Estimate) -> Cells {
+        Cells {
+            tests: estimate.tests,
+            directions: estimate.directions.clone(),
+        }
+    }
+
     fn total(&self) -> usize {
         self.tests * self.directions.len()
     }
@@ -153,10 +164,7 @@ impl ProgressLine {
             sentence: (show != Show::Nothing).then(|| estimate.sentence()),
             line: StatusLine::new(show == Show::Line),
             show,
-            cells: Cells {
-                tests: estimate.tests,
-                directions: estimate.directions.clone(),
-            },
+            cells: Cells::of(estimate),
             pending: None,
             last_cell: 0,
         }

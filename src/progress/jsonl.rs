@@ -1,0 +1,375 @@
+//! `--progress jsonl[=PATH]`: every [`run::Event`](crate::run::Event) as
+//! one JSON object per line, flushed per line, so that a script (or a test)
+//! can follow a run as it goes (docs/report.md#progress-stream). The lines
+//! are the typed [`Line`], whose schema is docs/progress.schema.json.
+//!
+//! The stream is written from the observer, which the run calls between
+//! ticks, off the hot path. A write error (a reader that went away, a full
+//! disk) does not end the run: it is said once and the stream stops.
+
+use super::Cells;
+use crate::outputs::OutputPath;
+use crate::run::{Estimate, Event, Finished, Live, Phase, Position, RunOutput, Step, TimeLeft};
+use crate::stats::DirSummary;
+use crate::workload::Direction;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use std::io::Write;
+use std::time::Instant;
+
+/// Where the stream goes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum JsonlTo {
+    /// Standard error, in place of the progress line (`--progress jsonl`).
+    Stderr,
+    /// This file, checked as `-o` is (`--progress jsonl=PATH`).
+    File(OutputPath),
+}
+
+/// Where in the plan a line is: the loop of a test in a direction.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct At {
+    /// The cell's number from 1 in run order (every test read, then
+    /// written, then Mix); absent for `--qos`'s loops after the grid.
+    pub cell: Option<usize>,
+    /// Cells in the run.
+    pub cells: usize,
+    /// The test's index in the plan, from 0.
+    pub test_index: usize,
+    /// The test as asked, in CrystalDiskMark notation (`RND4K Q32T1`).
+    pub requested: String,
+    /// The test as it runs, Q and T adapted to the engine (`RND4K Q1T32`).
+    pub applied: String,
+    /// `read`, `write` or `mix`.
+    pub direction: String,
+    /// The read share of a Mix test, percent.
+    pub mix_read_pct: Option<u8>,
+    /// The loop (or `--steady-state` round), from 0.
+    pub loop_index: u32,
+    /// Loops in all (under `--steady-state`, the most rounds).
+    pub loops: u32,
+}
+
+/// What a window measured; present only when an I/O completed in it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct Figures {
+    /// Throughput, 10^6 bytes per second.
+    pub mbps: f64,
+    /// I/Os per second.
+    pub iops: f64,
+    /// Mean latency, issue to completion, microseconds.
+    pub lat_mean_us: f64,
+    /// Completed I/Os in the window.
+    pub ios: u64,
+}
+
+/// One line of the stream; `type` says which.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Line {
+    /// The first line: what will run and about how long it takes.
+    Plan {
+        /// Seconds since the run started.
+        t: f64,
+        /// The sentence the progress line starts with.
+        sentence: String,
+        /// Tests in the plan.
+        tests: usize,
+        /// The directions each test runs in, in run order.
+        directions: Vec<String>,
+        /// Loops per test (under `--steady-state`, the most rounds).
+        loops: u32,
+        /// The time the plan fixes, seconds.
+        planned_s: f64,
+    },
+    /// Pre-filling the test file.
+    Prefill {
+        /// Seconds since the run started.
+        t: f64,
+        /// Bytes written so far.
+        done_bytes: u64,
+        /// The test file's size.
+        total_bytes: u64,
+        /// Seconds left of the whole run.
+        left_s: f64,
+    },
+    /// Pausing between tests.
+    Interval {
+        /// Seconds since the run started.
+        t: f64,
+        /// Seconds left of the pause.
+        remaining_s: f64,
+        /// Seconds left of the whole run.
+        left_s: f64,
+    },
+    /// A loop entered a phase: `warm-up`, `measure` or `drain`.
+    Phase {
+        /// Seconds since the run started.
+        t: f64,
+        /// Which loop.
+        at: At,
+        /// The phase entered.
+        phase: String,
+        /// Seconds left of the whole run.
+        left_s: f64,
+    },
+    /// A loop's measure window opened (the first tick inside it).
+    WindowStart {
+        /// Seconds since the run started.
+        t: f64,
+        /// Which loop.
+        at: At,
+        /// Seconds left of the whole run.
+        left_s: f64,
+    },
+    /// A tick of a running loop.
+    Live {
+        /// Seconds since the run started.
+        t: f64,
+        /// Which loop.
+        at: At,
+        /// `warm-up`, `measure` or `drain`.
+        phase: String,
+        /// Seconds left in this phase.
+        remaining_s: f64,
+        /// Throughput over the last tick, 10^6 bytes/s; absent when the
+        /// backend does not say while it runs (fio).
+        mbps: Option<f64>,
+        /// I/Os per second over the last tick, when known.
+        iops: Option<f64>,
+        /// Seconds left of the whole run.
+        left_s: f64,
+    },
+    /// A loop's measure window closed (its drain began, or it finished).
+    WindowEnd {
+        /// Seconds since the run started.
+        t: f64,
+        /// Which loop.
+        at: At,
+        /// Seconds left of the whole run.
+        left_s: f64,
+    },
+    /// A loop finished: what it measured and its test's figures so far.
+    LoopEnd {
+        /// Seconds since the run started.
+        t: f64,
+        /// Which loop.
+        at: At,
+        /// This loop's figures; absent when no I/O completed in it.
+        figures: Option<Figures>,
+        /// The test's figures over its loops so far, by the run's loop
+        /// statistic (what the report shows once the test is over);
+        /// absent when no I/O completed.
+        cell: Option<Figures>,
+        /// Seconds left of the whole run.
+        left_s: f64,
+    },
+    /// The last line: the run is over.
+    Done {
+        /// Seconds since the run started.
+        t: f64,
+        /// Tests in the report (each test in each direction).
+        tests: usize,
+        /// What stopped the run early (`signal 2`, `user`); absent when
+        /// it ran to the end.
+        interrupted: Option<String>,
+        /// The run's notes and warnings, as the report has them.
+        notes: Vec<String>,
+    },
+}
+
+/// The stream of a run: its lines written as events come.
+pub struct JsonlStream {
+    out: Option<Box<dyn Write + Send>>,
+    start: Instant,
+    cells: Cells,
+    /// The loop seen last and its phase.
+    current: Option<(Position, Phase)>,
+}
+
+impl JsonlStream {
+    /// Opens `to` and writes the plan line of the run `estimate` describes.
+    pub fn open(to: &JsonlTo, estimate: &Estimate) -> std::io::Result<JsonlStream> {
+        let out: Box<dyn Write + Send> = match to {
+            JsonlTo::Stderr => Box::new(std::io::stderr()),
+            JsonlTo::File(path) => path.open_stream()?,
+        };
+        let mut s = JsonlStream {
+            out: Some(out),
+            start: Instant::now(),
+            cells: Cells::of(estimate),
+            current: None,
+        };
+        let plan = Line::Plan {
+            t: 0.0,
+            sentence: estimate.sentence(),
+            tests: estimate.tests,
+            directions: estimate
+                .directions
+                .iter()
+                .map(|d| d.name().into())
+                .collect(),
+            loops: estimate.loops,
+            planned_s: estimate.fixed.as_secs_f64(),
+        };
+        s.write(&plan);
+        Ok(s)
+    }
+
+    /// The lines `event` gives.
+    pub fn update(&mut self, event: &Event) {
+        for line in self.lines(event) {
+            self.write(&line);
+        }
+    }
+
+    /// The last line, for the run that gave `output`.
+    pub fn finish(&mut self, output: &RunOutput) {
+        let done = Line::Done {
+            t: self.t(),
+            tests: output.tests.len(),
+            interrupted: output.interrupted.map(|r| match r.signal() {
+                Some(sig) => format!("signal {sig}"),
+                None => "user".to_string(),
+            }),
+            notes: output.notes.clone(),
+        };
+        self.write(&done);
+    }
+
+    fn t(&self) -> f64 {
+        self.start.elapsed().as_secs_f64()
+    }
+
+    /// The lines of one event: a loop's phase changes and its window's
+    /// edges come before its tick.
+    fn lines(&mut self, event: &Event) -> Vec<Line> {
+        let (t, left_s) = (self.t(), event.time.left.as_secs_f64());
+        let mut lines = Vec::new();
+        match &event.step {
+            Step::Prefill { done, total } => lines.push(Line::Prefill {
+                t,
+                done_bytes: *done,
+                total_bytes: *total,
+                left_s,
+            }),
+            Step::Interval { remaining } => lines.push(Line::Interval {
+                t,
+                remaining_s: remaining.as_secs_f64(),
+                left_s,
+            }),
+            Step::Running(live) => {
+                self.phase_lines(live, t, &event.time, &mut lines);
+                lines.push(Line::Live {
+                    t,
+                    at: self.at(&live.at),
+                    phase: live.phase.name().into(),
+                    remaining_s: live.remaining.as_secs_f64(),
+                    mbps: live.mbps,
+                    iops: live.iops,
+                    left_s,
+                });
+            }
+            Step::LoopDone(f) => {
+                if let Some((at, Phase::Measure)) = self.current.take() {
+                    let at = self.at(&at);
+                    lines.push(Line::WindowEnd { t, at, left_s });
+                }
+                lines.push(self.loop_end(f, t, left_s));
+            }
+        }
+        lines
+    }
+
+    /// `phase`, `window_start` and `window_end` as `live` moves on.
+    fn phase_lines(&mut self, live: &Live, t: f64, time: &TimeLeft, lines: &mut Vec<Line>) {
+        let left_s = time.left.as_secs_f64();
+        if self.current == Some((live.at, live.phase)) {
+            return;
+        }
+        if let Some((at, Phase::Measure)) = self.current {
+            let at = self.at(&at);
+            lines.push(Line::WindowEnd { t, at, left_s });
+        }
+        self.current = Some((live.at, live.phase));
+        let at = self.at(&live.at);
+        lines.push(Line::Phase {
+            t,
+            at: at.clone(),
+            phase: live.phase.name().into(),
+            left_s,
+        });
+        if live.phase == Phase::Measure {
+            lines.push(Line::WindowStart { t, at, left_s });
+        }
+    }
+
+    fn loop_end(&self, f: &Finished, t: f64, left_s: f64) -> Line {
+        Line::LoopEnd {
+            t,
+            at: self.at(&f.at),
+            figures: figures(&f.headline),
+            cell: figures(&f.cell),
+            left_s,
+        }
+    }
+
+    fn at(&self, p: &Position) -> At {
+        At {
+            cell: self.cells.number(p.test_index, p.direction),
+            cells: self.cells.total(),
+            test_index: p.test_index,
+            requested: p.requested.to_string(),
+            applied: p.applied.to_string(),
+            direction: p.direction.name().into(),
+            mix_read_pct: match p.direction {
+                Direction::Mix { read_pct } => Some(read_pct),
+                _ => None,
+            },
+            loop_index: p.loop_index,
+            loops: p.loops,
+        }
+    }
+
+    /// One line, flushed; on the first error, says so once and stops.
+    fn write(&mut self, line: &Line) {
+        let Some(out) = self.out.as_mut() else {
+            return;
+        };
+        // A `Line` holds only strings, numbers and options: it always
+        // serialises; an empty line is never written.
+        let Ok(mut text) = crate::escape::to_json(line) else {
+            return;
+        };
+        text.push('\n');
+        if let Err(e) = out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+            self.out = None;
+            crate::escape::say(format_args!(
+                "warning: the progress stream stopped: {e}; the run goes on"
+            ));
+        }
+    }
+}
+
+/// A window's figures, or none when no I/O completed in it.
+fn figures(s: &DirSummary) -> Option<Figures> {
+    let lat = s.lat.as_ref().filter(|_| s.completed())?;
+    Some(Figures {
+        mbps: s.mbps,
+        iops: s.iops,
+        lat_mean_us: lat.mean_us,
+        ios: s.ios,
+    })
+}
+
+/// The schema of a stream's lines (docs/progress.schema.json), as
+/// [`crate::report::model::schema`] writes the report's.
+pub fn schema() -> String {
+    let generator = schemars::generate::SchemaSettings::draft2020_12()
+        .for_serialize()
+        .into_generator();
+    let schema = generator.into_root_schema_for::<Line>();
+    let mut text = crate::escape::to_json_pretty(&schema).unwrap_or_default();
+    text.push('\n');
+    text
+}
