@@ -1,11 +1,14 @@
-//! End to end: the native engines on a disk-backed directory, checked by
-//! bookkeeping (Little's law), by the device's own view (queue depth), and
-//! by reading back what the write tests wrote. The heavy checks run in one
-//! test function, engine after engine, so that no other test's I/O shows up
-//! in the device counters.
+//! End to end: the native engines on the test's own loop device over a file
+//! on the disk (root; a disk-backed directory otherwise), checked by bookkeeping
+//! (Little's law), by the device's own view (queue depth), and by reading
+//! back what the write tests wrote. The device counters are read from a
+//! device that only this test uses (issue 27: the shared disk's counters
+//! include every other process's I/O), and the heavy checks run in one test
+//! function, engine after engine, so that no other test's I/O shows up in
+//! them either.
 
 mod common;
-use common::{disk_dir, diskmark, is_root, json, leftovers, skip};
+use common::{LoopFs, disk_dir, diskmark, is_root, json, leftovers, skip};
 use diskmark::workload::stamp::{PREFILL_MAGIC, Stamp, WRITE_MAGIC, read_stamp};
 use serde_json::Value;
 use std::os::unix::fs::FileExt;
@@ -55,7 +58,13 @@ fn run(dir: &Path, engine: &str, tests: &[&str], measure: &str, extra: &[&str]) 
     json(&out.stdout)
 }
 
-/// (a) mean latency × IOPS within 10% of Q×T, for every test and direction.
+/// (a) mean latency × IOPS is Q×T, for every test and direction: at most
+/// 10 % above it (more than Q×T I/Os cannot be in flight, so more means a
+/// latency or a count is wrong), and at least half of it. On a loaded machine
+/// the engine's thread waits for a CPU between reaping an I/O and submitting
+/// the next, so fewer than Q×T are in flight some of the time (issue 27:
+/// a 10 % floor failed at load 10); a count or a latency off by 2× is still
+/// caught.
 fn check_littles_law(engine: &str, v: &Value) {
     for t in v["tests"].as_array().unwrap() {
         let qt = t["applied"]["q"].as_f64().unwrap() * t["applied"]["t"].as_f64().unwrap();
@@ -78,8 +87,8 @@ fn check_littles_law(engine: &str, v: &Value) {
             t["direction"].as_str().unwrap()
         );
         assert!(
-            (l - qt).abs() <= 0.10 * qt,
-            "{engine} {} {}: IOPS x mean latency = {l:.3}, want {qt} ± 10%",
+            0.5 * qt <= l && l <= 1.10 * qt,
+            "{engine} {} {}: IOPS x mean latency = {l:.3}, want {qt} (−50 %, +10 %)",
             t["name"],
             t["direction"]
         );
@@ -144,17 +153,29 @@ fn check_written_stamps(engine: &str, file: &Path) {
 #[test]
 fn every_engine_keeps_its_books_its_depth_and_its_data() {
     let here = available();
-    let dir = disk_dir();
+    // The test's own device, so that the device counters of (b) are
+    // diskmark's alone; without root, the disk (and no depth check).
+    let own = if is_root() {
+        Some(LoopFs::disk_ext4(96).expect("a loop device over a disk file (root)"))
+    } else {
+        skip(
+            "every_engine (device depth)",
+            "needs root for its own loop device",
+        );
+        None
+    };
+    let disk = disk_dir();
+    let dir: &Path = own.as_ref().map_or(disk.path(), |r| r.path());
     for engine in ENGINES {
         if !here.contains(&engine.to_string()) {
             skip("every_engine", &format!("{engine} is not available here"));
             continue;
         }
         // SEQ1M with 1 s windows, RND4K with 0.5 s, as Read, Write and Mix.
-        let seq = run(dir.path(), engine, &["SEQ1M Q8T1", "SEQ1M Q1T1"], "1", &[]);
+        let seq = run(dir, engine, &["SEQ1M Q8T1", "SEQ1M Q1T1"], "1", &[]);
         check_littles_law(engine, &seq);
         let rnd = run(
-            dir.path(),
+            dir,
             engine,
             &["RND4K Q32T1", "RND4K Q1T1"],
             "0.5",
@@ -167,7 +188,12 @@ fn every_engine_keeps_its_books_its_depth_and_its_data() {
             .to_string();
         check_written_stamps(engine, Path::new(&kept));
         std::fs::remove_file(&kept).unwrap();
-        // (b) the device sees the depth: Q32T1 at least 3× Q1T1.
+        // (b) the device sees the depth: Q32T1 at least 3× Q1T1, on the
+        // test's own device only.
+        if own.is_none() {
+            assert_eq!(leftovers(dir), Vec::<String>::new());
+            continue;
+        }
         match (
             device_depth(&rnd, "RND4K Q32T1"),
             device_depth(&rnd, "RND4K Q1T1"),
@@ -186,7 +212,7 @@ fn every_engine_keeps_its_books_its_depth_and_its_data() {
                 "the target has no block-device counters",
             ),
         }
-        assert_eq!(leftovers(dir.path()), Vec::<String>::new());
+        assert_eq!(leftovers(dir), Vec::<String>::new());
     }
 }
 
