@@ -1,6 +1,6 @@
 //! End to end: the native engines on the test's own loop device over a file
 //! on the disk (root; a disk-backed directory otherwise), checked by bookkeeping
-//! (Little's law), by the device's own view (queue depth), and by reading
+//! (Little's law), by the device's own view (its read count), and by reading
 //! back what the write tests wrote. The device counters are read from a
 //! device that only this test uses (issue 27: the shared disk's counters
 //! include every other process's I/O), and the heavy checks run in one test
@@ -95,13 +95,46 @@ fn check_littles_law(engine: &str, v: &Value) {
     }
 }
 
-fn device_depth(v: &Value, name: &str) -> Option<f64> {
-    v["tests"]
+/// The read test `name`'s device counters, when the target has them.
+fn device<'a>(v: &'a Value, name: &str) -> Option<&'a Value> {
+    let t = v["tests"]
         .as_array()
         .unwrap()
         .iter()
-        .find(|t| t["name"] == name && t["direction"] == "read")?["result"]["device"]["avg_queue_depth"]
-        .as_f64()
+        .find(|t| t["name"] == name && t["direction"] == "read")?;
+    let d = &t["result"]["device"];
+    d.is_object().then_some(d)
+}
+
+/// (b) The device's own view: on a device that only this test uses, the
+/// device counted the reads diskmark counted, give or take the Q×T I/Os in
+/// flight at each edge of the window, and saw a queue.
+///
+/// The Q32T1 depth is printed, not compared with Q1T1's: a loop device
+/// serves its requests nearly one after another (here 1.3 at Q32T1 against
+/// 0.4 at Q1T1 idle, 1.28 against 0.79 under bench/load.sh), so a 3× ratio is
+/// not certain on the only kind of device a test can own (issue 27); the
+/// shared disk, which showed it, counts every other process's I/O too.
+fn check_device_counts(engine: &str, v: &Value, name: &str, qt: f64) -> bool {
+    let Some(d) = device(v, name) else {
+        return false;
+    };
+    let t = v["tests"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["name"] == name && t["direction"] == "read")
+        .unwrap();
+    let ios = t["result"]["read"]["ios"].as_f64().unwrap();
+    let dev = d["read_ios"].as_f64().unwrap();
+    let depth = d["avg_queue_depth"].as_f64().unwrap();
+    eprintln!("{engine:>8}: {name}: {ios} reads, the device counted {dev}, queue depth {depth:.2}");
+    assert!(
+        (dev - ios).abs() <= 0.05 * ios + 2.0 * qt,
+        "{engine} {name}: diskmark counted {ios} reads, its own device {dev}"
+    );
+    assert!(depth > 0.0, "{engine} {name}: device queue depth {depth}");
+    true
 }
 
 /// (c) Pages of the kept file carry the write tests' stamps, each naming its
@@ -188,29 +221,15 @@ fn every_engine_keeps_its_books_its_depth_and_its_data() {
             .to_string();
         check_written_stamps(engine, Path::new(&kept));
         std::fs::remove_file(&kept).unwrap();
-        // (b) the device sees the depth: Q32T1 at least 3× Q1T1, on the
-        // test's own device only.
-        if own.is_none() {
-            assert_eq!(leftovers(dir), Vec::<String>::new());
-            continue;
-        }
-        match (
-            device_depth(&rnd, "RND4K Q32T1"),
-            device_depth(&rnd, "RND4K Q1T1"),
-        ) {
-            (Some(deep), Some(shallow)) => {
-                eprintln!(
-                    "{engine:>8}: device queue depth {deep:.2} at Q32T1, {shallow:.2} at Q1T1"
-                );
+        // (b) the device's view, on the test's own device only: a loop
+        // device has counters, so none is a failure, not a skip.
+        if own.is_some() {
+            for (name, qt) in [("RND4K Q32T1", 32.0), ("RND4K Q1T1", 1.0)] {
                 assert!(
-                    deep >= 3.0 * shallow,
-                    "{engine}: device queue depth {deep:.2} at Q32T1 is not 3× {shallow:.2} at Q1T1"
+                    check_device_counts(engine, &rnd, name, qt),
+                    "{engine} {name}: no device counters for the test's own loop device"
                 );
             }
-            _ => skip(
-                "every_engine (device depth)",
-                "the target has no block-device counters",
-            ),
         }
         assert_eq!(leftovers(dir), Vec::<String>::new());
     }
