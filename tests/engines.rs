@@ -139,7 +139,7 @@ fn check_device_counts(engine: &str, v: &Value, name: &str, qt: f64) -> bool {
 
 /// (c) Pages of the kept file carry the write tests' stamps, each naming its
 /// own offset; the pre-fill's stamps remain where nothing was written.
-fn check_written_stamps(engine: &str, file: &Path) {
+fn check_written_stamps(engine: &str, file: &Path, writes: f64) {
     let f = std::fs::File::open(file).unwrap();
     let pages = f.metadata().unwrap().len() / 4096;
     let mut page = [0u8; 4096];
@@ -170,10 +170,15 @@ fn check_written_stamps(engine: &str, file: &Path) {
     eprintln!(
         "{engine:>8}: {written} of 512 sampled pages written by the tests, {prefilled} still pre-filled"
     );
-    // Tens of thousands of random 4 KiB writes over 8192 pages: most pages.
+    // `writes` random 4 KiB writes over the file's pages leave a fraction
+    // 1 - e^(-writes/pages) of them written: at least half that many of the
+    // sampled pages must carry a stamp. (A fixed 256 of 512 assumed an idle
+    // machine's tens of thousands of writes; under load there are fewer,
+    // issue 27.)
+    let expected = 512.0 * (1.0 - (-writes / pages as f64).exp());
     assert!(
-        written >= 256,
-        "{engine}: only {written} of 512 sampled pages carry a write stamp"
+        written > 0 && written as f64 >= 0.5 * expected,
+        "{engine}: only {written} of 512 sampled pages carry a write stamp, after {writes} writes ({expected:.0} expected)"
     );
     // Sequence numbers differ from write to write.
     assert!(
@@ -219,7 +224,13 @@ fn every_engine_keeps_its_books_its_depth_and_its_data() {
             .as_str()
             .expect("kept_file in the JSON")
             .to_string();
-        check_written_stamps(engine, Path::new(&kept));
+        let writes: f64 = rnd["tests"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter_map(|t| t["result"]["write"]["ios"].as_f64())
+            .sum();
+        check_written_stamps(engine, Path::new(&kept), writes);
         std::fs::remove_file(&kept).unwrap();
         // (b) the device's view, on the test's own device only: a loop
         // device has counters, so none is a failure, not a skip.
