@@ -60,11 +60,12 @@ fn run(dir: &Path, engine: &str, tests: &[&str], measure: &str, extra: &[&str]) 
 
 /// (a) mean latency × IOPS is Q×T, for every test and direction: at most
 /// 10 % above it (more than Q×T I/Os cannot be in flight, so more means a
-/// latency or a count is wrong), and at least half of it. On a loaded machine
-/// the engine's thread waits for a CPU between reaping an I/O and submitting
-/// the next, so fewer than Q×T are in flight some of the time (issue 27:
-/// a 10 % floor failed at load 10); a count or a latency off by 2× is still
-/// caught.
+/// latency or a count is wrong), and at least a quarter of it. On a loaded
+/// 2-core machine (load 10: a thread gets about a fifth of a CPU) the
+/// engine's thread waits for a CPU between reaping an I/O and submitting
+/// the next, so the slots stand empty much of the time (issue 27: a 10 %
+/// floor, then a 50 % one, failed under bench/load.sh); a count or a
+/// latency off by 4× or more is still caught, and any excess at once.
 fn check_littles_law(engine: &str, v: &Value) {
     for t in v["tests"].as_array().unwrap() {
         let qt = t["applied"]["q"].as_f64().unwrap() * t["applied"]["t"].as_f64().unwrap();
@@ -87,8 +88,8 @@ fn check_littles_law(engine: &str, v: &Value) {
             t["direction"].as_str().unwrap()
         );
         assert!(
-            0.5 * qt <= l && l <= 1.10 * qt,
-            "{engine} {} {}: IOPS x mean latency = {l:.3}, want {qt} (−50 %, +10 %)",
+            0.25 * qt <= l && l <= 1.10 * qt,
+            "{engine} {} {}: IOPS x mean latency = {l:.3}, want {qt} (−75 %, +10 %)",
             t["name"],
             t["direction"]
         );
