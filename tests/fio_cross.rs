@@ -134,7 +134,10 @@ fn native_engines_agree_with_fio() {
         };
         let cap = (CAP_IOPS as f64).min(CAP_BPS as f64 / block as f64);
         for (who, iops) in [("native", ni), ("fio", fi)] {
-            if !(0.8 * cap..=1.05 * cap).contains(&iops) {
+            // Above the cap by up to 15 %: at 1,000 IOPS a 0.5 s window
+            // holds 500 I/Os, and the throttle's first slice and fio's
+            // window edges add tens (fio read 1,060-1,080 under load).
+            if !(0.8 * cap..=1.15 * cap).contains(&iops) {
                 failures.push(format!(
                     "{engine} {test} {d}: {who} {iops:.0} IOPS on a device capped at {cap:.0}"
                 ));
