@@ -60,7 +60,10 @@ fn run(dir: &Path, engine: &str, tests: &[&str], measure: &str, extra: &[&str]) 
 
 /// (a) mean latency × IOPS is Q×T, for every test and direction: at most
 /// 10 % above it (more than Q×T I/Os cannot be in flight, so more means a
-/// latency or a count is wrong), and at least a quarter of it. On a loaded
+/// latency or a count is wrong) plus the window's edge (the I/Os in flight
+/// when the window opens count their whole latency: up to Q×T × the longest
+/// latency / the window, which a loaded disk makes tens of ms: 38.8 for
+/// Q×T 32 under bench/load.sh), and at least a quarter of it. On a loaded
 /// 2-core machine (load 10: a thread gets about a fifth of a CPU) the
 /// engine's thread waits for a CPU between reaping an I/O and submitting
 /// the next, so the slots stand empty much of the time (issue 27: a 10 %
@@ -82,14 +85,18 @@ fn check_littles_law(engine: &str, v: &Value) {
             assert!(cpu[k].is_number(), "{engine}: cpu.{k} missing in {cpu}");
         }
         let l = r["iops"].as_f64().unwrap() * r["lat_us"]["mean"].as_f64().unwrap() / 1e6;
+        let edge = r["lat_us"]["max"].as_f64().unwrap()
+            / 1e6
+            / (t["loops"][0]["window_ns"].as_f64().unwrap() / 1e9);
+        let ceiling = qt * (1.10 + edge);
         eprintln!(
             "{engine:>8} {} {:<5}: IOPS x latency = {l:6.2}, Q×T = {qt}",
             t["name"],
             t["direction"].as_str().unwrap()
         );
         assert!(
-            0.25 * qt <= l && l <= 1.10 * qt,
-            "{engine} {} {}: IOPS x mean latency = {l:.3}, want {qt} (−75 %, +10 %)",
+            0.25 * qt <= l && l <= ceiling,
+            "{engine} {} {}: IOPS x mean latency = {l:.3}, want {qt} (−75 %, up to {ceiling:.2})",
             t["name"],
             t["direction"]
         );
