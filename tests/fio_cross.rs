@@ -2,7 +2,7 @@
 //! the same test file, alternately, 5 times each, 0.5 s windows.
 //!
 //! The asserted comparison runs on ext4 on a RAM-backed loop device
-//! (docs/measurement.md#measuring-diskmark-itself) capped by the block-I/O cgroup throttle at 10,000 I/Os and 500 MB/s
+//! (docs/measurement.md#measuring-diskmark-itself) capped by the block-I/O cgroup throttle at 1,000 I/Os and 50 MB/s
 //! each way, where IOPS and mean latency medians must agree within 25%; the
 //! same comparison on the virtio disk is printed only (it swings up to 2×
 //! from one second to the next).
@@ -20,6 +20,12 @@
 //! 474-478 on SEQ1M; mean latencies agree within 1-2% at Q1 and read
 //! 10-15% higher under fio at Q8/Q32, fio's window edges (I/Os in flight
 //! when its ramp and its runtime end count with their whole latency).
+//!
+//! Why 1,000 and not 10,000 (issue 27): at 10,000 a Q1 I/O has 100 µs, and
+//! on a loaded 2-core machine the loop device's worker and the benchmark
+//! wait longer than that for a CPU, so the CPU decided again and the test
+//! failed under bench/load.sh. At 1,000 each I/O has 1 ms, which scheduling
+//! delays fit inside: the cap decides on a busy machine too.
 
 mod common;
 use common::{RamExt4, Throttle, disk_dir, have_fio, skip};
@@ -34,8 +40,8 @@ use std::path::Path;
 use std::time::Duration;
 
 /// The loop device's cap: I/Os per second and bytes per second, each way.
-const CAP_IOPS: u64 = 10_000;
-const CAP_BPS: u64 = 500_000_000;
+const CAP_IOPS: u64 = 1_000;
+const CAP_BPS: u64 = 50_000_000;
 
 const CASES: [(&str, &str, &str); 4] = [
     ("psync", "RND4K Q1T1", "read"),
@@ -128,7 +134,10 @@ fn native_engines_agree_with_fio() {
         };
         let cap = (CAP_IOPS as f64).min(CAP_BPS as f64 / block as f64);
         for (who, iops) in [("native", ni), ("fio", fi)] {
-            if !(0.8 * cap..=1.05 * cap).contains(&iops) {
+            // Above the cap by up to 15 %: at 1,000 IOPS a 0.5 s window
+            // holds 500 I/Os, and the throttle's first slice and fio's
+            // window edges add tens (fio read 1,060-1,080 under load).
+            if !(0.8 * cap..=1.15 * cap).contains(&iops) {
                 failures.push(format!(
                     "{engine} {test} {d}: {who} {iops:.0} IOPS on a device capped at {cap:.0}"
                 ));

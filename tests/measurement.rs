@@ -60,9 +60,13 @@ fn littles_law_holds_for_psync_q1t1_and_q1t4() {
             t["direction"],
             lat_s * 1e6
         );
+        // At most 10 % above Q×T (no more can be in flight: more means a
+        // latency or a count is wrong), at least a quarter of it: on a loaded
+        // machine the worker waits for a CPU between reaping and
+        // resubmitting, so fewer are in flight some of the time (issue 27).
         assert!(
-            (l - in_flight).abs() <= 0.10 * in_flight,
-            "{} {}: latency x IOPS = {l:.3}, want {in_flight} ± 10%",
+            0.25 * in_flight <= l && l <= 1.10 * in_flight,
+            "{} {}: latency x IOPS = {l:.3}, want {in_flight} (−75 %, +10 %)",
             t["name"],
             t["direction"]
         );

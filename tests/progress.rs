@@ -51,7 +51,7 @@ fn f64_at(v: &Value, pointer: &str) -> f64 {
 }
 
 #[test]
-fn the_estimate_at_the_start_is_within_ten_percent_and_elapsed_is_recorded() {
+fn the_estimate_at_the_start_holds_and_elapsed_is_recorded() {
     let dir = disk_dir();
     let (json, err) = small_run(dir.path(), &PEAK);
     let planned = f64_at(&json, "/planned_s");
@@ -59,15 +59,18 @@ fn the_estimate_at_the_start_is_within_ten_percent_and_elapsed_is_recorded() {
     let prefill = f64_at(&json, "/test_file/prefill_ns") / 1e9;
     // The estimate leaves the pre-fill out, and says so.
     let real = elapsed - prefill;
-    let off = (planned - real).abs() / real;
     eprintln!(
         "planned {planned:.3} s, took {real:.3} s without the pre-fill ({prefill:.3} s): {:+.1} %",
         (planned - real) / real * 100.0
     );
+    // The run cannot beat its windows and pauses, so an estimate more than
+    // 10 % above what it took is wrong; a loaded machine adds set-up time,
+    // so the run may take up to 1.5× the estimate (issue 27: 10 % either
+    // way failed at load 10). A term left out (the loops, the pauses)
+    // still shows: this run's second loop alone is half of it.
     assert!(
-        off <= 0.10,
-        "planned {planned:.3} s, took {real:.3} s without the pre-fill: {:.1} % off",
-        off * 100.0
+        0.9 * planned <= real && real <= 1.5 * planned,
+        "planned {planned:.3} s, took {real:.3} s without the pre-fill"
     );
     let words = diskmark::run::estimate::duration_words(Duration::from_secs_f64(planned));
     let first = err.lines().next().unwrap_or_default();

@@ -185,8 +185,10 @@ fn a_fio_that_ignores_sigterm_is_killed_at_its_deadline() {
     ends_at_the_deadline(IGNORES_TERM);
 }
 
-/// SIGINT while fio runs: exit 130 well within a second, no test file,
-/// fio's whole group gone.
+/// SIGINT while fio runs: exit 130 at once, no test file, fio's whole group
+/// gone. "At once" is under 3 s: far below the 30 s job and the fio-stall
+/// deadline, which a run that missed the signal would wait for, and wide
+/// enough for a loaded 2-core machine (issue 27: 1 s failed there).
 fn sigint_ends_the_run_at_once(body: &str) {
     let dir = disk_dir();
     let fio = FakeFio::new("", body);
@@ -199,7 +201,7 @@ fn sigint_ends_the_run_at_once(body: &str) {
         took,
     } = finish(child, start, Duration::from_secs(10));
     assert_eq!(code, Some(130), "{err}");
-    assert!(took < Duration::from_secs(1), "{took:?} after SIGINT");
+    assert!(took < Duration::from_secs(3), "{took:?} after SIGINT");
     assert_eq!(leftovers(dir.path()), Vec::<String>::new());
     assert_group_gone(group);
 }
@@ -325,7 +327,7 @@ fn sigint_during_the_version_probe_ends_it_at_once() {
     } = finish(child, start, Duration::from_secs(10));
     assert_eq!(code, Some(130), "{err}");
     assert!(err.contains("interrupted by SIGINT"), "{err}");
-    assert!(took < Duration::from_secs(1), "{took:?} after SIGINT");
+    assert!(took < Duration::from_secs(3), "{took:?} after SIGINT");
     assert_group_gone(group);
 }
 

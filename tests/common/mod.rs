@@ -190,7 +190,10 @@ pub fn skip(test: &str, reason: &str) {
 /// steadier than the virtio disk), optionally with a filesystem on it,
 /// mounted. Needs root; torn down on drop.
 pub struct LoopFs {
-    tmpfs: Mount,
+    /// The tmpfs holding the image (RAM-backed), or the disk directory
+    /// holding it ([`LoopFs::disk_ext4`]); dropped after the device.
+    tmpfs: Option<Mount>,
+    disk: Option<tempfile::TempDir>,
     pub mnt: Option<tempfile::TempDir>,
     pub device: String,
 }
@@ -215,7 +218,8 @@ impl LoopFs {
         std::fs::write(&image, &data).map_err(|e| format!("image: {e}"))?;
         let device = Self::attach(&image, 512)?;
         Ok(LoopFs {
-            tmpfs,
+            tmpfs: Some(tmpfs),
+            disk: None,
             mnt: None,
             device,
         })
@@ -235,12 +239,37 @@ impl LoopFs {
         sector: u32,
     ) -> Result<LoopFs, String> {
         let (tmpfs, image) = Self::image(mib)?;
-        std::fs::File::create(&image)
+        Self::format(Some(tmpfs), None, &image, fs, mib, options, sector)
+    }
+
+    /// ext4 of `mib` MiB on a loop device over a file on the disk (a
+    /// [`disk_dir`]): the disk's latency, so that queues build up in the
+    /// device as on a drive, with counters that only the test's own I/O
+    /// moves (issue 27: the shared disk's counters count every process's
+    /// I/O; a RAM-backed device's queue stays low whatever the engine,
+    /// docs/measurement.md#measuring-diskmark-itself).
+    pub fn disk_ext4(mib: u64) -> Result<LoopFs, String> {
+        let disk = disk_dir();
+        let image = disk.path().join("disk.img");
+        Self::format(None, Some(disk), &image, "ext4", mib, "", 512)
+    }
+
+    fn format(
+        tmpfs: Option<Mount>,
+        disk: Option<tempfile::TempDir>,
+        image: &Path,
+        fs: &str,
+        mib: u64,
+        options: &str,
+        sector: u32,
+    ) -> Result<LoopFs, String> {
+        std::fs::File::create(image)
             .and_then(|f| f.set_len(mib << 20))
             .map_err(|e| format!("image: {e}"))?;
-        let device = Self::attach(&image, sector)?;
+        let device = Self::attach(image, sector)?;
         let mut lf = LoopFs {
             tmpfs,
+            disk,
             mnt: None,
             device,
         };
@@ -321,7 +350,7 @@ impl Drop for LoopFs {
         let _ = std::process::Command::new("losetup")
             .args(["-d", &self.device])
             .status();
-        let _ = &self.tmpfs;
+        let _ = (&self.tmpfs, &self.disk);
     }
 }
 
