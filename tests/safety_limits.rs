@@ -565,7 +565,11 @@ fn a_disk_that_fills_up_in_a_write_test_is_the_same_sentence_on_every_engine() {
         wait_for_prefill(&path, 16 << 20);
         // Fill the rest, free the test file's pages, fill again but for
         // half a block: the write test's next writes find no room, some
-        // of them part of a block.
+        // of them part of a block. The run is stopped meanwhile, or its
+        // writers could take the freed pages back before the second fill
+        // (tmpfs rewrites 16 MiB in milliseconds), and never see ENOSPC.
+        let pid = rustix::process::Pid::from_child(&child);
+        rustix::process::kill_process(pid, rustix::process::Signal::STOP).unwrap();
         let fill = std::fs::File::create(fs.path().join("fill")).unwrap();
         fill_up(fs.path(), &fill, 0);
         let tf = std::fs::OpenOptions::new().write(true).open(&path).unwrap();
@@ -578,6 +582,7 @@ fn a_disk_that_fills_up_in_a_write_test_is_the_same_sentence_on_every_engine() {
         .unwrap();
         drop(tf);
         fill_up(fs.path(), &fill, 512 << 10);
+        rustix::process::kill_process(pid, rustix::process::Signal::CONT).unwrap();
         let out = finish(child);
         let err = stderr(&out);
         assert_eq!(out.status.code(), Some(1), "{engine}: {err}");
