@@ -169,6 +169,36 @@ pub fn read(path: &Path, shown: &str, input: &Input) -> Result<Vec<u8>, InputErr
     Ok(bytes)
 }
 
+/// For tests of every input: one of each kind of file that is not a
+/// regular file, made in `dir` (the socket lives while its listener does).
+#[cfg(test)]
+pub(crate) struct NotFiles {
+    /// Each path with the words its refusal uses.
+    pub kinds: Vec<(std::path::PathBuf, &'static str)>,
+    _listener: std::os::unix::net::UnixListener,
+}
+
+#[cfg(test)]
+impl NotFiles {
+    /// A FIFO, a socket, a character device and a directory.
+    pub fn in_dir(dir: &Path) -> NotFiles {
+        let fifo = dir.join("fifo");
+        let mode = rustix::fs::Mode::from_raw_mode(0o600);
+        rustix::fs::mknodat(rustix::fs::CWD, &fifo, rustix::fs::FileType::Fifo, mode, 0).unwrap();
+        let sock = dir.join("sock");
+        let listener = std::os::unix::net::UnixListener::bind(&sock).unwrap();
+        NotFiles {
+            kinds: vec![
+                (fifo, "a FIFO"),
+                (sock, "a socket"),
+                (std::path::PathBuf::from("/dev/null"), "a character device"),
+                (dir.to_path_buf(), "a directory"),
+            ],
+            _listener: listener,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -203,23 +233,9 @@ mod tests {
     #[test]
     fn what_is_not_a_regular_file_is_named() {
         let dir = tempfile::tempdir().unwrap();
-        let fifo = dir.path().join("fifo");
-        rustix::fs::mknodat(
-            rustix::fs::CWD,
-            &fifo,
-            rustix::fs::FileType::Fifo,
-            rustix::fs::Mode::from_raw_mode(0o600),
-            0,
-        )
-        .unwrap();
-        let sock = dir.path().join("sock");
-        let _listener = std::os::unix::net::UnixListener::bind(&sock).unwrap();
-        for (p, kind) in [
-            (fifo.as_path(), "a FIFO"),
-            (sock.as_path(), "a socket"),
-            (Path::new("/dev/null"), "a character device"),
-            (dir.path(), "a directory"),
-        ] {
+        let not_files = NotFiles::in_dir(dir.path());
+        for (p, kind) in &not_files.kinds {
+            let p = p.as_path();
             let e = read(p, "x", &SMALL).unwrap_err();
             assert!(e.is_usage());
             assert_eq!(

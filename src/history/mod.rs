@@ -362,23 +362,9 @@ mod tests {
     #[test]
     fn a_fifo_a_socket_a_device_or_a_directory_is_no_history() {
         let dir = tempfile::tempdir().unwrap();
-        let fifo = dir.path().join("fifo.db");
-        rustix::fs::mknodat(
-            rustix::fs::CWD,
-            &fifo,
-            rustix::fs::FileType::Fifo,
-            rustix::fs::Mode::from_raw_mode(0o600),
-            0,
-        )
-        .unwrap();
-        let sock = dir.path().join("sock.db");
-        let _l = std::os::unix::net::UnixListener::bind(&sock).unwrap();
-        for (p, kind) in [
-            (fifo.as_path(), "a FIFO"),
-            (sock.as_path(), "a socket"),
-            (Path::new("/dev/null"), "a character device"),
-            (dir.path(), "a directory"),
-        ] {
+        let not_files = crate::inputs::NotFiles::in_dir(dir.path());
+        for (p, kind) in &not_files.kinds {
+            let p = p.as_path();
             let want = format!(
                 "{} is {kind}, not a history database; give a regular file",
                 p.display()
