@@ -10,7 +10,7 @@
 //! dev-dependency) and `cargo build`, `cargo install` and the packages do
 //! not. `diskmark` and `diskmark-gui` never call it, so there every
 //! `DISKMARK_TEST_*` variable is ignored, even in a build that has the
-//! feature (tests/test_hooks.rs shows it).
+//! feature (tests/it/test_hooks.rs shows it).
 
 use std::ffi::OsString;
 use std::sync::atomic::{AtomicBool, Ordering};

@@ -3,6 +3,7 @@
 //! machine-wide, so this file holds one test, in its own test binary (test
 //! binaries run one after another), and restores the value in every case.
 
+#[path = "it/common/mod.rs"]
 mod common;
 use common::{TINY, disk_dir, diskmark, is_root, json, skip};
 

@@ -1,7 +1,7 @@
 //! The typed result model: the JSON report as serde types that write it
 //! (byte for byte what diskmark prints) and read it back, with its JSON
 //! Schema generated from them (docs/schema.json; after a change here,
-//! regenerate it with `UPDATE_SCHEMA=1 cargo test --release --test schema`,
+//! regenerate it with `UPDATE_SCHEMA=1 cargo test --release --test it schema::`,
 //! which otherwise checks that it is current). Every front-end, compare
 //! and the history read runs through these types.
 //!

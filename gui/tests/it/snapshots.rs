@@ -1,0 +1,268 @@
+//! Image snapshots of the window (iced_test's Simulator, drawn by
+//! tiny-skia at 2×, which is also the 200 % scale check): idle, running and
+//! finished, at 900×560 (the window's size) and 1280×800, light, and the
+//! finished window dark.
+//!
+//! The figures are fixed: the running and finished states are fed fixed
+//! [`Update`]s through [`App::apply`], the path a real run's events take
+//! (the cells come from `Step::LoopDone` as they do in a run). The images
+//! are in gui/tests/snapshots/; after a change to the window's looks, look
+//! at the new ones written next to the target directory (the failure says
+//! where), then replace them with
+//! `UPDATE_SNAPSHOTS=1 cargo test --release -p diskmark-gui --test it snapshots::`.
+
+use crate::common;
+
+use diskmark::run::{Event, Finished, Live, Phase, Position, RunOutput, Step, TimeLeft};
+use diskmark::stats::{DirSummary, LatSummary, LoopResult};
+use diskmark::workload::Direction;
+use diskmark_gui::app::{App, Message, Status};
+use diskmark_gui::bench::{LastRun, Update};
+use diskmark_gui::view::view;
+use iced::Theme;
+use iced_test::Simulator;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// The target shown in the top row: a fixed path, so that the image does
+/// not depend on a temporary name; it must not exist, so that the run the
+/// running state starts (for its Stop button) ends at once, creating
+/// nothing.
+const TARGET: &str = "/var/tmp/diskmark-snapshot-no-such-dir";
+
+/// The two sizes, logical pixels.
+const SIZES: [(f32, f32); 2] = [(900.0, 560.0), (1280.0, 800.0)];
+
+/// The window with CrystalDiskMark's default profile and 5 loops.
+fn window() -> App {
+    assert!(
+        !Path::new(TARGET).exists(),
+        "{TARGET} exists: the snapshot's run would use it"
+    );
+    common::window_of(
+        &[TARGET, "--size", "1G", "--loops", "5", "--engine", "psync"],
+        Vec::new(),
+    )
+}
+
+/// A cell's figures for `mbps` at `block` bytes per I/O.
+fn summary(mbps: f64, block: u64, mean_us: f64) -> DirSummary {
+    let window_ns = 5_000_000_000;
+    let bytes = (mbps * 5e6) as u64;
+    DirSummary {
+        window_ns,
+        ios: bytes / block,
+        bytes,
+        mbps,
+        iops: mbps * 1e6 / block as f64,
+        lat: Some(LatSummary {
+            mean_us,
+            min_us: mean_us / 2.0,
+            max_us: mean_us * 4.0,
+            stddev_us: mean_us / 5.0,
+            percentiles_us: Vec::new(),
+        }),
+    }
+}
+
+/// Where a loop of test `row` in `direction` is.
+fn at(app: &App, row: usize, direction: Direction, loop_index: u32) -> Position {
+    let t = app.choices.tests[row];
+    Position {
+        test_index: row,
+        requested: t,
+        applied: t,
+        direction,
+        loop_index,
+        loops: app.choices.loops,
+    }
+}
+
+fn event(step: Step, left_s: u64) -> Update {
+    Update::Event(Event {
+        step,
+        time: TimeLeft {
+            planned: Duration::from_secs(150),
+            left: Duration::from_secs(left_s),
+        },
+    })
+}
+
+/// The figures of a fast NVMe drive: (read MB/s, write MB/s) per test of
+/// the default profile, with mean latencies.
+const FIGURES: [((f64, f64), (f64, f64)); 4] = [
+    ((3456.78, 2987.65), (2312.0, 2676.0)),
+    ((2101.33, 1876.02), (475.0, 532.0)),
+    ((612.48, 398.7), (213.0, 327.0)),
+    ((68.91, 172.55), (59.0, 23.0)),
+];
+
+/// The last loop of test `row` in `direction` done: its cell.
+fn loop_done(app: &App, row: usize, direction: Direction, left_s: u64) -> Update {
+    let ((r, w), (lr, lw)) = FIGURES[row];
+    let (mbps, lat) = match direction {
+        Direction::Read => (r, lr),
+        _ => (w, lw),
+    };
+    let block = app.choices.tests[row].block_size;
+    let s = summary(mbps, block, lat);
+    let at = at(app, row, direction, app.choices.loops - 1);
+    event(
+        Step::LoopDone(Box::new(Finished {
+            at,
+            result: Arc::new(LoopResult::empty(s.window_ns)),
+            headline: s.clone(),
+            cell: s,
+        })),
+        left_s,
+    )
+}
+
+/// Mid-run: the first two tests and the third's read done, its write in
+/// its measure window; the window's run going (its Stop button live).
+fn running() -> App {
+    let mut app = window();
+    let _ = app.update(Message::All);
+    assert!(app.running(), "{:?}", app.status);
+    let mut left = 120;
+    for row in 0..2 {
+        for d in [Direction::Read, Direction::Write] {
+            let _ = app.apply(loop_done(&app, row, d, left));
+            left -= 15;
+        }
+    }
+    let _ = app.apply(loop_done(&app, 2, Direction::Read, left));
+    let live = Live {
+        at: at(&app, 2, Direction::Write, 2),
+        phase: Phase::Measure,
+        remaining: Duration::from_secs(3),
+        mbps: Some(401.27),
+        iops: Some(97966.0),
+    };
+    let _ = app.apply(event(Step::Running(live), 47));
+    app
+}
+
+/// The run's end: every cell, then the run's report with its notes.
+fn finished() -> App {
+    let mut app = running();
+    for (row, d) in [
+        (2, Direction::Write),
+        (3, Direction::Read),
+        (3, Direction::Write),
+    ] {
+        let _ = app.apply(loop_done(&app, row, d, 0));
+    }
+    let settings = diskmark::config::Settings::validate(app.choices.clone()).unwrap();
+    let target = diskmark::target::resolve(Path::new("/var/tmp")).unwrap();
+    let output = RunOutput {
+        started: chrono::Local::now(),
+        tests: Vec::new(),
+        notes: vec![
+            "the test file was pre-filled with random data (--data random)".into(),
+            "RND4K Q32T1 read: the device's view matches the application's".into(),
+            // A long one: it wraps, beside the notes' scrollbar.
+            "SEQ1M Q8T1 write: the machine's 2 CPUs were 95% busy, 50% with other processes rather than diskmark and its kernel I/O workers: the figure may be lower than the device gives on an idle machine".into(),
+        ],
+        interrupted: None,
+        kept_file: None,
+        test_file: Default::default(),
+        qos: None,
+        sustained: None,
+        span: None,
+        elapsed: None,
+    };
+    let last = LastRun {
+        settings,
+        target,
+        output,
+    };
+    let _ = app.apply(Update::Done(Box::new(Ok(last))));
+    assert_eq!(app.status, Status::Finished);
+    app
+}
+
+/// Where the images are kept.
+fn stored(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/snapshots")
+        .join(format!("{name}.png"))
+}
+
+/// The window as drawn matches its stored image; with UPDATE_SNAPSHOTS=1
+/// the image is replaced. A missing image fails (without the variable)
+/// rather than being taken as the truth.
+fn check(app: &App, name: &str, size: (f32, f32), theme: &Theme) {
+    let name = format!("{name}-{}x{}", size.0, size.1);
+    let mut ui = Simulator::with_size(iced::Settings::default(), size, view(app));
+    let shot = ui.snapshot(theme).unwrap();
+    let path = stored(&name);
+    // iced_test adds the renderer's name to the file name.
+    let file = path.with_file_name(format!("{name}-tiny-skia.png"));
+    if std::env::var_os("UPDATE_SNAPSHOTS").is_some_and(|v| v == "1") {
+        let _ = std::fs::remove_file(&file);
+        assert!(shot.matches_image(&path).unwrap());
+        return;
+    }
+    assert!(
+        file.exists(),
+        "{} is missing: UPDATE_SNAPSHOTS=1 cargo test --release -p diskmark-gui --test it snapshots::",
+        file.display()
+    );
+    if !shot.matches_image(&path).unwrap() {
+        let actual = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("{name}.png"));
+        let _ = std::fs::remove_file(actual.with_file_name(format!("{name}-tiny-skia.png")));
+        let _ = shot.matches_image(&actual);
+        panic!(
+            "the window no longer looks like {}: see {}-tiny-skia.png; if it is right, UPDATE_SNAPSHOTS=1 cargo test --release -p diskmark-gui --test it snapshots::",
+            file.display(),
+            actual.with_extension("").display()
+        );
+    }
+}
+
+#[test]
+fn idle() {
+    let app = window();
+    for size in SIZES {
+        check(&app, "idle", size, &Theme::Light);
+    }
+}
+
+#[test]
+fn settings_panel_open() {
+    let mut app = window();
+    let _ = app.update(Message::Settings(diskmark_gui::form::SettingsMsg::Toggle));
+    // The image must not depend on this machine's kernel: every probe as
+    // working, but posixaio's made to fail, to show how a reason is drawn.
+    for p in &mut app.form.engines {
+        p.status = match p.kind {
+            diskmark::engine::EngineKind::Posixaio => Err("made to fail for the image".into()),
+            _ => Ok(()),
+        };
+    }
+    check(&app, "settings", SIZES[0], &Theme::Light);
+    check(&app, "settings-dark", SIZES[0], &Theme::Dark);
+}
+
+#[test]
+fn running_mid_run() {
+    let mut app = running();
+    for size in SIZES {
+        check(&app, "running", size, &Theme::Light);
+    }
+    check(&app, "running-dark", SIZES[0], &Theme::Dark);
+    // The run started for the Stop button had nothing to run on.
+    app.stop_and_wait();
+    assert!(!Path::new(TARGET).exists());
+}
+
+#[test]
+fn finished_light_and_dark() {
+    let app = finished();
+    for size in SIZES {
+        check(&app, "finished", size, &Theme::Light);
+    }
+    check(&app, "finished-dark", SIZES[0], &Theme::Dark);
+}

@@ -1,0 +1,155 @@
+//! The window without a display (iced_test's Simulator): clicks, the run
+//! on its thread, the grid and the status bar as drawn.
+
+use crate::common;
+use common::{shows, temp_dir, until_done};
+
+use diskmark::workload::Direction;
+use diskmark_gui::app::{App, Message, Status, Unit};
+use diskmark_gui::view::view;
+use iced_test::simulator;
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+/// A window on `dir` with `extra` options after the tiny run's.
+fn window(dir: &Path, extra: &[&str]) -> App {
+    common::tiny_window(dir, extra, Vec::new())
+}
+
+/// Clicks the button labelled `label` in the window as drawn, and applies
+/// what the click said.
+fn click(app: &mut App, label: &str) {
+    let messages: Vec<Message> = {
+        let mut ui = simulator(view(app));
+        ui.click(label).unwrap_or_else(|e| panic!("{label}: {e}"));
+        ui.into_messages().collect()
+    };
+    assert!(!messages.is_empty(), "clicking {label} said nothing");
+    for m in messages {
+        let _ = app.update(m);
+    }
+}
+
+#[test]
+fn all_fills_every_cell_with_the_figures_the_run_reported() {
+    let dir = temp_dir();
+    let mut app = window(dir.path(), &[]);
+    assert!(shows(&app, "Ready"));
+    click(&mut app, "All");
+    assert!(app.running());
+    until_done(&mut app);
+    assert_eq!(app.status, Status::Finished, "{:?}", app.status);
+    let last = app.last().unwrap();
+    assert_eq!(last.output.tests.len(), 4);
+    for t in &last.output.tests {
+        let sel = t.selected(last.settings.loop_stat).unwrap();
+        let stats = match t.direction {
+            Direction::Read => &sel.result.read,
+            _ => &sel.result.write,
+        };
+        let mbps = stats.summary(sel.result.window_ns).mbps;
+        assert!(mbps > 0.0);
+        let shown = Unit::MBps.format(mbps);
+        assert!(
+            shows(&app, &shown),
+            "{} {}: {shown} not shown",
+            t.plan.requested,
+            t.direction.name()
+        );
+    }
+    assert!(shows(&app, "Finished"));
+    assert_eq!(app.exit_code(), 0);
+    assert_eq!(
+        std::fs::read_dir(dir.path()).unwrap().count(),
+        0,
+        "a test file remains"
+    );
+}
+
+#[test]
+fn stop_mid_run_keeps_what_finished_and_leaves_no_test_file() {
+    let dir = temp_dir();
+    let mut app = window(dir.path(), &["--loops", "3"]);
+    click(&mut app, "All");
+    // Until the first loop has finished: one cell on screen.
+    let end = Instant::now() + Duration::from_secs(60);
+    while app.cell(0, 0).is_none() {
+        assert!(Instant::now() < end && app.running(), "{:?}", app.status);
+        app.wait(Duration::from_secs(1));
+    }
+    click(&mut app, "Stop");
+    assert_eq!(app.status, Status::Stopping);
+    until_done(&mut app);
+    assert_eq!(app.status, Status::Stopped, "{:?}", app.status);
+    assert!(app.cell(0, 0).is_some(), "the finished cell stays");
+    assert!(shows(&app, "Stopped: the finished tests are kept"));
+    assert_eq!(
+        std::fs::read_dir(dir.path()).unwrap().count(),
+        0,
+        "a test file remains"
+    );
+}
+
+#[test]
+fn a_target_that_does_not_exist_shows_the_clis_sentence() {
+    let dir = temp_dir();
+    let gone = dir.path().join("gone");
+    let mut app = window(&gone, &[]);
+    click(&mut app, "All");
+    until_done(&mut app);
+    let sentence = format!(
+        "error: target {} does not exist; give an existing directory",
+        gone.display()
+    );
+    assert!(shows(&app, &sentence), "{:?}", app.status);
+    assert_eq!(app.exit_code(), 2);
+}
+
+/// Unmounts its mount point when dropped, a failed assertion too.
+struct Unmount(std::path::PathBuf);
+
+impl Drop for Unmount {
+    fn drop(&mut self) {
+        let _ = std::process::Command::new("umount").arg(&self.0).status();
+    }
+}
+
+#[test]
+fn a_read_only_target_shows_the_clis_sentence() {
+    let dir = temp_dir();
+    let ro = dir.path().join("ro");
+    std::fs::create_dir(&ro).unwrap();
+    let mounted = std::process::Command::new("mount")
+        .args(["-t", "tmpfs", "-o", "ro,size=64M", "tmpfs"])
+        .arg(&ro)
+        .status()
+        .is_ok_and(|s| s.success());
+    if !mounted {
+        eprintln!("skipped: mounting a read-only tmpfs needs root and mount(8)");
+        return;
+    }
+    let _unmount = Unmount(ro.clone());
+    let mut app = window(&ro, &[]);
+    click(&mut app, "All");
+    until_done(&mut app);
+    let sentence = format!(
+        "error: target {} is on a read-only filesystem; choose a writable directory",
+        ro.display()
+    );
+    assert!(shows(&app, &sentence), "{:?}", app.status);
+    assert_eq!(app.exit_code(), 1);
+}
+
+#[test]
+fn the_top_row_changes_the_settings_and_the_unit() {
+    let dir = temp_dir();
+    let mut app = window(dir.path(), &[]);
+    let _ = app.update(Message::Loops(3));
+    let _ = app.update(Message::Size(diskmark_gui::app::SizeChoice(64 << 20)));
+    let _ = app.update(Message::Unit(Unit::Iops));
+    assert_eq!(
+        (app.choices.loops, app.choices.size, app.unit),
+        (3, 64 << 20, Unit::Iops)
+    );
+    assert!(shows(&app, "Read (IOPS)"));
+}

@@ -1,0 +1,54 @@
+//! The depth note under a cgroup throttle: the device sees far less depth
+//! than diskmark submits, and the note names the throttle that holds the
+//! I/Os back. Its own test binary: the throttle moves the whole process
+//! into a cgroup.
+
+use crate::common;
+use common::{RamExt4, Throttle, diskmark, is_root, leftovers, skip};
+
+#[test]
+fn the_depth_note_names_a_cgroup_throttle() {
+    const TEST: &str = "the_depth_note_names_a_cgroup_throttle";
+    if !is_root() {
+        skip(TEST, "needs root for a loop device and a cgroup");
+        return;
+    }
+    let ram = match RamExt4::new(64) {
+        Ok(r) => r,
+        Err(why) => return skip(TEST, &format!("no RAM-backed loop device: {why}")),
+    };
+    let out = |engine: &str| {
+        let out = diskmark()
+            .arg(ram.path())
+            .args(["--size", "16M", "--measure", "0.5", "--warmup", "0.2"])
+            .args(["--interval", "0", "--loops", "1", "--mode", "read"])
+            .args(["--engine", engine, "--test", "RND4K Q32T1"])
+            .assert()
+            .success()
+            .get_output()
+            .clone();
+        assert_eq!(leftovers(ram.path()), Vec::<String>::new());
+        String::from_utf8(out.stdout).unwrap()
+    };
+    // Unthrottled, a RAM loop device takes the depth (no note), and no
+    // throttle is named.
+    let free = out("libaio");
+    assert!(!free.contains("throttles"), "{free}");
+    let throttle = match Throttle::new(&ram.device, 2000, 1 << 40) {
+        Ok(t) => t,
+        Err(why) => return skip(TEST, &format!("cannot throttle the loop device: {why}")),
+    };
+    let text = out("libaio");
+    drop(throttle);
+    let note = text
+        .lines()
+        .find(|l| l.contains("average queue depth"))
+        .unwrap_or_else(|| panic!("no depth note: {text}"));
+    eprintln!("{note}");
+    assert!(
+        note.contains("32 I/Os were submitted and not yet completed; this process's cgroup throttles the device (")
+            && (note.contains("blkio.throttle.read_iops_device 2000")
+                || note.contains("io.max riops=2000")),
+        "{note}"
+    );
+}

@@ -1,0 +1,245 @@
+//! `--progress jsonl[=PATH]` (docs/report.md#progress-stream): every event
+//! of a run as one JSON line, valid against docs/progress.schema.json, in
+//! order, with the report's figures; a PATH checked as `-o` is.
+//!
+//! To regenerate docs/progress.schema.json after a change to the lines:
+//! `UPDATE_SCHEMA=1 cargo test --release --test it progress_jsonl::`.
+
+use crate::common;
+use common::{TINY, disk_dir, diskmark, leftovers, run_tiny};
+use serde_json::Value;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+fn schema_path() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("docs/progress.schema.json")
+}
+
+#[test]
+fn the_checked_in_progress_schema_is_the_one_the_types_give() {
+    let generated = diskmark::progress::jsonl::schema();
+    if std::env::var_os("UPDATE_SCHEMA").is_some_and(|v| v == "1") {
+        std::fs::write(schema_path(), &generated).unwrap();
+    }
+    let checked_in = std::fs::read_to_string(schema_path()).unwrap_or_default();
+    assert!(
+        checked_in == generated,
+        "docs/progress.schema.json differs from the lines' schema; regenerate it with \
+         UPDATE_SCHEMA=1 cargo test --release --test it progress_jsonl::"
+    );
+}
+
+/// Every line parsed and valid against the checked-in schema.
+fn parse_valid(text: &str) -> Vec<Value> {
+    let schema: Value =
+        serde_json::from_str(&std::fs::read_to_string(schema_path()).unwrap()).unwrap();
+    let validator = jsonschema::validator_for(&schema).unwrap();
+    let lines: Vec<Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
+        .collect();
+    for v in &lines {
+        let errors: Vec<String> = validator.iter_errors(v).map(|e| e.to_string()).collect();
+        assert!(errors.is_empty(), "{v}: {errors:?}");
+    }
+    lines
+}
+
+/// A loop's key: its cell and loop number.
+fn key(v: &Value) -> (u64, u64) {
+    let at = &v["at"];
+    (
+        at["cell"].as_u64().unwrap(),
+        at["loop_index"].as_u64().unwrap(),
+    )
+}
+
+/// The order a script relies on: plan first, done last, times that never
+/// go back, each loop's window opened and closed once and in that order
+/// before its end, its figures present as it measured.
+fn check_order(lines: &[Value]) {
+    let types: Vec<&str> = lines.iter().map(|v| v["type"].as_str().unwrap()).collect();
+    assert_eq!(types.first(), Some(&"plan"), "{types:?}");
+    assert_eq!(types.last(), Some(&"done"), "{types:?}");
+    assert_eq!(types.iter().filter(|t| **t == "plan").count(), 1);
+    assert_eq!(types.iter().filter(|t| **t == "done").count(), 1);
+    let times: Vec<f64> = lines.iter().map(|v| v["t"].as_f64().unwrap()).collect();
+    assert!(times.windows(2).all(|w| w[0] <= w[1]), "{times:?}");
+    let mut open: Option<(u64, u64)> = None;
+    let mut windows: HashMap<(u64, u64), (f64, f64)> = HashMap::new();
+    for v in lines {
+        match v["type"].as_str().unwrap() {
+            "window_start" => {
+                assert_eq!(open, None, "a window opened inside another: {v}");
+                open = Some(key(v));
+                windows.insert(key(v), (v["t"].as_f64().unwrap(), f64::NAN));
+            }
+            "window_end" => {
+                assert_eq!(open.take(), Some(key(v)), "a window closed unopened: {v}");
+                windows.get_mut(&key(v)).unwrap().1 = v["t"].as_f64().unwrap();
+            }
+            "loop_end" => {
+                assert_eq!(open, None, "a loop ended inside its window: {v}");
+                let (start, end) = windows[&key(v)];
+                assert!(start < end, "{v}: window {start}..{end}");
+                let f = &v["figures"];
+                assert!(f["ios"].as_u64().unwrap() > 0, "{v}");
+                assert!(f["mbps"].as_f64().unwrap() > 0.0, "{v}");
+            }
+            "live" if v["phase"] == "measure" => {
+                assert_eq!(open, Some(key(v)), "a measure tick outside its window: {v}");
+            }
+            _ => {}
+        }
+    }
+    assert_eq!(open, None);
+}
+
+/// The last `cell` of each test in the stream is the report's figure.
+fn check_figures(lines: &[Value], report: &Value) {
+    let mut last: HashMap<(String, String), &Value> = HashMap::new();
+    for v in lines.iter().filter(|v| v["type"] == "loop_end") {
+        let at = &v["at"];
+        let k = (
+            at["requested"].as_str().unwrap().to_string(),
+            at["direction"].as_str().unwrap().to_string(),
+        );
+        last.insert(k, &v["cell"]);
+    }
+    let tests = report["tests"].as_array().unwrap();
+    assert_eq!(last.len(), tests.len(), "{last:?}");
+    for t in tests {
+        let dir = t["direction"].as_str().unwrap();
+        let cell = last[&(t["name"].as_str().unwrap().to_string(), dir.to_string())];
+        let r = &t["result"][dir];
+        assert_eq!(cell["ios"], r["ios"], "{t}");
+        for (a, b) in [
+            ("mbps", &r["mbps"]),
+            ("iops", &r["iops"]),
+            ("lat_mean_us", &r["lat_us"]["mean"]),
+        ] {
+            let (a, b) = (cell[a].as_f64().unwrap(), b.as_f64().unwrap());
+            assert!((a - b).abs() <= 1e-9 * b.abs(), "{t}: {a} vs {b}");
+        }
+    }
+    let done = lines.last().unwrap();
+    assert_eq!(done["tests"].as_u64(), Some(tests.len() as u64));
+    assert!(done["interrupted"].is_null());
+}
+
+const TWO_LOOPS: [&str; 4] = ["--loops", "2", "--test", "RND4K Q1T1"];
+
+#[test]
+fn a_file_stream_holds_every_event_in_order_with_the_reports_figures() {
+    let dir = disk_dir();
+    let out_dir = tempfile::tempdir().unwrap();
+    let stream = out_dir.path().join("events.jsonl");
+    let report = out_dir.path().join("r.json");
+    let arg = format!("--progress=jsonl={}", stream.display());
+    let out = run_tiny(
+        dir.path(),
+        &[
+            &arg,
+            "-o",
+            report.to_str().unwrap(),
+            TWO_LOOPS[0],
+            TWO_LOOPS[1],
+            TWO_LOOPS[2],
+            TWO_LOOPS[3],
+        ],
+    );
+    let lines = parse_valid(&std::fs::read_to_string(&stream).unwrap());
+    check_order(&lines);
+    let loop_ends = lines.iter().filter(|v| v["type"] == "loop_end").count();
+    assert_eq!(loop_ends, 4, "2 loops × read, write");
+    let report: Value = serde_json::from_slice(&std::fs::read(&report).unwrap()).unwrap();
+    check_figures(&lines, &report);
+    // The stream went to its file: standard error holds no JSON line.
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.lines().any(|l| l.starts_with('{')), "{stderr}");
+}
+
+#[test]
+fn the_stderr_stream_takes_the_progress_lines_place() {
+    let dir = disk_dir();
+    let out = run_tiny(
+        dir.path(),
+        &[
+            "--progress",
+            "jsonl",
+            "--format",
+            "json",
+            TWO_LOOPS[0],
+            TWO_LOOPS[1],
+            TWO_LOOPS[2],
+            TWO_LOOPS[3],
+        ],
+    );
+    // Every line of standard error is the stream's: no estimate sentence,
+    // no plain progress line in between.
+    let lines = parse_valid(&String::from_utf8_lossy(&out.stderr));
+    check_order(&lines);
+    check_figures(&lines, &common::json(&out.stdout));
+}
+
+#[test]
+fn a_stream_that_cannot_be_written_stops_and_the_run_goes_on() {
+    let dir = disk_dir();
+    // /dev/full takes the open and fails every write (ENOSPC).
+    let out = run_tiny(
+        dir.path(),
+        &[
+            "--progress",
+            "jsonl=/dev/full",
+            "--format",
+            "json",
+            "--test",
+            "RND4K Q1T1",
+        ],
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let said = stderr.matches("the progress stream stopped").count();
+    assert_eq!(said, 1, "{stderr}");
+    assert_eq!(
+        common::json(&out.stdout)["tests"].as_array().unwrap().len(),
+        2
+    );
+}
+
+/// Runs with `--progress jsonl=PATH`: refused in one sentence naming the
+/// option, exit 2, no test file.
+fn refused(target: &Path, path: &Path, why: &str) {
+    let arg = format!("--progress=jsonl={}", path.display());
+    let out = diskmark()
+        .arg(target)
+        .args(TINY)
+        .arg(&arg)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(
+        stderr.contains("--progress") && stderr.contains(why),
+        "{stderr}"
+    );
+    assert_eq!(leftovers(target), Vec::<String>::new());
+}
+
+#[test]
+fn a_stream_path_that_cannot_be_one_is_refused_up_front() {
+    let dir = disk_dir();
+    let elsewhere = tempfile::tempdir().unwrap();
+    refused(dir.path(), dir.path(), "is the target under test");
+    refused(dir.path(), elsewhere.path(), "is a directory");
+    let missing = elsewhere.path().join("missing/events.jsonl");
+    refused(dir.path(), &missing, "does not exist");
+    let out = diskmark()
+        .arg(dir.path())
+        .args(TINY)
+        .args(["--progress", "yaml"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("jsonl"));
+}

@@ -1,0 +1,156 @@
+//! The terminal interface on the real binary, in a pseudo-terminal (tmux):
+//! start a run with keys, watch it finish, save the report, quit with the
+//! terminal restored; stop a second run with Esc. Without tmux the test
+//! says it skipped.
+
+use crate::common;
+use common::tmux::Tmux;
+use common::{disk_dir, diskmark, leftovers, skip};
+use std::process::Command;
+
+fn launch(t: &Tmux, dir: &std::path::Path, extra: &str) {
+    let cmd = format!(
+        "{} tui {} --size 16M --measure 0.5 --warmup 0 --interval 0 --loops 1 --engine psync {extra}; echo EXITED=$?",
+        env!("CARGO_BIN_EXE_diskmark"),
+        dir.display()
+    );
+    t.keys(&[&cmd, "Enter"]);
+}
+
+#[test]
+fn without_a_terminal_it_points_to_the_cli() {
+    let out = diskmark().args(["tui", "/tmp"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.starts_with("error: diskmark tui needs an interactive terminal"),
+        "{err}"
+    );
+    assert!(err.contains("diskmark [OPTIONS] [TARGET]"), "{err}");
+}
+
+#[test]
+fn run_save_and_quit_then_stop_with_esc() {
+    if Command::new("tmux").arg("-V").output().is_err() {
+        return skip("tui in a pseudo-terminal", "tmux is not installed");
+    }
+    let dir = disk_dir();
+    let cwd = tempfile::tempdir().unwrap();
+    let Some(t) = Tmux::start(cwd.path()) else {
+        return skip("tui in a pseudo-terminal", "tmux could not start a session");
+    };
+    launch(&t, dir.path(), "--profile real");
+    t.wait_for("Ready", 20);
+    t.keys(&["Enter"]);
+    let s = t.wait_for("Finished", 60);
+    for test in ["SEQ1M Q1T1", "RND4K Q1T1"] {
+        let row = s
+            .lines()
+            .find(|l| l.contains(test))
+            .unwrap_or_else(|| panic!("{test}:\n{s}"));
+        let digits = row
+            .split_once(test)
+            .unwrap()
+            .1
+            .chars()
+            .filter(|c| c.is_ascii_digit())
+            .count();
+        assert!(digits >= 6, "no figures in {row:?}");
+    }
+    t.keys(&["s"]);
+    let s = t.wait_for("saved to diskmark_", 10);
+    let name = s
+        .split("saved to ")
+        .nth(1)
+        .and_then(|r| r.split_whitespace().next())
+        .unwrap()
+        .to_string();
+    let report = std::fs::read_to_string(cwd.path().join(&name)).unwrap();
+    assert!(
+        report.contains("[Read]") && report.contains("Profile: Real World Performance"),
+        "{report}"
+    );
+    t.keys(&["q"]);
+    t.wait_for("EXITED=0", 10);
+    // The terminal is back in cooked mode, with echo.
+    // (The marker is split in the command so that only the output has it.)
+    t.keys(&[
+        "echo \"MO\"\"DE=$(stty -a | tr ' ;' '\\n\\n' | grep -xE -- '-?(icanon|echo)' | tr '\\n' ' ')\"",
+        "Enter",
+    ]);
+    let s = t.wait_for("MODE=", 10);
+    let mode = s.lines().find(|l| l.starts_with("MODE=")).unwrap();
+    assert_eq!(mode.trim_end(), "MODE=icanon echo", "{s}");
+    assert_eq!(leftovers(dir.path()), Vec::<String>::new());
+
+    // A second run, stopped mid-test with Esc.
+    t.keys(&["clear", "Enter"]);
+    launch(&t, dir.path(), "--profile demo --measure 30");
+    t.wait_for("Ready", 20);
+    t.keys(&["Enter"]);
+    t.wait_for("measure", 30);
+    t.keys(&["Escape"]);
+    t.wait_for("Stopped", 20);
+    assert_eq!(leftovers(dir.path()), Vec::<String>::new());
+    t.keys(&["q"]);
+    t.wait_for("EXITED=0", 10);
+}
+
+/// The TUI offers -o, --chart and --save in its help: a finished run goes
+/// to each of them (through the same output path as the CLI), and the
+/// status line says so; nothing reaches the terminal as a report.
+#[test]
+fn a_finished_run_goes_to_the_outputs_the_command_line_asked_for() {
+    if Command::new("tmux").arg("-V").output().is_err() {
+        return skip("tui outputs in a pseudo-terminal", "tmux is not installed");
+    }
+    let dir = disk_dir();
+    let out = tempfile::tempdir().unwrap();
+    let Some(t) = Tmux::start(out.path()) else {
+        return skip(
+            "tui outputs in a pseudo-terminal",
+            "tmux could not start a session",
+        );
+    };
+    let (json, md, svg, db) = (
+        out.path().join("run.json"),
+        out.path().join("run.md"),
+        out.path().join("run.svg"),
+        out.path().join("runs.db"),
+    );
+    let extra = format!(
+        "--test 'RND4K Q1T1' --mode read -o {} -o {} --chart {} --save --history {}",
+        json.display(),
+        md.display(),
+        svg.display(),
+        db.display()
+    );
+    launch(&t, dir.path(), &extra);
+    t.wait_for("Ready", 20);
+    t.keys(&["Enter"]);
+    let s = t.wait_for("saved as run #1", 60);
+    assert!(s.contains("Finished"), "{s}");
+    assert!(s.contains("written: run.json, run.md, run.svg"), "{s}");
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    assert_eq!(report["tests"][0]["name"], "RND4K Q1T1", "{report}");
+    assert!(
+        report["tests"][0]["result"]["read"]["iops"]
+            .as_f64()
+            .unwrap()
+            > 0.0
+    );
+    assert!(std::fs::read_to_string(&md).unwrap().contains("RND4K Q1T1"));
+    assert!(std::fs::read_to_string(&svg).unwrap().starts_with("<svg"));
+    let stored = diskmark()
+        .args(["history", "show", "1", "--format", "json", "--history"])
+        .arg(&db)
+        .output()
+        .unwrap();
+    assert!(stored.status.success(), "{stored:?}");
+    let stored: serde_json::Value = serde_json::from_slice(&stored.stdout).unwrap();
+    assert_eq!(stored["tests"], report["tests"]);
+    t.keys(&["q"]);
+    t.wait_for("EXITED=0", 10);
+    assert_eq!(leftovers(dir.path()), Vec::<String>::new());
+}
