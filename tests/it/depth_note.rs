@@ -1,7 +1,7 @@
 //! The depth note under a cgroup throttle: the device sees far less depth
 //! than diskmark submits, and the note names the throttle that holds the
-//! I/Os back. Its own test binary: the throttle moves the whole process
-//! into a cgroup.
+//! I/Os back. The throttle holds this test's thread and the diskmark it
+//! starts (common::Throttle).
 
 use crate::common;
 use common::{RamExt4, Throttle, diskmark, is_root, leftovers, skip};

@@ -133,21 +133,30 @@ fn history_saves_lists_filters_shows_and_compares() {
     let db_dir = tempfile::tempdir().unwrap();
     let db = db_dir.path().join("h/history.db");
     // Reading a history that was never saved to says so and creates nothing.
-    diskmark()
+    let listed = diskmark()
         .arg("history")
         .arg("--history")
         .arg(&db)
         .assert()
         .success()
-        .stdout(predicates::str::contains("no runs saved yet"));
-    diskmark()
+        .get_output()
+        .stdout
+        .clone();
+    let listed = String::from_utf8_lossy(&listed);
+    assert!(listed.contains("no runs saved yet"), "{listed}");
+    let compared = diskmark()
         .args(["compare", "--last", "2", "--history"])
         .arg(&db)
         .assert()
         .code(1)
-        .stderr(predicates::str::starts_with(
-            "error: there is no history database at",
-        ));
+        .get_output()
+        .stderr
+        .clone();
+    let compared = String::from_utf8_lossy(&compared);
+    assert!(
+        compared.starts_with("error: there is no history database at"),
+        "{compared}"
+    );
     assert!(
         !db.parent().unwrap().exists(),
         "reading created the database"

@@ -140,15 +140,36 @@ fn no_output_reaches_a_block_device_by_any_name() {
     assert!(std::fs::read(&dev).unwrap() == before, "the device changed");
     assert_eq!(leftovers(lf.path()), Vec::<String>::new());
     assert_eq!(bytes(&lf.path().join("user-data")), b"precious");
-    if let Some(by_id) = by_id_link(&dev) {
-        let mut a = os(&[&dev, "--mode", "read", "-o"]);
-        a.push(by_id.into());
-        refused(&refs(&a), "block device");
-    } else {
-        skip(
-            "/dev/disk/by-* names",
-            "no udev links for the loop device here",
-        );
+    // A udev name (/dev/disk/by-*) for the device; where udev made none
+    // (a container, a CI machine), the test makes one as udev would.
+    let made = ByIdLink::new(&dev);
+    let by_id = by_id_link(&dev).unwrap_or_else(|| made.path.clone());
+    let mut a = os(&[&dev, "--mode", "read", "-o"]);
+    a.push(by_id.into());
+    refused(&refs(&a), "is the target under test");
+}
+
+/// `/dev/disk/by-id/diskmark-test-PID-loopN`, a link to the device as udev
+/// makes them, removed on drop (root: LoopFs needs it too).
+struct ByIdLink {
+    path: std::path::PathBuf,
+}
+
+impl ByIdLink {
+    fn new(dev: &str) -> ByIdLink {
+        let dir = Path::new("/dev/disk/by-id");
+        std::fs::create_dir_all(dir).unwrap();
+        let base = Path::new(dev).file_name().unwrap().to_string_lossy();
+        let path = dir.join(format!("diskmark-test-{}-{base}", std::process::id()));
+        let _ = std::fs::remove_file(&path);
+        std::os::unix::fs::symlink(format!("../../{base}"), &path).unwrap();
+        ByIdLink { path }
+    }
+}
+
+impl Drop for ByIdLink {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.path);
     }
 }
 

@@ -8,13 +8,13 @@
 
 use crate::common;
 use common::sysfs::{link, tree};
-use common::{RamExt4, Throttle, disk_dir, is_root, json, leftovers, skip};
+use common::throttle::{Cap, CapGroup};
+use common::{RamExt4, disk_dir, is_root, json, leftovers, skip};
 use diskmark::target::sysfs::BlockDevice;
 use diskmark::target::thermal::{
     FIXTURE_PREFIX, Sensor, SensorKind, Slice, TEST_HWMON, throttling,
 };
 use std::fs;
-use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 const NVME_CTRL: &str = "devices/pci0000:00/0000:00:01.0/nvme/nvme0";
@@ -316,27 +316,6 @@ fn a_run_reports_the_fixture_sensor_and_only_a_fixture_is_taken() {
     }
 }
 
-/// The block-I/O cgroup file that caps `device`'s writes under
-/// [`Throttle`] (v1 blkio or v2 io.max), and the line that sets `bps`.
-fn write_cap(device: &str, bps: u64) -> Option<(PathBuf, String)> {
-    use std::os::unix::fs::MetadataExt;
-    let rdev = fs::metadata(device).ok()?.rdev();
-    let mm = format!("{}:{}", libc::major(rdev), libc::minor(rdev));
-    let name = format!("diskmark-test-{}", std::process::id());
-    let v1 = Path::new("/sys/fs/cgroup/blkio").join(&name);
-    if v1.is_dir() {
-        return Some((
-            v1.join("blkio.throttle.write_bps_device"),
-            format!("{mm} {bps}"),
-        ));
-    }
-    ["/sys/fs/cgroup", "/sys/fs/cgroup/unified"]
-        .iter()
-        .map(|r| Path::new(r).join(&name).join("io.max"))
-        .find(|p| p.exists())
-        .map(|p| (p, format!("{mm} wbps={bps}")))
-}
-
 /// 512-byte sectors written to `device` (`/dev/loopN`), from /proc/diskstats.
 fn sectors_written(device: &str) -> Option<u64> {
     let name = device.strip_prefix("/dev/")?;
@@ -362,22 +341,18 @@ fn a_drive_that_slows_when_hot_gets_the_throttling_note() {
     // Caps a RAM loop device meets even on a busy machine.
     const COOL: u64 = 60_000_000;
     const HOT: u64 = 12_000_000;
-    let throttle = match Throttle::new(&ram.device, 1 << 20, COOL) {
-        Ok(t) => t,
+    let group = match CapGroup::new(&ram.device) {
+        Ok(g) => g,
         Err(why) => return skip(TEST, &format!("cannot throttle the loop device: {why}")),
     };
-    let Some((cap, _)) = write_cap(&ram.device, COOL) else {
-        return skip(
-            TEST,
-            "the cgroup's write cap file is not where Throttle put it",
-        );
-    };
+    group.set(Cap::WriteIops, 1 << 20).unwrap();
+    group.set(Cap::WriteBps, COOL).unwrap();
     let sensor = fixture_sensor(50000);
     let start = sectors_written(&ram.device).unwrap_or(0);
     // The drive gets hot and slow once it has taken the pre-fill (16 MiB),
     // the warm-up (0.3 s) and about 1 s of the 3 s window at the cool cap.
     let trigger = start + (16 << 20) / 512 + (COOL as f64 * 1.3) as u64 / 512;
-    let mut cmd = common::diskmark_with_hooks();
+    let mut cmd = assert_cmd::Command::from_std(group.command(common::WITH_HOOKS));
     cmd.arg(ram.path())
         .args(["--size", "16M", "--measure", "3", "--warmup", "0.3"])
         .args(["--interval", "0", "--loops", "1", "--test", "SEQ1M Q8T1"])
@@ -386,22 +361,23 @@ fn a_drive_that_slows_when_hot_gets_the_throttling_note() {
         .timeout(Duration::from_secs(60));
     let device = ram.device.clone();
     let hot_input = sensor.path().join("temp1_input");
-    let cap_line = write_cap(&device, HOT).unwrap().1;
-    let watcher = std::thread::spawn(move || {
-        let until = Instant::now() + Duration::from_secs(30);
-        while Instant::now() < until {
-            if sectors_written(&device).is_some_and(|s| s >= trigger) {
-                fs::write(&hot_input, "75000\n").unwrap();
-                fs::write(&cap, &cap_line).unwrap();
-                return true;
+    let (out, triggered) = std::thread::scope(|scope| {
+        let watcher = scope.spawn(|| {
+            let until = Instant::now() + Duration::from_secs(30);
+            while Instant::now() < until {
+                if sectors_written(&device).is_some_and(|s| s >= trigger) {
+                    fs::write(&hot_input, "75000\n").unwrap();
+                    group.set(Cap::WriteBps, HOT).unwrap();
+                    return true;
+                }
+                std::thread::sleep(Duration::from_millis(5));
             }
-            std::thread::sleep(Duration::from_millis(5));
-        }
-        false
+            false
+        });
+        let out = cmd.assert().success().get_output().clone();
+        (out, watcher.join().unwrap())
     });
-    let out = cmd.assert().success().get_output().clone();
-    let triggered = watcher.join().unwrap();
-    drop(throttle);
+    drop(group);
     assert!(triggered, "the device never saw the trigger's bytes");
     assert_eq!(leftovers(ram.path()), Vec::<String>::new());
     let report = json(&out.stdout);

@@ -363,14 +363,35 @@ pub fn have_fio() -> bool {
         .unwrap_or(false)
 }
 
-/// This process moved into a block-I/O cgroup that caps `device` at a
-/// number of I/Os and bytes per second (cgroup v1 blkio throttle, or v2
+/// The calling thread moved into a block-I/O cgroup that caps `device` at
+/// a number of I/Os and bytes per second (cgroup v1 blkio throttle, or v2
 /// io.max): a device of known speed, on which any two honest benchmarks
-/// must agree. Threads and child processes started afterwards inherit it.
-/// Moves the process back and removes the cgroup on drop. Needs root.
+/// must agree. Threads and child processes it starts afterwards inherit
+/// it. Moves back and removes the cgroup on drop. Needs root.
+///
+/// Tests of other modules run beside it in the one test binary: cgroup v1
+/// moves this thread alone (`tasks`); v2 can only move the whole process,
+/// so there one Throttle at a time holds [`V2_WHOLE_PROCESS`] (the cap is
+/// on the test's own device, so the other tests' I/O is not capped).
 pub struct Throttle {
     dir: PathBuf,
     back: PathBuf,
+    /// `tasks` (v1: this thread) or `cgroup.procs` (v2: the process).
+    file: &'static str,
+    /// This thread's id, or the process's.
+    id: String,
+    _whole: Option<std::sync::MutexGuard<'static, ()>>,
+}
+
+/// Held by the one v2 [`Throttle`] that has the whole process.
+static V2_WHOLE_PROCESS: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+/// This thread's id, from /proc/thread-self (a link to `PID/task/TID`).
+fn thread_id() -> Result<String, String> {
+    let link = std::fs::read_link("/proc/thread-self").map_err(|e| format!("/proc/thread-self: {e}"))?;
+    link.file_name()
+        .map(|t| t.to_string_lossy().into_owned())
+        .ok_or_else(|| format!("/proc/thread-self is {}", link.display()))
 }
 
 impl Throttle {
@@ -382,7 +403,9 @@ impl Throttle {
             .map_err(|e| format!("{device}: {e}"))?;
         let mm = format!("{}:{}", libc::major(rdev), libc::minor(rdev));
         let own = std::fs::read_to_string("/proc/self/cgroup").map_err(|e| e.to_string())?;
-        let name = format!("diskmark-test-{}", std::process::id());
+        static NEXT: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+        let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let name = format!("diskmark-test-{}-{n}", std::process::id());
         // cgroup v1: the blkio hierarchy.
         let v1 = Path::new("/sys/fs/cgroup/blkio");
         if v1.join("blkio.throttle.read_iops_device").exists() {
@@ -400,6 +423,9 @@ impl Throttle {
             let t = Throttle {
                 back: v1.join(rel.trim_start_matches('/')),
                 dir: dir.clone(),
+                file: "tasks",
+                id: thread_id()?,
+                _whole: None,
             };
             std::fs::create_dir(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
             for (file, v) in [
@@ -430,9 +456,13 @@ impl Throttle {
             .find_map(|l| l.strip_prefix("0::"))
             .ok_or("this process is in no cgroup v2 group")?;
         let dir = root.join(&name);
+        let whole = V2_WHOLE_PROCESS.lock().unwrap_or_else(|e| e.into_inner());
         let t = Throttle {
             back: root.join(rel.trim_start_matches('/')),
             dir: dir.clone(),
+            file: "cgroup.procs",
+            id: std::process::id().to_string(),
+            _whole: Some(whole),
         };
         std::fs::create_dir(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
         std::fs::write(
@@ -445,21 +475,22 @@ impl Throttle {
     }
 
     fn enter(&self) -> Result<(), String> {
-        std::fs::write(
-            self.dir.join("cgroup.procs"),
-            std::process::id().to_string(),
-        )
-        .map_err(|e| format!("joining {}: {e}", self.dir.display()))
+        std::fs::write(self.dir.join(self.file), &self.id)
+            .map_err(|e| format!("joining {}: {e}", self.dir.display()))
     }
 }
 
 impl Drop for Throttle {
     fn drop(&mut self) {
-        let _ = std::fs::write(
-            self.back.join("cgroup.procs"),
-            std::process::id().to_string(),
-        );
-        let _ = std::fs::remove_dir(&self.dir);
+        let _ = std::fs::write(self.back.join(self.file), &self.id);
+        // The children it started have been waited for; the kernel may
+        // take a moment to see the group empty.
+        for _ in 0..50 {
+            if std::fs::remove_dir(&self.dir).is_ok() || !self.dir.exists() {
+                return;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
     }
 }
 
