@@ -130,19 +130,18 @@ fn fio_json_has_every_loop_with_fios_figures() {
                 17
             );
         }
-        // Little's law holds for fio's own figures too, up to fio's
-        // window edges: the 8 I/Os in flight when its ramp ends and when
-        // its runtime ends are counted with their whole latency, which
-        // adds up to 2·8·latency over a window only 0.2 s long (on a slow
-        // moment of a virtio disk, mean latencies reach 20+ ms).
+        // Little's law ties fio's IOPS to its mean latency: parsed in the
+        // right units, their product is the 8 I/Os in flight. fio's window
+        // edges (its jobs start and stop a few ms apart, and more under
+        // load, over a window of 0.2 s) move it by tens of percent; a unit
+        // slip would move it 1000×. So the bound is loose and certain.
         let r = &t["result"]["total"];
         let mean_us = r["lat_us"]["mean"].as_f64().unwrap();
         let loops = t["loops"].as_array().unwrap().len() as f64;
         let window_s = t["result"]["window_ns"].as_f64().unwrap() / 1e9 / loops;
         let l = r["iops"].as_f64().unwrap() * mean_us / 1e6;
-        let edges = 2.0 * 8.0 * mean_us / 1e6 / window_s;
         assert!(
-            l >= 8.0 * 0.8 && l <= 8.0 * 1.2 + edges,
+            (8.0 * 0.5..=8.0 * 2.0).contains(&l),
             "{} {}: {l} (mean latency {mean_us} µs, window {window_s} s)",
             t["name"],
             t["direction"]

@@ -4,6 +4,7 @@
 //! `--screenshot`'s path checked before it.
 
 use crate::common;
+use crate::common::skip;
 use common::{shows, temp_dir, until_done};
 
 use diskmark::history::History;
@@ -379,7 +380,10 @@ fn outputs_onto_the_target_or_where_nothing_can_be_written_are_refused() {
         .status()
         .is_ok_and(|s| s.success());
     if !mounted {
-        eprintln!("skipped the read-only part: mounting a tmpfs needs root and mount(8)");
+        skip(
+            "actions: the read-only part",
+            "mounting a tmpfs needs root and mount(8)",
+        );
         return;
     }
     let _unmount = Unmount(ro.clone());
@@ -458,7 +462,10 @@ fn the_caveats_known_before_the_run_show_as_soon_as_it_starts() {
         .is_ok_and(|s| s.success());
     let _unmount = mounted.then(|| Unmount(mem.clone()));
     if !mounted {
-        eprintln!("skipped the tmpfs caveat: mounting a tmpfs needs root and mount(8)");
+        skip(
+            "actions: the tmpfs caveat",
+            "mounting a tmpfs needs root and mount(8)",
+        );
     }
     let target = if mounted {
         mem.clone()

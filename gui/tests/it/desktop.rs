@@ -3,6 +3,7 @@
 //! validators where installed; each check skips, saying why, without its
 //! tool) and agree with each other and with the window's app id.
 
+use crate::common::skip;
 use diskmark_gui::theme::APP_ID;
 use std::path::PathBuf;
 use std::process::Command;
@@ -25,7 +26,10 @@ fn validate(tool: &str, package: &str, args: &[&str], file: &PathBuf) -> Option<
             ),
         )),
         Err(_) => {
-            eprintln!("skipped: {tool} is not installed (apt-get install {package})");
+            skip(
+                "desktop: validating gui/data",
+                &format!("{tool} is not installed (apt-get install {package})"),
+            );
             None
         }
     }
@@ -107,8 +111,9 @@ fn the_icon_is_an_svg_that_renders() {
             let png = std::fs::read(out.path()).unwrap();
             assert!(png.starts_with(b"\x89PNG"), "rsvg-convert made no PNG");
         }
-        Err(_) => {
-            eprintln!("skipped: rsvg-convert is not installed (apt-get install librsvg2-bin)")
-        }
+        Err(_) => skip(
+            "desktop: the icon",
+            "rsvg-convert is not installed (apt-get install librsvg2-bin)",
+        ),
     }
 }

@@ -2,6 +2,7 @@
 //! on its thread, the grid and the status bar as drawn.
 
 use crate::common;
+use crate::common::skip;
 use common::{shows, temp_dir, until_done};
 
 use diskmark::workload::Direction;
@@ -125,7 +126,10 @@ fn a_read_only_target_shows_the_clis_sentence() {
         .status()
         .is_ok_and(|s| s.success());
     if !mounted {
-        eprintln!("skipped: mounting a read-only tmpfs needs root and mount(8)");
+        skip(
+            "window: a read-only target",
+            "mounting a read-only tmpfs needs root and mount(8)",
+        );
         return;
     }
     let _unmount = Unmount(ro.clone());

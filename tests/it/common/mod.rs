@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 pub mod events;
+pub mod skips;
 pub mod sysfs;
 pub mod throttle;
 pub mod tmux;
@@ -179,12 +180,9 @@ pub fn json(stdout: &[u8]) -> serde_json::Value {
     })
 }
 
-/// Says why a test did not run. Written straight to the process's stderr,
-/// past the test harness's capture, so the reason is seen in every run.
-pub fn skip(test: &str, reason: &str) {
-    use std::io::Write;
-    let _ = writeln!(std::io::stderr(), "SKIPPED {test}: {reason}");
-}
+/// Says why a test did not run, or fails it under
+/// `DISKMARK_TEST_REQUIRE=all` (see [`skips`]).
+pub use skips::skip;
 
 /// A loop device over a file on a fresh tmpfs (docs/measurement.md#measuring-diskmark-itself: RAM-backed,
 /// steadier than the virtio disk), optionally with a filesystem on it,
@@ -388,7 +386,8 @@ static V2_WHOLE_PROCESS: std::sync::Mutex<()> = std::sync::Mutex::new(());
 
 /// This thread's id, from /proc/thread-self (a link to `PID/task/TID`).
 fn thread_id() -> Result<String, String> {
-    let link = std::fs::read_link("/proc/thread-self").map_err(|e| format!("/proc/thread-self: {e}"))?;
+    let link =
+        std::fs::read_link("/proc/thread-self").map_err(|e| format!("/proc/thread-self: {e}"))?;
     link.file_name()
         .map(|t| t.to_string_lossy().into_owned())
         .ok_or_else(|| format!("/proc/thread-self is {}", link.display()))
@@ -492,6 +491,17 @@ impl Drop for Throttle {
             std::thread::sleep(std::time::Duration::from_millis(20));
         }
     }
+}
+
+/// Held by a test that drops the machine's page cache (`--drop-caches`)
+/// and by the tests that count on what is in it: in the one test binary
+/// they would otherwise run side by side.
+pub static PAGE_CACHE: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+/// [`PAGE_CACHE`], held (a test that failed while holding it leaves it
+/// usable).
+pub fn page_cache() -> std::sync::MutexGuard<'static, ()> {
+    PAGE_CACHE.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 /// How a child ended, from [`finish`].

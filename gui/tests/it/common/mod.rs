@@ -3,6 +3,10 @@
 //! test's own. Each binary uses part of it.
 #![allow(dead_code)]
 
+#[path = "../../../../tests/it/common/skips.rs"]
+pub mod skips;
+pub use skips::skip;
+
 use clap::Parser;
 use diskmark::export::ExportManager;
 use diskmark::target::TargetInfo;
@@ -117,7 +121,10 @@ pub fn xvfb(screen: &str) -> Option<Xvfb> {
         .stderr(Stdio::null())
         .spawn();
     let Ok(mut child) = spawned else {
-        eprintln!("skipped: Xvfb is not installed (apt-get install xvfb)");
+        skip(
+            "an X server of the test's own",
+            "Xvfb is not installed (apt-get install xvfb)",
+        );
         return None;
     };
     // It writes the number once it accepts connections.
@@ -132,7 +139,7 @@ pub fn xvfb(screen: &str) -> Option<Xvfb> {
         _ => {
             let _ = child.kill();
             let _ = child.wait();
-            eprintln!("skipped: Xvfb did not start");
+            skip("an X server of the test's own", "Xvfb did not start");
             None
         }
     }
