@@ -203,11 +203,7 @@ fn run_script(dir: &std::path::Path, extra: &str) -> String {
 
 #[test]
 fn on_a_terminal_the_line_fits_its_width_and_says_test_and_time_left() {
-    if std::process::Command::new("tmux")
-        .arg("-V")
-        .output()
-        .is_err()
-    {
+    if crate::common::tmux::tmux().arg("-V").output().is_err() {
         return skip("the progress line in a terminal", "tmux is not installed");
     }
     let dir = disk_dir();
@@ -265,11 +261,7 @@ fn a_status_line_with_wide_characters_is_cut_to_the_width() {
         println!("DONE");
         return;
     }
-    if std::process::Command::new("tmux")
-        .arg("-V")
-        .output()
-        .is_err()
-    {
+    if crate::common::tmux::tmux().arg("-V").output().is_err() {
         return skip("a status line of wide characters", "tmux is not installed");
     }
     let exe = std::env::current_exe().unwrap();

@@ -209,11 +209,7 @@ fn tui_refuses(dir: &Path, extra: &str, needle: &str) {
 
 #[test]
 fn the_tuis_start_refuses_before_the_test_file() {
-    if std::process::Command::new("tmux")
-        .arg("-V")
-        .output()
-        .is_err()
-    {
+    if crate::common::tmux::tmux().arg("-V").output().is_err() {
         return skip("tui refusal", "tmux is not installed");
     }
     let dir = disk_dir();

@@ -12,7 +12,7 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 fn have_tmux() -> bool {
-    Command::new("tmux")
+    crate::common::tmux::tmux()
         .arg("-V")
         .output()
         .is_ok_and(|o| o.status.success())
@@ -24,7 +24,7 @@ impl Session {
     /// A detached session of its own tmux server running `cmd`.
     fn start(tag: &str, cmd: &str) -> Session {
         let s = Session(format!("diskmark-hang-{tag}-{}", std::process::id()));
-        let st = Command::new("tmux")
+        let st = crate::common::tmux::tmux()
             .args([
                 "new-session",
                 "-d",
@@ -43,7 +43,7 @@ impl Session {
     }
 
     fn screen(&self) -> String {
-        let out = Command::new("tmux")
+        let out = crate::common::tmux::tmux()
             .args(["capture-pane", "-p", "-t", &self.0])
             .output()
             .unwrap();
@@ -66,7 +66,7 @@ impl Session {
     }
 
     fn keys(&self, k: &str) {
-        let st = Command::new("tmux")
+        let st = crate::common::tmux::tmux()
             .args(["send-keys", "-t", &self.0, k])
             .status()
             .unwrap();
@@ -74,7 +74,7 @@ impl Session {
     }
 
     fn kill(&self) {
-        let _ = Command::new("tmux")
+        let _ = crate::common::tmux::tmux()
             .args(["kill-session", "-t", &self.0])
             .stderr(Stdio::null())
             .status();

@@ -710,7 +710,7 @@ struct Tmux(String);
 
 impl Tmux {
     fn keys(&self, keys: &[&str]) {
-        let st = std::process::Command::new("tmux")
+        let st = crate::common::tmux::tmux()
             .args(["send-keys", "-t", &self.0])
             .args(keys)
             .status()
@@ -722,7 +722,7 @@ impl Tmux {
     fn wait_for(&self, text: &str, secs: u64) -> String {
         let start = std::time::Instant::now();
         loop {
-            let out = std::process::Command::new("tmux")
+            let out = crate::common::tmux::tmux()
                 .args(["capture-pane", "-p", "-t", &self.0])
                 .output()
                 .unwrap();
@@ -741,7 +741,7 @@ impl Tmux {
 
 impl Drop for Tmux {
     fn drop(&mut self) {
-        let _ = std::process::Command::new("tmux")
+        let _ = crate::common::tmux::tmux()
             .args(["kill-session", "-t", &self.0])
             .status();
     }
@@ -749,17 +749,13 @@ impl Drop for Tmux {
 
 #[test]
 fn the_tui_never_saves_into_dev() {
-    if std::process::Command::new("tmux")
-        .arg("-V")
-        .output()
-        .is_err()
-    {
+    if crate::common::tmux::tmux().arg("-V").output().is_err() {
         return skip("tui save in /dev", "tmux is not installed");
     }
     let dir = disk_dir();
     let name = format!("diskmark-safety-{}", std::process::id());
     // The TUI saves into its working directory: here /dev.
-    let ok = std::process::Command::new("tmux")
+    let ok = crate::common::tmux::tmux()
         .args([
             "new-session",
             "-d",

@@ -1,8 +1,36 @@
 //! A tmux session driving the terminal interface: keys in, screen out.
+//!
+//! Every session of the test process is on one tmux server of its own
+//! ([`tmux`]): tests run side by side in the one test binary, and two
+//! `tmux new-session` that both find no server race to start one (one of
+//! them fails). The server is started once, with a keeper session that
+//! ends when the test process does, so the server does not outlive it.
 
 use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
+
+/// `tmux` on this test process's own server (socket
+/// `$TMPDIR/diskmark-tmux-PID`), started on first use; the keeper session
+/// removes the socket when it ends.
+pub fn tmux() -> Command {
+    static STARTED: std::sync::Once = std::sync::Once::new();
+    let pid = std::process::id();
+    let socket = std::env::temp_dir().join(format!("diskmark-tmux-{pid}"));
+    let plain = |socket: &Path| {
+        let mut c = Command::new("tmux");
+        c.arg("-S").arg(socket).args(["-f", "/dev/null"]);
+        c
+    };
+    STARTED.call_once(|| {
+        let keeper = format!("tail --pid={pid} -f /dev/null; rm -f \"$0\"");
+        let _ = plain(&socket)
+            .args(["new-session", "-d", "-s", "keeper", "sh", "-c", &keeper])
+            .arg(&socket)
+            .status();
+    });
+    plain(&socket)
+}
 
 /// A detached tmux session of 100×30 running bash.
 pub struct Tmux {
@@ -21,7 +49,7 @@ impl Tmux {
         static N: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
         let n = N.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let name = format!("diskmark-test-{}-{n}", std::process::id());
-        let ok = Command::new("tmux")
+        let ok = tmux()
             .args([
                 "new-session",
                 "-d",
@@ -43,7 +71,7 @@ impl Tmux {
 
     /// Types `keys` (tmux key names).
     pub fn keys(&self, keys: &[&str]) {
-        let st = Command::new("tmux")
+        let st = tmux()
             .args(["send-keys", "-t", &self.name])
             .args(keys)
             .status()
@@ -53,7 +81,7 @@ impl Tmux {
 
     /// What the pane shows.
     pub fn screen(&self) -> String {
-        let out = Command::new("tmux")
+        let out = tmux()
             .args(["capture-pane", "-p", "-t", &self.name])
             .output()
             .unwrap();
@@ -63,7 +91,7 @@ impl Tmux {
     /// What the pane shows, each line that the terminal wrapped joined
     /// back into one (`capture-pane -J`).
     pub fn screen_joined(&self) -> String {
-        let out = Command::new("tmux")
+        let out = tmux()
             .args(["capture-pane", "-p", "-J", "-t", &self.name])
             .output()
             .unwrap();
@@ -89,8 +117,6 @@ impl Tmux {
 
 impl Drop for Tmux {
     fn drop(&mut self) {
-        let _ = Command::new("tmux")
-            .args(["kill-session", "-t", &self.name])
-            .status();
+        let _ = tmux().args(["kill-session", "-t", &self.name]).status();
     }
 }
