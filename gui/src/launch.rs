@@ -56,7 +56,9 @@ pub fn guardian(pid: Option<std::ffi::OsString>) -> std::process::ExitCode {
     use std::process::ExitCode;
     let pid = pid.map(|p| p.to_string_lossy().into_owned());
     let stdin = std::io::stdin().lock();
-    let guarded = match diskmark::run::guardian::serve(pid.as_deref().unwrap_or(""), stdin) {
+    let stdout = std::io::stdout().lock();
+    let guarded = match diskmark::run::guardian::serve(pid.as_deref().unwrap_or(""), stdin, stdout)
+    {
         Ok(g) => g,
         Err(e) => {
             say(&format!("error: {e}"));

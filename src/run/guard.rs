@@ -13,8 +13,11 @@
 //! child inherits it), so it reads EOF however this process ends. Before a
 //! test file is created, [`watch`] writes its directory on the pipe: the
 //! guardian knows where to look before there is anything to find.
+//! [`start`] returns once the guardian has said, with one byte on its
+//! stdout, that it knows its parent: a front-end that ends at once (no
+//! display) is then an ended parent to it, not a stranger's pid.
 
-use std::io::{self, Write};
+use std::io::{self, Read, Write};
 use std::os::unix::ffi::OsStrExt;
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
@@ -23,6 +26,13 @@ use std::sync::{Mutex, OnceLock, PoisonError};
 
 /// The hidden argument that makes a front-end a guardian: `ARG PID`.
 pub const ARG: &str = "--guard-parent";
+
+/// How long the guardian may take to know its parent: a process start,
+/// even on a loaded machine.
+const READY_WITHIN: std::time::Duration = std::time::Duration::from_secs(20);
+
+/// The byte the guardian writes on its stdout once it knows its parent.
+pub const READY: u8 = b'+';
 
 /// This process's guardian, once started.
 static GUARDIAN: OnceLock<Mutex<Guardian>> = OnceLock::new();
@@ -51,17 +61,22 @@ pub fn start() -> io::Result<()> {
         .arg(ARG)
         .arg(std::process::id().to_string())
         .stdin(Stdio::piped())
-        .stdout(Stdio::null())
+        .stdout(Stdio::piped())
         .stderr(Stdio::inherit())
         // Its working directory never keeps a filesystem from unmounting;
         // the directories it is sent are absolute.
         .current_dir("/")
         .spawn()?;
-    let Some(stdin) = child.stdin.take() else {
+    let (Some(stdin), Some(said)) = (child.stdin.take(), child.stdout.take()) else {
         let _ = child.kill();
         let _ = child.wait();
         return Err(io::Error::other("the guardian has no stdin"));
     };
+    if let Err(e) = ready(said) {
+        let _ = child.kill();
+        let _ = child.wait();
+        return Err(e);
+    }
     let guardian = Guardian {
         child,
         stdin,
@@ -71,6 +86,33 @@ pub fn start() -> io::Result<()> {
     // drop the second guardian's pipe, and that guardian ends at once.
     let _ = GUARDIAN.set(Mutex::new(guardian));
     Ok(())
+}
+
+/// Waits, at most [`READY_WITHIN`], for the guardian's [`READY`] byte.
+fn ready(mut said: std::process::ChildStdout) -> io::Result<()> {
+    use rustix::event::{PollFd, PollFlags, Timespec, poll};
+    let within = Timespec {
+        tv_sec: READY_WITHIN.as_secs() as i64,
+        tv_nsec: 0,
+    };
+    let mut fds = [PollFd::new(&said, PollFlags::IN)];
+    let n = loop {
+        match poll(&mut fds, Some(&within)) {
+            Err(rustix::io::Errno::INTR) => continue,
+            other => break other?,
+        }
+    };
+    if n == 0 {
+        return Err(io::Error::other(format!(
+            "it did not start within {} s",
+            READY_WITHIN.as_secs()
+        )));
+    }
+    let mut byte = [0u8; 1];
+    match said.read(&mut byte)? {
+        1 if byte[0] == READY => Ok(()),
+        _ => Err(io::Error::other("it ended at once")),
+    }
 }
 
 /// Tells this process's guardian, if it has one, that a test file is about

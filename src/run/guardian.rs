@@ -57,9 +57,14 @@ pub struct Guarded {
 
 /// Guards the parent named by `pid` (the argument after
 /// [`super::guard::ARG`]), reading its directories from `input` (stdin)
-/// until EOF, then removes what it left. Returns what it did; the
-/// front-end says it.
-pub fn serve(pid: &str, input: impl BufRead) -> Result<Guarded, GuardError> {
+/// until EOF, then removes what it left. Once it knows its parent, it says
+/// so on `ready` (stdout: [`super::guard::start`] waits for it). Returns
+/// what it did; the front-end says it.
+pub fn serve(
+    pid: &str,
+    input: impl BufRead,
+    mut ready: impl io::Write,
+) -> Result<Guarded, GuardError> {
     // First: every signal that would end a process only sets a flag
     // nobody reads. Ctrl-C in the terminal and SIGHUP of a closed one reach
     // the whole process group, and must not end the guardian before its
@@ -67,6 +72,12 @@ pub fn serve(pid: &str, input: impl BufRead) -> Result<Guarded, GuardError> {
     super::signals::install().map_err(GuardError::Signals)?;
     let owner = parent_owner(pid)?;
     let pid = owner.pid;
+    // A parent that stopped waiting (it never does, but for its deadline)
+    // leaves nobody to read: nothing to do about it here.
+    let _ = ready
+        .write_all(&[super::guard::READY])
+        .and_then(|()| ready.flush());
+    drop(ready);
     let dirs = read_dirs(input);
     let mut out = Guarded::default();
     let deadline = Instant::now() + PARENT_END;
