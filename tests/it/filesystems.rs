@@ -4,6 +4,7 @@
 //! a case says why it skipped.
 
 use crate::common;
+use common::events::{Events, window_start};
 use common::{LoopFs, Mount, TINY, diskmark, json, leftovers, run_tiny, skip};
 use serde_json::Value;
 
@@ -105,10 +106,12 @@ fn btrfs_nocow_is_on_the_file_during_the_run() {
             "--loops",
             "1",
         ])
-        .args(["--test", "RND4K Q1T1", "--quiet"])
+        .args(["--test", "RND4K Q1T1", "--progress", "jsonl"])
         .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap();
+    let mut events = Events::follow(child.stderr.take().unwrap());
     let start = std::time::Instant::now();
     let file = loop {
         if let Some(n) = leftovers(lf.path()).first() {
@@ -117,12 +120,18 @@ fn btrfs_nocow_is_on_the_file_during_the_run() {
         assert!(start.elapsed().as_secs() < 20, "no test file");
         std::thread::sleep(std::time::Duration::from_millis(5));
     };
-    std::thread::sleep(std::time::Duration::from_millis(300));
+    // Opened at once, looked at in the run's first window: the file as
+    // it is being measured, whenever the run ends.
     let f = std::fs::File::open(&file).unwrap();
+    events.wait_for(std::time::Duration::from_secs(60), window_start);
     let flags = rustix::fs::ioctl_getflags(&f).unwrap();
     assert!(flags.contains(rustix::fs::IFlags::NOCOW), "{flags:?}");
     drop(f);
-    assert!(child.wait().unwrap().success());
+    assert!(
+        child.wait().unwrap().success(),
+        "{}",
+        events.all().join("\n")
+    );
 }
 
 #[test]

@@ -483,8 +483,23 @@ fn fake_server(addr: &str, reply: Option<Vec<u8>>) -> (u16, std::thread::JoinHan
                 Err(_) => std::thread::sleep(Duration::from_millis(20)),
             }
             if reply.is_some() && held.len() >= 2 {
-                // The TCP probe and fio's client: both answered.
-                std::thread::sleep(Duration::from_millis(500));
+                // The TCP probe and fio's client: both answered. Each is
+                // held until its end hangs up (it has read the answer),
+                // never closed under a reply it has yet to read.
+                for mut c in held {
+                    while Instant::now() < deadline {
+                        match c.read(&mut [0u8; 4096]) {
+                            Ok(0) => break,
+                            Ok(_) => {}
+                            Err(e)
+                                if matches!(
+                                    e.kind(),
+                                    std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+                                ) => {}
+                            Err(_) => break,
+                        }
+                    }
+                }
                 return;
             }
         }
@@ -620,6 +635,45 @@ fn wait_for_file(dir: &Path, secs: u64) -> bool {
     false
 }
 
+/// Waits (with a deadline) until every one of `servers` runs a job on its
+/// file in `shared`: some process (the server's fio, running the job)
+/// holds that file open. Once the first test's output is kept, the
+/// pre-fill's and that test's jobs have closed theirs: a file open then
+/// is the second test's.
+fn wait_for_jobs(shared: &Path, servers: &[Server], secs: u64) -> bool {
+    let shared = std::fs::canonicalize(shared).unwrap();
+    let tags: Vec<String> = servers
+        .iter()
+        .map(|s| format!("-{}-{}.tmp", s.addr, s.port))
+        .collect();
+    let deadline = Instant::now() + Duration::from_secs(secs);
+    while Instant::now() < deadline {
+        let mut open = vec![false; tags.len()];
+        for p in std::fs::read_dir("/proc").unwrap().flatten() {
+            let Ok(fds) = std::fs::read_dir(p.path().join("fd")) else {
+                continue;
+            };
+            for fd in fds.flatten() {
+                let Ok(target) = std::fs::read_link(fd.path()) else {
+                    continue;
+                };
+                if target.parent() != Some(shared.as_path()) {
+                    continue;
+                }
+                let name = target.file_name().unwrap_or_default().to_string_lossy();
+                for (o, tag) in open.iter_mut().zip(&tags) {
+                    *o |= name.starts_with(".diskmark-remote-") && name.ends_with(tag.as_str());
+                }
+            }
+        }
+        if open.iter().all(|&o| o) {
+            return true;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    false
+}
+
 /// A run of two tests (SEQ1M Q8T1 then RND4K Q4T2, 2 s each) on `servers`,
 /// every host's file in `shared`, each test's fio output kept in `kept`
 /// when it ends: a test can tell when the second test has begun.
@@ -647,13 +701,13 @@ fn sigint_in_the_second_test_removes_every_remote_file_and_exits_130() {
     let kept = tempfile::tempdir().unwrap();
     let child = spawn_two_tests(&servers, shared.path(), kept.path());
     let pid = child.id();
-    // The first test's output is kept when it ends: the second then runs.
-    let ok = wait_for_file(kept.path(), 60);
-    std::thread::sleep(Duration::from_millis(700));
+    // The first test's output is kept when it ends; the second runs once
+    // every host's fio has its file open again.
+    let ok = wait_for_file(kept.path(), 60) && wait_for_jobs(shared.path(), &servers, 60);
     if let Some(p) = rustix::process::Pid::from_raw(pid as i32) {
         let _ = rustix::process::kill_process(p, rustix::process::Signal::INT);
     }
-    assert!(ok, "the first test never finished");
+    assert!(ok, "the second test never began");
     let out = child.wait_with_output().unwrap();
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(130), "{err}");
@@ -680,7 +734,10 @@ fn a_server_killed_mid_run_ends_the_run_naming_it() {
         wait_for_file(kept.path(), 60),
         "the first test never finished"
     );
-    std::thread::sleep(Duration::from_millis(700));
+    assert!(
+        wait_for_jobs(shared.path(), &servers, 60),
+        "the second test never began"
+    );
     let t = Instant::now();
     servers[1].kill();
     let out = child.wait_with_output().unwrap();

@@ -2,6 +2,7 @@
 //! disks, signals between tests, and --verify catching corruption.
 
 use crate::common;
+use common::events::{Events, window_start};
 use common::{Mount, TINY, disk_dir, json, leftovers, run_tiny, skip};
 use rustix::process::{Pid, Signal, kill_process};
 use std::io::{BufRead, BufReader};
@@ -39,12 +40,16 @@ fn a_killed_runs_file_is_removed_by_the_next_run() {
             "--interval",
             "0",
         ])
-        .args(["--loops", "1", "--test", "RND4K Q1T1", "--quiet"])
+        .args(["--loops", "1", "--test", "RND4K Q1T1"])
+        .args(["--progress", "jsonl"])
         .stdout(Stdio::null())
+        .stderr(Stdio::piped())
         .spawn()
         .unwrap();
     let file = wait_for_file(dir.path());
-    std::thread::sleep(Duration::from_millis(300));
+    // Killed in its 5 s window: the file is whole (16 MiB) and marked.
+    let mut events = Events::follow(child.stderr.take().unwrap());
+    events.wait_for(Duration::from_secs(60), window_start);
     kill_process(Pid::from_child(&child), Signal::KILL).unwrap();
     child.wait().unwrap();
     assert!(file.exists(), "SIGKILL cannot clean up: the file stays");
@@ -156,7 +161,7 @@ fn a_full_disk_is_refused_up_front_or_ends_the_run_cleanly() {
 #[test]
 fn a_signal_in_the_interval_between_tests() {
     let dir = disk_dir();
-    let child = Command::new(env!("CARGO_BIN_EXE_diskmark"))
+    let mut child = Command::new(env!("CARGO_BIN_EXE_diskmark"))
         .arg(dir.path())
         .args([
             "--size",
@@ -178,13 +183,14 @@ fn a_signal_in_the_interval_between_tests() {
             "--test",
             "RND4K Q1T2",
         ])
-        .args(["--format", "json"])
+        .args(["--format", "json", "--progress", "jsonl"])
         .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    wait_for_file(dir.path());
-    // 0.2 s test, then 3 s of interval: 1 s in is in the interval.
-    std::thread::sleep(Duration::from_secs(1));
+    // The 0.2 s test is over and the 3 s interval has begun.
+    let mut events = Events::follow(child.stderr.take().unwrap());
+    events.wait_for(Duration::from_secs(60), |v| v["type"] == "interval");
     kill_process(Pid::from_child(&child), Signal::TERM).unwrap();
     let out = child.wait_with_output().unwrap();
     assert_eq!(out.status.code(), Some(143));

@@ -57,13 +57,13 @@ fn fio_never_writes_to_a_file_put_in_the_test_files_place() {
         "--format",
         "json",
     ];
-    let mut child = spawn(dir.path(), &args, &[]);
+    let (mut child, mut events) = spawn_following(dir.path(), &args, &[]);
     let name = wait_for_test_file(dir.path(), &mut child);
-    wait_for_prefill(&dir.path().join(&name), 16 << 20);
+    wait_for_window(&mut events);
     let user = dir.path().join("mine.dat");
     let sum = user_file(&user);
     std::fs::rename(&user, dir.path().join(&name)).unwrap();
-    let out = finish(child);
+    let out = finish_following(child, events);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     // Every later fio loop wrote to the test file, not to its name.
     assert_eq!(checksum(&dir.path().join(&name)), sum);
@@ -111,11 +111,11 @@ fn a_test_file_moved_out_of_its_directory_is_named_with_its_size() {
     let (a, elsewhere) = (base.path().join("a"), base.path().join("elsewhere"));
     std::fs::create_dir(&a).unwrap();
     std::fs::create_dir(&elsewhere).unwrap();
-    let mut child = spawn(&a, &ONE_TEST, &[]);
+    let (mut child, mut events) = spawn_following(&a, &ONE_TEST, &[]);
     let name = wait_for_test_file(&a, &mut child);
-    wait_for_prefill(&a.join(&name), 16 << 20);
+    wait_for_window(&mut events);
     std::fs::rename(a.join(&name), elsewhere.join(&name)).unwrap();
-    let out = finish(child);
+    let out = finish_following(child, events);
     let err = stderr(&out);
     assert_eq!(out.status.code(), Some(0), "{err}");
     let sentence = format!(
@@ -171,9 +171,9 @@ fn a_lazily_unmounted_filesystem_keeps_no_test_file() {
 /// A real leftover: a run killed with SIGKILL (no clean-up possible) after
 /// its pre-fill. Returns the file's name.
 fn killed_run(dir: &Path) -> String {
-    let mut child = spawn(dir, &ONE_TEST, &[]);
+    let (mut child, mut events) = spawn_following(dir, &ONE_TEST, &[]);
     let name = wait_for_test_file(dir, &mut child);
-    wait_for_prefill(&dir.join(&name), 16 << 20);
+    wait_for_window(&mut events);
     child.kill().unwrap();
     child.wait().unwrap();
     name

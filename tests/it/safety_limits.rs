@@ -5,6 +5,7 @@
 
 use crate::common;
 use crate::safety_common;
+use common::events::test_done;
 use common::{FOUR_TESTS, Mount, disk_dir, json, leftovers, skip};
 use rustix::process::{Pid, Signal, kill_process};
 use safety_common::*;
@@ -29,36 +30,34 @@ fn every_signal_that_would_end_the_process_ends_the_run_cleanly() {
         rtmin,
         rtmin + 5,
     ];
-    // Every run is started first and only then waited for, so that they
-    // all run side by side: started and waited for one by one, the first
-    // ones had finished all four tests on a loaded machine before the last
-    // one had its test file.
-    let mut runs: Vec<_> = signals
-        .iter()
-        .map(|&sig| {
-            let dir = disk_dir();
-            let child = spawn(dir.path(), &FOUR_TESTS, &[]);
-            (sig, dir, child)
-        })
-        .collect();
-    let mut appeared = Vec::new();
-    for (_, dir, child) in &mut runs {
-        wait_for_test_file(dir.path(), child);
-        appeared.push(Instant::now());
-    }
-    for ((sig, _, child), at) in runs.iter().zip(appeared) {
-        // Inside test 2 or 3 of 4, counted from this run's own start.
-        let due = at + Duration::from_millis(750);
-        std::thread::sleep(due.saturating_duration_since(Instant::now()));
-        // kill(1): rustix names no real-time signal without unsafe code.
-        let sent = Command::new("kill")
-            .args([format!("-{sig}"), child.id().to_string()])
-            .status()
-            .unwrap();
-        assert!(sent.success(), "kill -{sig}");
-    }
-    for (sig, dir, child) in runs {
-        let out = finish(child);
+    // The runs go side by side, one thread each: each signal lands when
+    // its own run's first test has ended, whatever the others are at (one
+    // by one, the first ones had finished all four tests on a loaded
+    // machine before the last one had its test file).
+    let runs: Vec<_> = std::thread::scope(|s| {
+        let runs: Vec<_> = signals
+            .iter()
+            .map(|&sig| {
+                s.spawn(move || {
+                    let dir = disk_dir();
+                    let (child, mut events) = spawn_following(dir.path(), &FOUR_TESTS, &[]);
+                    // Three tests left of four: the signal lands in test 2
+                    // or 3.
+                    events.wait_for(DEADLINE, test_done(1));
+                    // kill(1): rustix names no real-time signal without
+                    // unsafe code.
+                    let sent = Command::new("kill")
+                        .args([format!("-{sig}"), child.id().to_string()])
+                        .status()
+                        .unwrap();
+                    assert!(sent.success(), "kill -{sig}");
+                    (sig, dir, finish_following(child, events))
+                })
+            })
+            .collect();
+        runs.into_iter().map(|r| r.join().unwrap()).collect()
+    });
+    for (sig, dir, out) in runs {
         let err = stderr(&out);
         assert_eq!(out.status.code(), Some(128 + sig), "signal {sig}: {err}");
         assert_eq!(leftovers(dir.path()), Vec::<String>::new(), "signal {sig}");
@@ -116,11 +115,11 @@ fn the_cpu_time_limit_ends_the_run_cleanly() {
 #[test]
 fn sigquit_in_the_text_report_is_named() {
     let dir = disk_dir();
-    let mut child = spawn(dir.path(), &FOUR_TESTS[..14], &[]);
-    wait_for_test_file(dir.path(), &mut child);
-    std::thread::sleep(Duration::from_millis(750));
+    let (child, mut events) = spawn_following(dir.path(), &FOUR_TESTS[..14], &[]);
+    // In the run's tests, three of them left.
+    events.wait_for(DEADLINE, test_done(1));
     kill_process(Pid::from_child(&child), Signal::QUIT).unwrap();
-    let out = finish(child);
+    let out = finish_following(child, events);
     assert_eq!(out.status.code(), Some(128 + libc::SIGQUIT));
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("interrupted by SIGQUIT"), "{text}");
@@ -210,9 +209,8 @@ fn the_file_size_limit_in_a_write_test_is_one_sentence_on_every_engine() {
             "--format",
             "json",
         ];
-        let mut child = spawn(dir.path(), &args, &[]);
-        let name = wait_for_test_file(dir.path(), &mut child);
-        wait_for_prefill(&dir.path().join(name), 16 << 20);
+        let (child, mut events) = spawn_following(dir.path(), &args, &[]);
+        wait_for_window(&mut events);
         // The limit lowered under the running write test.
         let pid = child.id().to_string();
         let ok = Command::new("prlimit")
@@ -221,7 +219,7 @@ fn the_file_size_limit_in_a_write_test_is_one_sentence_on_every_engine() {
             .unwrap()
             .success();
         assert!(ok);
-        let out = finish(child);
+        let out = finish_following(child, events);
         let err = stderr(&out);
         assert_eq!(out.status.code(), Some(1), "{engine}: {err}");
         assert!(err.contains(FSIZE_SENTENCE), "{engine}: {err}");
@@ -573,10 +571,11 @@ fn a_disk_that_fills_up_in_a_write_test_is_the_same_sentence_on_every_engine() {
             "--format",
             "json",
         ];
-        let mut child = spawn(fs.path(), &args, &[("DISKMARK_TEST_SKIP_SPACE_CHECK", "1")]);
+        let (mut child, mut events) =
+            spawn_following(fs.path(), &args, &[("DISKMARK_TEST_SKIP_SPACE_CHECK", "1")]);
         let name = wait_for_test_file(fs.path(), &mut child);
         let path = fs.path().join(&name);
-        wait_for_prefill(&path, 16 << 20);
+        wait_for_window(&mut events);
         // Fill the rest, free the test file's pages, fill again but for
         // half a block: the write test's next writes find no room, some
         // of them part of a block. The run is stopped meanwhile, or its
@@ -597,7 +596,7 @@ fn a_disk_that_fills_up_in_a_write_test_is_the_same_sentence_on_every_engine() {
         drop(tf);
         fill_up(fs.path(), &fill, 512 << 10);
         rustix::process::kill_process(pid, rustix::process::Signal::CONT).unwrap();
-        let out = finish(child);
+        let out = finish_following(child, events);
         let err = stderr(&out);
         assert_eq!(out.status.code(), Some(1), "{engine}: {err}");
         assert_eq!(

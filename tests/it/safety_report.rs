@@ -5,13 +5,14 @@
 //! report on stdout. (Hostile result files: hostile_json.rs.)
 
 use crate::common;
+use common::events::{Events, window_start};
 use common::{Mount, TINY, disk_dir, diskmark, json, leftovers, run_tiny, skip};
 use rustix::process::{Pid, Signal, kill_process};
 use serde_json::Value;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 const NO_IO: &str = "no I/O completed in the window";
 
@@ -277,18 +278,6 @@ enum Hold<'a> {
     Freeze(&'a Freezer),
 }
 
-/// Read syscalls of process `pid` so far (/proc/PID/io).
-fn read_syscalls(pid: u32) -> u64 {
-    std::fs::read_to_string(format!("/proc/{pid}/io"))
-        .ok()
-        .and_then(|t| {
-            t.lines()
-                .find_map(|l| l.strip_prefix("syscr:"))
-                .and_then(|v| v.trim().parse().ok())
-        })
-        .unwrap_or(0)
-}
-
 /// Runs a 4 s window, holds diskmark for 1.2 s early in it, and returns
 /// the JSON report.
 fn held_run(hold: Hold<'_>) -> Value {
@@ -307,6 +296,7 @@ fn held_run(hold: Hold<'_>) -> Value {
         ])
         .args(["--loops", "1", "--engine", "psync", "--mode", "read"])
         .args(["--test", "RND4K Q1T1", "--format", "json"])
+        .args(["--progress", "jsonl"])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
@@ -314,35 +304,23 @@ fn held_run(hold: Hold<'_>) -> Value {
     if let Hold::Freeze(f) = &hold {
         f.add(child.id());
     }
-    // In the window: the test file exists (setting up, with its own reads
-    // of sysfs and /proc, is over) and more reads have been made since
-    // than the pre-fill and the cache drop make, however long they took.
-    let start = Instant::now();
-    let mut base = None;
-    while base.is_none_or(|b| read_syscalls(child.id()) < b + 1500) {
-        assert!(child.try_wait().unwrap().is_none(), "diskmark ended early");
-        assert!(start.elapsed() < Duration::from_secs(30), "no reads");
-        if base.is_none() && !leftovers(dir.path()).is_empty() {
-            base = Some(read_syscalls(child.id()));
-        }
-        std::thread::sleep(Duration::from_millis(1));
-    }
+    // In the window: setting up (with its own reads of sysfs and /proc),
+    // the pre-fill and the cache drop are over.
+    let mut events = Events::follow(child.stderr.take().unwrap());
+    events.wait_for(Duration::from_secs(60), window_start);
     let pid = Pid::from_child(&child);
     match &hold {
         Hold::Stop => kill_process(pid, Signal::STOP).unwrap(),
         Hold::Freeze(f) => f.freeze(true),
     }
+    // The hold itself, which the run must see and name: not a phase.
     std::thread::sleep(Duration::from_millis(1200));
     match &hold {
         Hold::Stop => kill_process(pid, Signal::CONT).unwrap(),
         Hold::Freeze(f) => f.freeze(false),
     }
     let out = child.wait_with_output().unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert!(out.status.success(), "{}", events.all().join("\n"));
     assert_eq!(leftovers(dir.path()), Vec::<String>::new());
     json(&out.stdout)
 }

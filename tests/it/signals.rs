@@ -3,7 +3,7 @@
 //! 128 + signal.
 
 use crate::common;
-use common::events::Events;
+use common::events::{Events, test_done};
 use common::{FOUR_TESTS, disk_dir, json, leftovers, skip};
 use rustix::process::{Pid, Signal, kill_process};
 use std::path::Path;
@@ -126,11 +126,13 @@ fn sigterm_in_prefill() {
 #[test]
 fn text_report_of_an_interrupted_run_says_so() {
     let dir = disk_dir();
-    let mut args = FOUR_TESTS.to_vec();
-    args.truncate(14);
+    let mut args = FOUR_TESTS[..14].to_vec();
+    args.extend(["--progress", "jsonl"]);
     let mut child = spawn(dir.path(), &args);
-    wait_for_test_file(dir.path(), &mut child);
-    std::thread::sleep(Duration::from_millis(750));
+    // The first test (RND4K Q1T1 read) has ended: the report has a [Read]
+    // line, and three tests are left for the signal to land in.
+    let mut events = Events::follow(child.stderr.take().unwrap());
+    events.wait_for(Duration::from_secs(60), test_done(1));
     send(&child, Signal::INT);
     let out = child.wait_with_output().unwrap();
     assert_eq!(out.status.code(), Some(130));

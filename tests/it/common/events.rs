@@ -72,3 +72,21 @@ impl Events {
         self.seen
     }
 }
+
+/// A loop's measure window opened: the test file is there and pre-filled,
+/// and the run is in its tests.
+pub fn window_start(v: &serde_json::Value) -> bool {
+    v["type"] == "window_start"
+}
+
+/// The `loop_end` of the last loop of cell `cell` (from 1, in run order):
+/// without `--verify` (whose read pass comes after it), that test is in
+/// the report however the run stops from here on.
+pub fn test_done(cell: u64) -> impl Fn(&serde_json::Value) -> bool {
+    move |v| {
+        let at = &v["at"];
+        v["type"] == "loop_end"
+            && at["cell"] == cell
+            && at["loop_index"].as_u64().map(|i| i + 1) == at["loops"].as_u64()
+    }
+}

@@ -3,6 +3,7 @@
 //! appears and is pre-filled, checksums of what must not change.
 #![allow(dead_code)]
 
+use crate::common::events::{Events, window_start};
 use crate::common::{leftovers, skip};
 use std::path::Path;
 use std::process::{Child, Command, Output, Stdio};
@@ -79,20 +80,32 @@ pub fn wait_for_test_file(dir: &Path, child: &mut Child) -> String {
     }
 }
 
-/// Waits until the test file is fully pre-filled (the run is in its tests).
-pub fn wait_for_prefill(path: &Path, size: u64) {
-    let start = Instant::now();
-    while std::fs::metadata(path).map_or(0, |m| m.len()) < size {
-        assert!(start.elapsed() < DEADLINE, "the pre-fill never finished");
-        std::thread::sleep(Duration::from_millis(1));
-    }
-    // Past its final fsync and into the window.
-    std::thread::sleep(Duration::from_millis(200));
+/// Starts diskmark on `dir` as [`spawn`] does, with `--progress jsonl`,
+/// and follows the stream on its stderr (docs/report.md#progress-stream).
+pub fn spawn_following(dir: &Path, args: &[&str], env: &[(&str, &str)]) -> (Child, Events) {
+    let args = [args, &["--progress", "jsonl"]].concat();
+    let mut child = spawn(dir, &args, env);
+    let events = Events::follow(child.stderr.take().unwrap());
+    (child, events)
+}
+
+/// Waits until the run's first measure window opens: its test file is
+/// pre-filled (and past its fsync), and the run is in its tests.
+pub fn wait_for_window(events: &mut Events) {
+    events.wait_for(DEADLINE, window_start);
+}
+
+/// [`finish`] for a child of [`spawn_following`]: its stderr is the
+/// stream's lines, which [`stderr`] leaves out.
+pub fn finish_following(child: Child, events: Events) -> Output {
+    let mut out = finish(child);
+    out.stderr = events.all().join("\n").into_bytes();
+    out
 }
 
 /// What diskmark said on stderr, without its progress (the estimate and
-/// one line per finished test, docs/report.md#progress), which comes
-/// before a fault that ends a run midway.
+/// one line per finished test, docs/report.md#progress, or the lines of
+/// `--progress jsonl`), which comes before a fault that ends a run midway.
 pub fn stderr(out: &Output) -> String {
     String::from_utf8_lossy(&out.stderr)
         .lines()
@@ -102,8 +115,12 @@ pub fn stderr(out: &Output) -> String {
 }
 
 /// `[3/8] RND4K Q32T1 read  ...`, or the estimate (`Demo: 1 test read × 1
-/// loop, about 1.6 s, ...`).
+/// loop, about 1.6 s, ...`), or a line of the stream (warnings and errors
+/// never start with `{`).
 fn is_progress(line: &str) -> bool {
+    if line.starts_with('{') {
+        return true;
+    }
     let tag = line
         .strip_prefix('[')
         .and_then(|r| r.split_once("] "))
