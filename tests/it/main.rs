@@ -42,6 +42,7 @@ mod safety_limits;
 mod safety_outputs;
 mod safety_report;
 mod schema;
+mod sharing;
 mod signals;
 mod span;
 mod steady;
