@@ -230,8 +230,12 @@ fn a_simulated_write_cache_gives_its_knee_and_both_speeds() {
         cache / MIB as f64,
         lowered_at.unwrap_or(0) as f64 / MIB as f64
     );
-    assert!(within(cached, fast as f64 / MB, 0.15), "cached {cached}");
-    assert!(within(post, slow as f64 / MB, 0.15), "post-cache {post}");
+    // Each speed is its cap's, up to the throttle's slices (its first
+    // slice lets a burst through: 461 MB/s was seen under a cap of 400);
+    // the two are 4× apart by construction, which no such slice blurs.
+    assert!(within(cached, fast as f64 / MB, 0.25), "cached {cached}");
+    assert!(within(post, slow as f64 / MB, 0.25), "post-cache {post}");
+    assert!(cached >= 2.5 * post, "cached {cached}, post-cache {post}");
     let series = s["series"].as_array().unwrap();
     let first: Vec<String> = (series.iter().take(16))
         .map(|p| format!("{:.0}", num(p, "mbps")))
