@@ -705,76 +705,16 @@ fn an_unprivileged_user_is_offered_the_filesystems_it_can_write() {
     }
 }
 
-/// A tmux session for the TUI's save (as in tests/it/tui.rs).
-struct Tmux(String);
-
-impl Tmux {
-    fn keys(&self, keys: &[&str]) {
-        let st = crate::common::tmux::tmux()
-            .args(["send-keys", "-t", &self.0])
-            .args(keys)
-            .status()
-            .unwrap();
-        assert!(st.success());
-    }
-
-    /// Waits until the screen shows `text`; returns the screen.
-    fn wait_for(&self, text: &str, secs: u64) -> String {
-        let start = std::time::Instant::now();
-        loop {
-            let out = crate::common::tmux::tmux()
-                .args(["capture-pane", "-p", "-t", &self.0])
-                .output()
-                .unwrap();
-            let s = String::from_utf8_lossy(&out.stdout).into_owned();
-            if s.contains(text) {
-                return s;
-            }
-            assert!(
-                start.elapsed() < std::time::Duration::from_secs(secs),
-                "waited {secs} s for {text:?}; the screen:\n{s}"
-            );
-            std::thread::sleep(std::time::Duration::from_millis(100));
-        }
-    }
-}
-
-impl Drop for Tmux {
-    fn drop(&mut self) {
-        let _ = crate::common::tmux::tmux()
-            .args(["kill-session", "-t", &self.0])
-            .status();
-    }
-}
-
 #[test]
 fn the_tui_never_saves_into_dev() {
     if crate::common::tmux::tmux().arg("-V").output().is_err() {
         return skip("tui save in /dev", "tmux is not installed");
     }
     let dir = disk_dir();
-    let name = format!("diskmark-safety-{}", std::process::id());
     // The TUI saves into its working directory: here /dev.
-    let ok = crate::common::tmux::tmux()
-        .args([
-            "new-session",
-            "-d",
-            "-s",
-            &name,
-            "-x",
-            "100",
-            "-y",
-            "30",
-            "-c",
-            "/dev",
-        ])
-        .args(["bash", "--norc", "--noprofile"])
-        .status()
-        .is_ok_and(|s| s.success());
-    if !ok {
+    let Some(t) = crate::common::tmux::Tmux::start(std::path::Path::new("/dev")) else {
         return skip("tui save in /dev", "tmux could not start a session");
-    }
-    let t = Tmux(name);
+    };
     let before: Vec<_> = std::fs::read_dir("/dev")
         .unwrap()
         .flatten()
