@@ -291,6 +291,14 @@ impl App {
                     let row = self.run_row.unwrap_or(f.at.test_index);
                     (self.cells).insert((row, column(f.at.direction)), f.cell.clone());
                 }
+                // A note as soon as the run knows it, beside the caveats;
+                // not a status. The report's notes replace them at the end.
+                if let Step::Warning(w) = &e.step {
+                    if !self.notes.contains(&w.sentence) {
+                        self.notes.push(w.sentence.clone());
+                    }
+                    return Task::none();
+                }
                 if matches!(self.status, Status::Running(_)) {
                     self.status = Status::Running(Some(e));
                 }

@@ -157,6 +157,8 @@ fn live(e: &Event) -> String {
             f.at.loops,
             Some(f.headline.mbps),
         ),
+        // Shown with the notes, never as the status (App::apply).
+        Step::Warning(w) => w.sentence.clone(),
     }
 }
 

@@ -164,6 +164,21 @@ pub enum Line {
         /// Seconds left of the whole run.
         left_s: f64,
     },
+    /// A note of the report, as soon as the run knows it: the run's
+    /// (an adaptation, a caveat of the target or its test file) before the
+    /// pre-fill, a test's (no I/O, a flag, the depth the device saw, a CPU
+    /// bound) after its last `loop_end`, others (a fallback, a test file
+    /// not removed) when they happen. `done`'s notes hold them all.
+    Warning {
+        /// Seconds since the run started.
+        t: f64,
+        /// The test it is about, at its last loop; absent for the run's.
+        at: Option<At>,
+        /// The note, in the report's words.
+        sentence: String,
+        /// Seconds left of the whole run.
+        left_s: f64,
+    },
     /// The last line: the run is over.
     Done {
         /// Seconds since the run started.
@@ -277,6 +292,12 @@ impl JsonlStream {
                 }
                 lines.push(self.loop_end(f, t, left_s));
             }
+            Step::Warning(w) => lines.push(Line::Warning {
+                t,
+                at: w.at.as_ref().map(|at| self.at(at)),
+                sentence: w.sentence.clone(),
+                left_s,
+            }),
         }
         lines
     }

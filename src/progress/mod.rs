@@ -233,6 +233,8 @@ impl ProgressLine {
                 }
             }
             Step::Prefill { .. } | Step::Interval { .. } => self.pending_line(),
+            // The report says the notes, once.
+            Step::Warning(_) => None,
         }
     }
 
@@ -302,7 +304,7 @@ fn describe(cells: &Cells, last_cell: usize, event: &Event) -> Option<String> {
             remaining.as_secs_f64()
         ),
         Step::Running(live) => running(cells, &left, live),
-        Step::LoopDone(_) => return None,
+        Step::LoopDone(_) | Step::Warning(_) => return None,
     })
 }
 

@@ -118,6 +118,22 @@ pub enum Step {
     Running(Live),
     /// A loop finished.
     LoopDone(Box<Finished>),
+    /// Something the report will say, known from now on.
+    Warning(Warning),
+}
+
+/// A note of the report as soon as the run knows it
+/// (docs/report.md#progress-stream): an adaptation or a caveat of the
+/// target and its test file, once the file exists; a test's own (no I/O,
+/// a flag, the depth the device saw, a CPU bound) once its loops are done;
+/// a fallback or a file not removed, when it happens. The report's notes
+/// are these, in the same words.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Warning {
+    /// The test it is about, at its last loop; `None` for the run's.
+    pub at: Option<Position>,
+    /// The note, as the report says it.
+    pub sentence: String,
 }
 
 /// The run's time: planned in all, and left.

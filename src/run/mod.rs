@@ -35,7 +35,7 @@ pub mod worker;
 pub use error::RunError;
 pub(crate) use error::past_fsize_limit;
 pub use estimate::Estimate;
-pub use event::{Event, Finished, Live, Phase, Position, Step, TimeLeft};
+pub use event::{Event, Finished, Live, Phase, Position, Step, TimeLeft, Warning};
 pub use notes::{flags, observations, run_notes};
 pub use output::{HostLoops, RunOutput, TestFileInfo, TestResult};
 pub use prepare::{RunPlan, TEST_SKIP_SPACE_CHECK, plan_all, plan_with};
@@ -160,6 +160,8 @@ pub fn run(
         stop,
         observer,
         timeline: plan.timeline().clone(),
+        left: plan.timeline().planned(),
+        told: 0,
     };
     let result = runner.run_tests(&mut out);
     out.elapsed = Some(began.elapsed());
@@ -189,16 +191,40 @@ struct Runner<'a> {
     stop: &'a StopToken,
     observer: &'a mut dyn FnMut(&Event),
     timeline: Timeline,
+    /// The time left as last told.
+    left: Duration,
+    /// How many of the run's notes were told as warnings.
+    told: usize,
 }
 
 impl Runner<'_> {
     /// Tells the observer `step`, with `left` of the run.
     fn emit(&mut self, step: Step, left: Duration) {
+        self.left = left;
         let time = TimeLeft {
             planned: self.timeline.planned(),
             left,
         };
         (self.observer)(&Event { step, time });
+    }
+
+    /// Tells the observer each of `sentences` as a warning about `at`.
+    fn warn<'s>(&mut self, at: Option<Position>, sentences: impl IntoIterator<Item = &'s String>) {
+        for sentence in sentences {
+            let warning = Warning {
+                at,
+                sentence: sentence.clone(),
+            };
+            self.emit(Step::Warning(warning), self.left);
+        }
+    }
+
+    /// Tells the observer the run's notes it has not told yet (notes are
+    /// only ever added at the end: [`add_note`]).
+    fn tell_notes(&mut self, notes: &[String]) {
+        let new = notes.get(self.told..).unwrap_or_default();
+        self.warn(None, new);
+        self.told = notes.len();
     }
 
     /// Makes the test file (or opens the device), runs everything on it,
@@ -217,6 +243,7 @@ impl Runner<'_> {
             crate::escape::say(format_args!("warning: {e}"));
             add_note(&mut out.notes, e.to_string());
         }
+        self.tell_notes(&out.notes);
         result
     }
 
@@ -280,6 +307,7 @@ impl Runner<'_> {
         for n in notes::file_notes(settings, self.plan.target(), file) {
             add_note(&mut out.notes, n);
         }
+        self.tell_notes(&out.notes);
         out.test_file.prefill_ns = self.prefill(file)?;
         self.run_cells(out, file)
     }
@@ -334,6 +362,15 @@ impl Runner<'_> {
                 result
                     .observations
                     .extend(thermal_note::throttling_note(&result, sensor));
+                let last = Position::new(
+                    test_index,
+                    &plan.tests()[test_index],
+                    direction,
+                    (result.loops.len() as u32).saturating_sub(1),
+                    settings.rounds(),
+                );
+                self.warn(Some(last), &result.observations);
+                self.tell_notes(&out.notes);
                 out.tests.push(result);
                 number += 1;
             }

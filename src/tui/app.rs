@@ -591,6 +591,12 @@ impl App {
                     loops.push(LoopResult::clone(&done.result));
                 }
             }
+            // A note of the report: not a status (the TUI does not show
+            // the notes yet).
+            Msg::Run(Event {
+                step: Step::Warning(_),
+                ..
+            }) => {}
             Msg::Run(e) => {
                 if self.status != Status::Stopping {
                     self.status = Status::Run(e);

@@ -267,8 +267,9 @@ fn event_text(e: &Event) -> String {
                 live.remaining.as_secs_f64()
             )
         }
-        // Not a status: it fills a cell.
-        Step::LoopDone(_) => String::new(),
+        // Not a status: it fills a cell, or is a note of the report
+        // (App::on_msg keeps the status for both).
+        Step::LoopDone(_) | Step::Warning(_) => String::new(),
     }
 }
 

@@ -243,3 +243,89 @@ fn a_stream_path_that_cannot_be_one_is_refused_up_front() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("jsonl"));
 }
+
+/// The notes come as `warning` lines as soon as the run knows them
+/// (issue 27 item 1): a psync run on tmpfs says before its pre-fill that
+/// Q8T1 runs as Q1T8 and that tmpfs is memory; a test stopped (SIGSTOP,
+/// sent once its window opened) says so right after its last `loop_end`,
+/// about that test. They are the report's notes, in the same words.
+#[test]
+fn the_notes_come_as_warnings_as_soon_as_the_run_knows_them() {
+    use rustix::process::{Pid, Signal, kill_process};
+    let dir = tempfile::tempdir_in("/dev/shm").expect("a directory on tmpfs");
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_diskmark"))
+        .arg(dir.path())
+        .args(["--size", "16M", "--measure", "3", "--warmup", "0"])
+        .args(["--interval", "0", "--loops", "1", "--engine", "psync"])
+        .args(["--mode", "read", "--test", "SEQ1M Q8T1", "--format", "json"])
+        .args(["--progress", "jsonl"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut events = common::events::Events::follow(child.stderr.take().unwrap());
+    events.wait_for(
+        std::time::Duration::from_secs(60),
+        common::events::window_start,
+    );
+    let pid = Pid::from_child(&child);
+    kill_process(pid, Signal::STOP).unwrap();
+    // The stop itself, which the run must see and name (it counts a gap of
+    // over 0.4 s): not a phase.
+    std::thread::sleep(std::time::Duration::from_millis(800));
+    kill_process(pid, Signal::CONT).unwrap();
+    let out = child.wait_with_output().unwrap();
+    let lines = parse_valid(&events.all().join("\n"));
+    assert!(out.status.success());
+    assert_eq!(leftovers(dir.path()), Vec::<String>::new());
+    check_order(&lines);
+    let report = common::json(&out.stdout);
+    let index = |want: &dyn Fn(&Value) -> bool| lines.iter().position(want);
+    let warning = |at_null: bool, sentence: &str| {
+        index(&|v: &Value| {
+            v["type"] == "warning" && v["at"].is_null() == at_null && v["sentence"] == sentence
+        })
+    };
+    // The run's: before the pre-fill, and each of done's notes.
+    let prefill = index(&|v: &Value| v["type"] == "prefill").expect("a pre-fill line");
+    let done = lines.last().unwrap();
+    let notes: Vec<&str> = (done["notes"].as_array().unwrap().iter())
+        .map(|n| n.as_str().unwrap())
+        .collect();
+    for want in [
+        "psync is synchronous: Q8T1 ran as Q1T8",
+        "tmpfs is memory, not a disk: O_DIRECT is accepted but has no effect",
+    ] {
+        assert!(notes.contains(&want), "{notes:?}");
+        let at = warning(true, want).unwrap_or_else(|| panic!("no warning {want:?}: {lines:#?}"));
+        assert!(
+            at < prefill,
+            "{want:?} at line {at}, the pre-fill at {prefill}"
+        );
+    }
+    for n in &notes {
+        assert!(
+            warning(true, n).is_some(),
+            "done's note {n:?} was no warning"
+        );
+    }
+    // The test's: each of its observations, about it, after its loop_end.
+    let observations = report["tests"][0]["observations"].as_array().unwrap();
+    let stopped = (observations.iter())
+        .filter_map(|o| o.as_str())
+        .find(|o| o.starts_with("SEQ1M Q8T1 read: diskmark did not run for "))
+        .unwrap_or_else(|| panic!("no stop note: {observations:?}"));
+    let loop_end = index(&|v: &Value| v["type"] == "loop_end").unwrap();
+    for o in observations {
+        let at = warning(false, o.as_str().unwrap())
+            .unwrap_or_else(|| panic!("no warning {o}: {lines:#?}"));
+        assert!(
+            at > loop_end,
+            "{o} at line {at}, the loop's end at {loop_end}"
+        );
+        assert_eq!(lines[at]["at"]["requested"], "SEQ1M Q8T1");
+        assert_eq!(lines[at]["at"]["applied"], "SEQ1M Q1T8");
+        assert_eq!(lines[at]["at"]["direction"], "read");
+    }
+    assert!(warning(false, stopped).is_some());
+}

@@ -13,7 +13,7 @@
 
 use crate::common;
 
-use diskmark::run::{Event, Finished, Live, Phase, Position, RunOutput, Step, TimeLeft};
+use diskmark::run::{Event, Finished, Live, Phase, Position, RunOutput, Step, TimeLeft, Warning};
 use diskmark::stats::{DirSummary, LatSummary, LoopResult};
 use diskmark::workload::Direction;
 use diskmark_gui::app::{App, Message, Status};
@@ -142,6 +142,24 @@ fn running() -> App {
     };
     let _ = app.apply(event(Step::Running(live), 47));
     app
+}
+
+/// A warning of the run (a note as soon as the run knows it) joins the
+/// notes at once, and once, and leaves the running status as it was.
+#[test]
+fn a_warning_joins_the_notes_and_is_no_status() {
+    let mut app = running();
+    let status = format!("{:?}", app.status);
+    let sentence = "psync is synchronous: Q8T1 ran as Q1T8";
+    for _ in 0..2 {
+        let warning = Warning {
+            at: None,
+            sentence: sentence.into(),
+        };
+        let _ = app.apply(event(Step::Warning(warning), 40));
+    }
+    assert_eq!(app.notes.iter().filter(|n| *n == sentence).count(), 1);
+    assert_eq!(format!("{:?}", app.status), status);
 }
 
 /// The run's end: every cell, then the run's report with its notes.
