@@ -634,10 +634,11 @@ mod tests {
         let out = run(&plan, &StopToken::new(), &mut |e| events.push(e.clone())).unwrap();
         assert_eq!(out.tests.len(), 4);
         assert!(out.interrupted.is_none());
-        let after_prefill: Vec<&Event> = events
-            .iter()
-            .skip_while(|e| matches!(e.step, Step::Prefill { .. }))
-            .collect();
+        // The run's warnings come before the pre-fill (docs/report.md#progress-stream).
+        let prefill_end = (events.iter())
+            .rposition(|e| matches!(e.step, Step::Prefill { .. }))
+            .map_or(0, |i| i + 1);
+        let after_prefill: Vec<&Event> = events[prefill_end..].iter().collect();
         assert!(after_prefill.len() > 10, "{} events", after_prefill.len());
         // Once the pre-fill has measured its rate, the plan holds still
         // and the time left only goes down.
@@ -647,7 +648,10 @@ mod tests {
             assert!(w[1].time.left <= w[0].time.left, "{:?}", (w[0], w[1]));
         }
         assert!(after_prefill[0].time.left <= fixed);
-        let last = after_prefill.last().unwrap();
+        // A test's warnings come after its last loop, with its time left.
+        let last = (after_prefill.iter())
+            .rfind(|e| !matches!(e.step, Step::Warning(_)))
+            .unwrap();
         assert!(matches!(last.step, Step::LoopDone(_)), "{last:?}");
         assert_eq!(last.time.left, Duration::ZERO);
         // Every loop's cell is in the stream, in run order.
