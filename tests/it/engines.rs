@@ -115,8 +115,13 @@ fn device<'a>(v: &'a Value, name: &str) -> Option<&'a Value> {
 }
 
 /// (b) The device's own view: on a device that only this test uses, the
-/// device counted the reads diskmark counted, give or take the Q×T I/Os in
-/// flight at each edge of the window, and saw a queue.
+/// device counted the reads diskmark counted, and saw a queue. The device
+/// is read when the coordinator first looks after the window opened and
+/// again once it closed: it counts no more than diskmark, give or take the
+/// Q×T I/Os in flight at each edge, and less by what completed before
+/// that first look, which a busy machine delays (36 ms of 8740 IOPS, 313
+/// reads, under bench/load.sh): at least half of diskmark's count, so a
+/// wrong device or a count off by 2× is still caught.
 ///
 /// The Q32T1 depth is printed, not compared with Q1T1's: a loop device
 /// serves its requests nearly one after another (here 1.3 at Q32T1 against
@@ -138,7 +143,7 @@ fn check_device_counts(engine: &str, v: &Value, name: &str, qt: f64) -> bool {
     let depth = d["avg_queue_depth"].as_f64().unwrap();
     eprintln!("{engine:>8}: {name}: {ios} reads, the device counted {dev}, queue depth {depth:.2}");
     assert!(
-        (dev - ios).abs() <= 0.05 * ios + 2.0 * qt,
+        dev <= 1.05 * ios + 2.0 * qt && dev >= 0.5 * ios,
         "{engine} {name}: diskmark counted {ios} reads, its own device {dev}"
     );
     assert!(depth > 0.0, "{engine} {name}: device queue depth {depth}");

@@ -24,21 +24,6 @@ fn target() -> (
     (None, Some(d), p)
 }
 
-/// A directory on tmpfs: a mount of its own when root, else in /dev/shm.
-fn memory_dir() -> (
-    Option<common::Mount>,
-    Option<tempfile::TempDir>,
-    std::path::PathBuf,
-) {
-    if let Ok(m) = common::Mount::new("tmpfs", "size=64m") {
-        let p = m.path().to_path_buf();
-        return (Some(m), None, p);
-    }
-    let d = tempfile::tempdir_in("/dev/shm").expect("a directory in /dev/shm");
-    let p = d.path().to_path_buf();
-    (None, Some(d), p)
-}
-
 /// `1m2.500s` (the shell's `times` format) in seconds.
 fn shell_seconds(s: &str) -> f64 {
     let (m, rest) = s.split_once('m').expect("minutes");
@@ -109,7 +94,8 @@ fn fio_cpu_time_matches_the_childs_rusage() {
         );
         return;
     }
-    let (_mount, _dir, path) = memory_dir();
+    let dir = common::memory_dir();
+    let path = dir.path().to_path_buf();
     let (short_reported, short_rusage) = cpu_reported_and_rusage(&path, "0.3");
     let (long_reported, long_rusage) = cpu_reported_and_rusage(&path, "2.3");
     let (reported, rusage) = (long_reported - short_reported, long_rusage - short_rusage);

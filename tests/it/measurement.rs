@@ -61,12 +61,20 @@ fn littles_law_holds_for_psync_q1t1_and_q1t4() {
             lat_s * 1e6
         );
         // At most 10 % above Q×T (no more can be in flight: more means a
-        // latency or a count is wrong), at least a quarter of it: on a loaded
-        // machine the worker waits for a CPU between reaping and
-        // resubmitting, so fewer are in flight some of the time (issue 27).
+        // latency or a count is wrong) plus the window's edge: the I/Os in
+        // flight when a window opens count their whole latency, up to Q×T
+        // × the longest latency / the window (a disk that a writer beside
+        // the test loads makes that tens of ms: 1.142 was seen at Q1T1 in
+        // 0.5 s windows). At least a quarter of it: on a loaded machine the
+        // worker waits for a CPU between reaping and resubmitting, so fewer
+        // are in flight some of the time (issue 27).
+        let edge = r["lat_us"]["max"].as_f64().unwrap()
+            / 1e6
+            / (t["loops"][0]["window_ns"].as_f64().unwrap() / 1e9);
+        let ceiling = in_flight * (1.10 + edge);
         assert!(
-            0.25 * in_flight <= l && l <= 1.10 * in_flight,
-            "{} {}: latency x IOPS = {l:.3}, want {in_flight} (−75 %, +10 %)",
+            0.25 * in_flight <= l && l <= ceiling,
+            "{} {}: latency x IOPS = {l:.3}, want {in_flight} (−75 %, up to {ceiling:.3})",
             t["name"],
             t["direction"]
         );

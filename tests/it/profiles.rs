@@ -240,7 +240,7 @@ fn buffered_and_zeros_and_loops() {
 
 #[test]
 fn text_report_has_kdiskmark_layout() {
-    let dir = disk_dir();
+    let dir = common::memory_dir();
     let out = run_tiny(
         dir.path(),
         &["--engine", "psync", "--profile", "default", "--mix"],

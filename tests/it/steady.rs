@@ -1,6 +1,6 @@
 //! `--steady-state` end to end (docs/measurement.md#steady-state): on a
-//! RAM-backed loop device under a constant cgroup cap it is reached in the
-//! minimum 5 rounds; on one whose cap a watcher lowers every round's worth
+//! RAM-backed loop device under a constant cgroup cap it is reached (in
+//! the minimum 5 rounds on an idle machine); on one whose cap a watcher lowers every round's worth
 //! of reads it is not, and the report says so at `--max-rounds`. Bad input
 //! is one sentence and exit 2.
 
@@ -64,23 +64,24 @@ fn run_json(ram: &RamExt4, group: &CapGroup, args: &[&str]) -> serde_json::Value
 }
 
 #[test]
-fn a_constant_cap_is_steady_in_the_minimum_rounds() {
-    const TEST: &str = "a_constant_cap_is_steady_in_the_minimum_rounds";
+fn a_constant_cap_is_steady_at_the_cap() {
+    const TEST: &str = "a_constant_cap_is_steady_at_the_cap";
     let Some((ram, group)) = capped_device(TEST) else {
         return;
     };
     group.set(Cap::ReadIops, 2000).unwrap();
-    // Windows of 2 s, and 32 reads queued at the cap (16 ms of them). A v1
-    // throttle gives a window up to one 100 ms slice more or less (±10 %
-    // of 1 s, seen), and at Q1 a moment in which a busy machine does not
-    // run diskmark costs the round that moment: at 2 s and Q32 neither
-    // reaches the limit.
+    // Windows of 2 s, and 256 reads queued at the cap: 128 ms of them. A
+    // v1 throttle gives a window up to one 100 ms slice more or less (±10 %
+    // of 1 s, seen), and a moment in which a busy machine does not run
+    // diskmark costs the round that moment less the queued work: at Q32
+    // (16 ms queued) rounds of 2041 to 1816 under bench/load.sh broke the
+    // slope's 10 %; at Q256 the device has work through 128 ms of it.
     let v = run_json(
         &ram,
         &group,
         &[
             "--test",
-            "RND4K Q32T1",
+            "RND4K Q256T1",
             "--measure",
             "2",
             "--warmup",
@@ -92,16 +93,20 @@ fn a_constant_cap_is_steady_in_the_minimum_rounds() {
     let t = &v["tests"][0];
     let s = &t["steady_state"];
     eprintln!("{s}");
+    // Reached: in the minimum 5 rounds on an idle machine; a busy one can
+    // take a round's moments away (732 of 2000 IOPS at a load of 13), and
+    // the next rounds then make the window.
     assert_eq!(s["reached"], true, "{s}");
-    assert_eq!(s["rounds"], 5, "{s}");
+    let n = s["rounds"].as_u64().unwrap() as usize;
+    assert!(n >= 5, "{s}");
     assert_eq!(s["metric"], "iops");
     let rounds: Vec<f64> = (s["round_values"].as_array().unwrap().iter())
         .map(|x| x.as_f64().unwrap())
         .collect();
-    assert_eq!(rounds.len(), 5);
-    assert_eq!(t["loops"].as_array().unwrap().len(), 5);
-    // The value is the window's mean, and it is the cap.
-    let mean = rounds.iter().sum::<f64>() / 5.0;
+    assert_eq!(rounds.len(), n);
+    assert_eq!(t["loops"].as_array().unwrap().len(), n);
+    // The value is the last 5 rounds' mean, and it is the cap.
+    let mean = rounds[n - 5..].iter().sum::<f64>() / 5.0;
     let value = s["value"].as_f64().unwrap();
     assert!((value - mean).abs() < 1e-6 * mean, "{value} vs {mean}");
     assert!((value - 2000.0).abs() < 0.15 * 2000.0, "{value}");
@@ -109,7 +114,7 @@ fn a_constant_cap_is_steady_in_the_minimum_rounds() {
     for (r, l) in rounds.iter().zip(t["loops"].as_array().unwrap()) {
         assert_eq!(*r, l["read"]["iops"].as_f64().unwrap());
     }
-    assert!(s["seconds"].as_f64().unwrap() >= 5.0 * 2.2);
+    assert!(s["seconds"].as_f64().unwrap() >= n as f64 * 2.2);
     assert_eq!(v["settings"]["steady_state"]["goal"], "iops:20%");
 }
 

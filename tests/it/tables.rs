@@ -5,7 +5,7 @@
 //! docs/report.md#openmetrics).
 
 use crate::common;
-use common::{TINY, disk_dir, diskmark, json, leftovers, skip};
+use common::{TINY, diskmark, json, leftovers, skip};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 
@@ -57,7 +57,7 @@ fn csv_rows(path: &Path) -> Vec<std::collections::HashMap<String, String>> {
 
 #[test]
 fn every_csv_row_carries_its_runs_identity_and_csv_loops_gives_each_loop() {
-    let dir = disk_dir();
+    let dir = common::memory_dir();
     let target = hostile_target(dir.path());
     let out = tempfile::tempdir().unwrap();
     let csv = out.path().join("r.csv");
@@ -166,7 +166,7 @@ fn check_figures(text: &str, v: &Value) {
 
 #[test]
 fn openmetrics_parses_and_its_figures_are_the_jsons() {
-    let dir = disk_dir();
+    let dir = common::memory_dir();
     let target = hostile_target(dir.path());
     let out = tempfile::tempdir().unwrap();
     let prom = out.path().join("r.prom");
@@ -296,7 +296,7 @@ fn node_exporters_textfile_collector_reads_the_prom_file() {
         );
         return;
     };
-    let dir = disk_dir();
+    let dir = common::memory_dir();
     let target = hostile_target(dir.path());
     let out = tempfile::tempdir().unwrap();
     let textfiles = tempfile::tempdir().unwrap();
@@ -327,7 +327,7 @@ fn node_exporters_textfile_collector_reads_the_prom_file() {
 
 #[test]
 fn csv_loops_without_a_csv_and_tables_of_grid_less_results_are_refused() {
-    let dir = disk_dir();
+    let dir = common::memory_dir();
     let out = diskmark()
         .arg(dir.path())
         .args(TINY)

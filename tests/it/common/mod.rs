@@ -88,6 +88,17 @@ pub fn disk_dir() -> tempfile::TempDir {
         .expect("create a scratch directory")
 }
 
+/// A fresh directory in memory (/dev/shm, tmpfs), for a test of what
+/// diskmark makes of its figures rather than of a disk: every window holds
+/// I/O there, while on a disk that another process loads a 0.2 s window
+/// may complete none, and then has no figure to check (issue 27).
+pub fn memory_dir() -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix("diskmark-e2e-")
+        .tempdir_in("/dev/shm")
+        .expect("create a scratch directory in /dev/shm")
+}
+
 /// Test files left in `dir`.
 pub fn leftovers(dir: &Path) -> Vec<String> {
     std::fs::read_dir(dir)
