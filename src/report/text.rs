@@ -311,6 +311,16 @@ mod tests {
     }
 
     #[test]
+    fn a_random_line_takes_a_wider_number_from_its_margin() {
+        // tmpfs gives RND4K Q1T32 a million IOPS: the line stays 80 wide.
+        let l = result_line(Pattern::Rnd, 4096, 1, 32, 4374.323, 1_067_950.0, 27.09);
+        assert_eq!(
+            l,
+            "   Random   4 KiB (Q=  1, T=32):  4374.323 MB/s [ 1067950.0 IOPS] <    27.09 us>"
+        );
+    }
+
+    #[test]
     fn snapshot_of_a_fixed_run() {
         let settings = fixtures::settings();
         let output = fixtures::output(&settings);

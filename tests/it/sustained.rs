@@ -186,13 +186,16 @@ fn a_simulated_write_cache_gives_its_knee_and_both_speeds() {
     let _one = TIMED.lock().unwrap_or_else(|e| e.into_inner());
     let test = "a_simulated_write_cache_gives_its_knee_and_both_speeds";
     let Some(fs) = device(test, 3584) else { return };
-    // Two speeds 6.4× apart, and 2 s of cached writes: 20 samples, so
+    // Two speeds 6.25× apart, and 2 s of cached writes: 20 samples, so
     // that the 10 % the knee may be off is two of them, however bursty a
     // busy machine makes the throttle (126 to 889 MB/s a sample was seen
-    // under a cap of 400, whose median it still gave). A sample holds a
-    // whole number of 1 MiB writes: at 50 MB/s one more or less is a
-    // fifth, so slower would blur the post-cache speed.
-    let (fast, slow, x) = (320 * 1_000_000u64, 50 * 1_000_000u64, 640 * MIB);
+    // under a cap of 400, whose median it still gave). The cached speed is
+    // one a loaded machine still gives a RAM-backed device from start to
+    // end (a cap of 320 MB/s sagged under a load of 13 and moved the knee
+    // to a third of the cache). A sample holds a whole number of writes:
+    // 256 KiB ones give 6 a sample at 16 MB/s, so that one more or less
+    // does not blur the post-cache speed.
+    let (fast, slow, x) = (100 * 1_000_000u64, 16 * 1_000_000u64, 192 * MIB);
     let cap = match WriteCap::new(&fs.device, fast) {
         Ok(c) => Arc::new(c),
         Err(e) => return skip(test, &e),
@@ -204,8 +207,10 @@ fn a_simulated_write_cache_gives_its_knee_and_both_speeds() {
     let target = fs.path().to_str().unwrap().to_string();
     let mut cmd = cap.command(&[
         &target,
+        "--test",
+        "SEQ256K Q8T1",
         "--size",
-        "704M",
+        "224M",
         "--sample-interval",
         "0.1",
         "-o",
@@ -222,7 +227,7 @@ fn a_simulated_write_cache_gives_its_knee_and_both_speeds() {
     let json = read_json(&report);
     let s = &json["sustained"];
     assert_eq!(s["knee_found"], true, "{s}");
-    assert_eq!(s["bytes_written"], 704 * MIB);
+    assert_eq!(s["bytes_written"], 224 * MIB);
     let cache = num(s, "cache_bytes");
     let fell = lowered_at.unwrap_or(0);
     assert!(
@@ -239,7 +244,7 @@ fn a_simulated_write_cache_gives_its_knee_and_both_speeds() {
     );
     // Each speed is its cap's, up to the throttle's slices (its first
     // slice lets a burst through: 461 MB/s was seen under a cap of 400);
-    // the two are 6.4× apart by construction, which no such slice blurs.
+    // the two are 6.25× apart by construction, which no such slice blurs.
     assert!(within(cached, fast as f64 / MB, 0.25), "cached {cached}");
     assert!(within(post, slow as f64 / MB, 0.25), "post-cache {post}");
     assert!(cached >= 4.0 * post, "cached {cached}, post-cache {post}");
@@ -278,6 +283,26 @@ fn a_simulated_write_cache_gives_its_knee_and_both_speeds() {
     );
 }
 
+/// A 192 MiB fill of `target` under `cap`, sampled every 0.1 s: the
+/// report's `sustained`.
+fn fill_at_constant_cap(cap: &WriteCap, target: &str) -> serde_json::Value {
+    let out = tempfile::tempdir().unwrap();
+    let report = out.path().join("r.json");
+    let mut cmd = cap.command(&[
+        target,
+        "--size",
+        "192M",
+        "--sample-interval",
+        "0.1",
+        "-o",
+        report.to_str().unwrap(),
+    ]);
+    let end = finish(&mut cmd, None);
+    assert_eq!(end.code, Some(0), "{}", end.stderr);
+    assert_eq!(leftovers(Path::new(target)), Vec::<String>::new());
+    read_json(&report)["sustained"].clone()
+}
+
 #[test]
 fn a_constant_cap_has_no_knee() {
     let _one = TIMED.lock().unwrap_or_else(|e| e.into_inner());
@@ -290,26 +315,32 @@ fn a_constant_cap_has_no_knee() {
         Ok(c) => c,
         Err(e) => return skip(test, &e),
     };
-    let out = tempfile::tempdir().unwrap();
-    let report = out.path().join("r.json");
     let target = fs.path().to_str().unwrap().to_string();
-    let mut cmd = cap.command(&[
-        &target,
-        "--size",
-        "192M",
-        "--sample-interval",
-        "0.1",
-        "-o",
-        report.to_str().unwrap(),
-    ]);
-    let end = finish(&mut cmd, None);
-    assert_eq!(end.code, Some(0), "{}", end.stderr);
-    assert_eq!(leftovers(fs.path()), Vec::<String>::new());
-    let json = read_json(&report);
-    let s = &json["sustained"];
+    // A loaded machine can starve the loop device's worker for long enough
+    // that the cap's speed truly falls for a while, which is a knee to
+    // find. The run is taken when its own series shows no 4 samples
+    // running below 0.8 × the cap, and run again when it does.
+    let mut seen = Vec::new();
+    let s = (0..3)
+        .map(|_| fill_at_constant_cap(&cap, &target))
+        .find(|s| {
+            let series: Vec<f64> = (s["series"].as_array().unwrap().iter())
+                .map(|p| num(p, "mbps"))
+                .collect();
+            let low = (series.windows(4))
+                .map(|w| w.iter().sum::<f64>() / 4.0)
+                .reduce(f64::min)
+                .unwrap_or(0.0);
+            seen.push(format!(
+                "{} samples, the slowest 4 at {low:.1} MB/s",
+                series.len()
+            ));
+            series.len() >= 8 && low >= 80.0
+        })
+        .unwrap_or_else(|| panic!("in 3 runs the machine never held the cap: {seen:?}"));
     assert_eq!(s["knee_found"], false, "{s}");
     assert!(s["cache_bytes"].is_null() && s["post_cache_mbps"].is_null());
-    assert!(within(num(s, "cached_mbps"), 100.0, 0.15), "{s}");
+    assert!(within(num(&s, "cached_mbps"), 100.0, 0.15), "{s}");
     let text = std::process::Command::new(env!("CARGO_BIN_EXE_diskmark"))
         .args(["sustained", &target, "--size", "64M", "-q"])
         .output()

@@ -328,29 +328,20 @@ fn sectors_written(device: &str) -> Option<u64> {
     })
 }
 
-#[test]
-fn a_drive_that_slows_when_hot_gets_the_throttling_note() {
-    const TEST: &str = "a_drive_that_slows_when_hot_gets_the_throttling_note";
-    if !is_root() {
-        return skip(TEST, "needs root for a loop device and a cgroup");
-    }
-    let ram = match RamExt4::new(64) {
-        Ok(r) => r,
-        Err(why) => return skip(TEST, &format!("no RAM-backed loop device: {why}")),
-    };
-    // Caps a RAM loop device meets even on a busy machine.
-    const COOL: u64 = 60_000_000;
-    const HOT: u64 = 12_000_000;
-    let group = match CapGroup::new(&ram.device) {
-        Ok(g) => g,
-        Err(why) => return skip(TEST, &format!("cannot throttle the loop device: {why}")),
-    };
+/// Caps a RAM loop device meets even on a busy machine: the drive's speed
+/// before and after it gets hot.
+const COOL: u64 = 60_000_000;
+const HOT: u64 = 12_000_000;
+
+/// One SEQ1M Q8T1 write of 3 s on `ram` whose fixture sensor turns hot,
+/// and whose cgroup cap falls from [`COOL`] to [`HOT`], once the device
+/// has taken the pre-fill (16 MiB), the warm-up (0.3 s) and about 1 s of
+/// the window at the cool cap. The test's JSON.
+fn run_hot_midway(ram: &RamExt4, group: &CapGroup) -> serde_json::Value {
     group.set(Cap::WriteIops, 1 << 20).unwrap();
     group.set(Cap::WriteBps, COOL).unwrap();
     let sensor = fixture_sensor(50000);
     let start = sectors_written(&ram.device).unwrap_or(0);
-    // The drive gets hot and slow once it has taken the pre-fill (16 MiB),
-    // the warm-up (0.3 s) and about 1 s of the 3 s window at the cool cap.
     let trigger = start + (16 << 20) / 512 + (COOL as f64 * 1.3) as u64 / 512;
     let mut cmd = assert_cmd::Command::from_std(group.command(common::WITH_HOOKS));
     cmd.arg(ram.path())
@@ -377,11 +368,63 @@ fn a_drive_that_slows_when_hot_gets_the_throttling_note() {
         let out = cmd.assert().success().get_output().clone();
         (out, watcher.join().unwrap())
     });
-    drop(group);
     assert!(triggered, "the device never saw the trigger's bytes");
     assert_eq!(leftovers(ram.path()), Vec::<String>::new());
-    let report = json(&out.stdout);
-    let test = &report["tests"][0];
+    json(&out.stdout)["tests"][0].clone()
+}
+
+/// The MB/s of a test's samples read cool and read hot (at or above 70 °C),
+/// from the first reading on, as the report gives them.
+fn cool_and_hot(test: &serde_json::Value) -> (Vec<f64>, Vec<f64>) {
+    let (mut cool, mut hot) = (Vec::new(), Vec::new());
+    let mut current = None;
+    for s in test["loops"][0]["samples"].as_array().unwrap() {
+        current = s["temp_c"].as_f64().or(current);
+        match current {
+            Some(c) if c >= 70.0 => hot.push(s["mbps"].as_f64().unwrap()),
+            Some(_) if hot.is_empty() => cool.push(s["mbps"].as_f64().unwrap()),
+            _ => {}
+        }
+    }
+    (cool, hot)
+}
+
+fn median_of(mut v: Vec<f64>) -> f64 {
+    v.sort_by(f64::total_cmp);
+    v.get(v.len() / 2).copied().unwrap_or(0.0)
+}
+
+#[test]
+fn a_drive_that_slows_when_hot_gets_the_throttling_note() {
+    const TEST: &str = "a_drive_that_slows_when_hot_gets_the_throttling_note";
+    if !is_root() {
+        return skip(TEST, "needs root for a loop device and a cgroup");
+    }
+    let ram = match RamExt4::new(64) {
+        Ok(r) => r,
+        Err(why) => return skip(TEST, &format!("no RAM-backed loop device: {why}")),
+    };
+    let group = match CapGroup::new(&ram.device) {
+        Ok(g) => g,
+        Err(why) => return skip(TEST, &format!("cannot throttle the loop device: {why}")),
+    };
+    // A loaded machine can stall the cool phase (the loop device's worker
+    // waits for a CPU) until its median is 0, and then no drop can be
+    // seen: the scenario is checked from the report's own samples, and a
+    // run that did not give it is run again.
+    let mut seen = Vec::new();
+    let test = (0..3)
+        .map(|_| run_hot_midway(&ram, &group))
+        .find(|test| {
+            let (cool, hot) = cool_and_hot(test);
+            let (n_cool, n_hot) = (cool.len(), hot.len());
+            let (c, h) = (median_of(cool), median_of(hot));
+            seen.push(format!(
+                "{n_cool} cool at {c:.1} MB/s, {n_hot} hot at {h:.1} MB/s"
+            ));
+            n_cool >= 3 && n_hot >= 3 && c >= COOL as f64 / 2e6 && h <= HOT as f64 * 1.5 / 1e6
+        })
+        .unwrap_or_else(|| panic!("in 3 runs the cool phase never gave half its cap: {seen:?}"));
     let t = &test["temperature"];
     eprintln!("{t}\n{}", test["observations"]);
     assert_eq!(
