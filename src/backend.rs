@@ -68,7 +68,26 @@ impl Backend {
     pub fn does_io(&self) -> bool {
         match self {
             Backend::Native(k) => k.does_io(),
-            Backend::Fio(f) => f.ioengine != "null",
+            Backend::Fio(f) => f.does_io(),
+        }
+    }
+
+    /// Whether it can poll for completions (`--hipri`): fio's own
+    /// `--hipri` is not diskmark's to set.
+    pub fn polls(&self) -> bool {
+        self.native().is_some_and(EngineKind::polls)
+    }
+
+    /// What the engine does to the queue the device sees, as run notes:
+    /// each engine's own facts (a native engine's in its file, fio's in
+    /// `fio`).
+    pub fn queue_notes(&self, direct: bool) -> Vec<String> {
+        match self {
+            Backend::Native(k) => (k.buffered_note().filter(|_| !direct))
+                .map(|n| format!("{k} without O_DIRECT: {n}"))
+                .into_iter()
+                .collect(),
+            Backend::Fio(f) => f.queue_notes(direct),
         }
     }
 
@@ -112,5 +131,54 @@ impl std::fmt::Display for Backend {
 impl serde::Serialize for Backend {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(&self.name())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fio(ioengine: &str) -> Backend {
+        Backend::Fio(FioEngine {
+            ioengine: ioengine.into(),
+            binary: "fio".into(),
+            version: "fio-3.33".into(),
+        })
+    }
+
+    #[test]
+    fn each_engine_gives_its_own_queue_notes() {
+        let libaio = Backend::Native(EngineKind::Libaio);
+        assert_eq!(
+            libaio.queue_notes(false),
+            [
+                "libaio without O_DIRECT: io_submit does each I/O synchronously, so the device sees depth 1"
+            ]
+        );
+        assert!(libaio.queue_notes(true).is_empty());
+        for k in [EngineKind::IoUring, EngineKind::Psync, EngineKind::Posixaio] {
+            assert!(Backend::Native(k).queue_notes(false).is_empty(), "{k}");
+        }
+        assert_eq!(
+            fio("libaio").queue_notes(false),
+            [
+                "fio:libaio without O_DIRECT: io_submit does each I/O synchronously, so the device sees depth 1"
+            ]
+        );
+        assert!(fio("libaio").queue_notes(true).is_empty());
+        assert!(fio("posixaio").queue_notes(true)[0].starts_with("fio:posixaio issues each job's"));
+        assert!(fio("io_uring").queue_notes(false).is_empty());
+    }
+
+    #[test]
+    fn only_a_native_engine_that_polls_takes_hipri() {
+        let polling: Vec<EngineKind> = (EngineKind::ALL.into_iter())
+            .filter(|k| Backend::Native(*k).polls())
+            .collect();
+        assert_eq!(polling, [EngineKind::IoUring]);
+        assert_eq!(EngineKind::polling_names(), "io_uring");
+        assert!(!fio("io_uring").polls());
+        assert!(!fio("null").does_io() && fio("psync").does_io());
+        assert!(!Backend::Native(EngineKind::Null).does_io());
     }
 }

@@ -168,7 +168,7 @@ impl Choices {
             direct: true,
             keep_cache: false,
             loop_stat: LoopStat::Mean,
-            engine: Backend::Native(EngineKind::Psync),
+            engine: Backend::Native(EngineKind::PORTABLE),
             seed: 0,
             strict: false,
             hipri: false,
@@ -366,11 +366,12 @@ fn check_ranges(c: &Choices) -> Result<(), UsageError> {
 
 /// Options that need others: --hipri, --verify.
 fn check_combinations(c: &Choices) -> Result<(), UsageError> {
-    if c.hipri && c.engine != EngineKind::IoUring {
+    if c.hipri && !c.engine.polls() {
         return Err(UsageError::new(
             "--hipri",
             format!(
-                "polled completions need --engine io_uring, not {}",
+                "polled completions need --engine {}, not {}",
+                EngineKind::polling_names(),
                 c.engine
             ),
         ));
@@ -390,10 +391,13 @@ fn check_combinations(c: &Choices) -> Result<(), UsageError> {
             ),
         ));
     }
-    if c.verify && c.engine == EngineKind::Null {
+    if c.verify && !c.engine.does_io() {
         return Err(UsageError::new(
             "--verify",
-            "the null engine writes nothing, so there is nothing to check; use a real engine (see diskmark engines)",
+            format!(
+                "the {} engine writes nothing, so there is nothing to check; use a real engine (see diskmark engines)",
+                c.engine
+            ),
         ));
     }
     if c.verify && !c.directions().iter().any(|d| d.writes()) {
@@ -486,10 +490,13 @@ fn check_qos(c: &Choices) -> Result<(), UsageError> {
             ),
         ));
     }
-    if c.engine == EngineKind::Null {
+    if !c.engine.does_io() {
         return Err(UsageError::new(
             "--qos",
-            "the null engine does no I/O, so there is no latency to measure; use a real engine (see diskmark engines)",
+            format!(
+                "the {} engine does no I/O, so there is no latency to measure; use a real engine (see diskmark engines)",
+                c.engine
+            ),
         ));
     }
     Ok(())

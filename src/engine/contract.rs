@@ -229,6 +229,10 @@ pub struct EngineOps {
     pub prepare_process: fn(most_in_flight: usize),
     /// What that set-up means for the figures, as a run note.
     pub process_note: fn(most_in_flight: usize) -> Option<String>,
+    /// What running it without O_DIRECT does to the queue the device sees,
+    /// the rest of the run note "ENGINE without O_DIRECT: …"; `None` when
+    /// nothing changes.
+    pub buffered_note: Option<&'static str>,
 }
 
 impl EngineOps {

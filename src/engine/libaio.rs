@@ -192,6 +192,8 @@ impl Engine for Libaio {
         budget: aio_budget,
         prepare_process: EngineOps::no_process_setup,
         process_note: EngineOps::no_process_note,
+        // Without O_DIRECT the kernel serves io_submit inline.
+        buffered_note: Some("io_submit does each I/O synchronously, so the device sees depth 1"),
     };
 
     fn open(setup: &ThreadSetup<'_>) -> Result<Self, EngineError> {

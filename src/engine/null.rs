@@ -25,6 +25,7 @@ impl Engine for Null {
         budget: EngineOps::unlimited,
         prepare_process: EngineOps::no_process_setup,
         process_note: EngineOps::no_process_note,
+        buffered_note: None,
     };
 
     fn open(setup: &ThreadSetup<'_>) -> Result<Self, EngineError> {

@@ -187,6 +187,7 @@ impl Engine for PosixAio {
         budget: descriptor_budget,
         prepare_process,
         process_note,
+        buffered_note: None,
     };
 
     fn open(setup: &ThreadSetup<'_>) -> Result<Self, EngineError> {

@@ -76,6 +76,10 @@ impl EngineKind {
     pub const DEFAULT_ORDER: [EngineKind; 3] =
         [EngineKind::IoUring, EngineKind::Libaio, EngineKind::Psync];
 
+    /// The engine that works wherever diskmark runs (pread/pwrite), for
+    /// settings made before any engine is probed.
+    pub const PORTABLE: EngineKind = EngineKind::Psync;
+
     /// The command-line name.
     pub fn name(self) -> &'static str {
         self.ops().name
@@ -118,6 +122,21 @@ impl EngineKind {
     /// run note.
     pub fn process_note(self, most_in_flight: usize) -> Option<String> {
         (self.ops().process_note)(most_in_flight)
+    }
+
+    /// What running it without O_DIRECT does to the device's queue (see
+    /// [`EngineOps::buffered_note`]).
+    pub fn buffered_note(self) -> Option<&'static str> {
+        self.ops().buffered_note
+    }
+
+    /// The engines that can poll, by name, for a refusal: `io_uring`.
+    pub fn polling_names() -> String {
+        let names: Vec<&str> = (Self::ALL.into_iter())
+            .filter(|k| k.polls())
+            .map(EngineKind::name)
+            .collect();
+        names.join(" or ")
     }
 
     /// How the report's footer names it: `psync (native)`.

@@ -265,6 +265,30 @@ impl FioEngine {
         SYNC_ENGINES.contains(&self.ioengine.as_str())
     }
 
+    /// Whether fio's engine moves data (fio's `null` does not).
+    pub fn does_io(&self) -> bool {
+        self.ioengine != "null"
+    }
+
+    /// What fio's engine does to the queue the device sees, as run notes
+    /// (docs/measurement.md#engines-and-adaptation): fio's facts, kept
+    /// with fio so that the core never asks for its engines by name.
+    pub fn queue_notes(&self, direct: bool) -> Vec<String> {
+        let mut notes = Vec::new();
+        match self.ioengine.as_str() {
+            "libaio" if !direct => notes.push(
+                "fio:libaio without O_DIRECT: io_submit does each I/O synchronously, so the device sees depth 1"
+                    .into(),
+            ),
+            "posixaio" => notes.push(
+                "fio:posixaio issues each job's requests on one descriptor, and glibc serves one descriptor's requests one at a time: one request per job is in flight, whatever Q says"
+                    .into(),
+            ),
+            _ => {}
+        }
+        notes
+    }
+
     /// What the planner adapts to.
     pub fn capabilities(&self) -> Capabilities {
         Capabilities {

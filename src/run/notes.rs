@@ -7,7 +7,6 @@ use super::output::TestResult;
 use super::testfile::{Nocow, TestFile};
 use crate::backend::Backend;
 use crate::config::Settings;
-use crate::engine::EngineKind;
 use crate::plan::PlannedTest;
 use crate::target::TargetInfo;
 use crate::target::caveats::{self, Caveat};
@@ -41,23 +40,8 @@ pub fn run_notes(settings: &Settings, plans: &[PlannedTest]) -> Vec<String> {
     if !settings.engine.does_io() {
         notes.push("null engine: no I/O was done; the figures are diskmark's own overhead".into());
     }
-    let fio = match &settings.engine {
-        Backend::Fio(f) => Some(f.ioengine.as_str()),
-        Backend::Native(_) => None,
-    };
-    if (settings.engine == EngineKind::Libaio || fio == Some("libaio")) && !settings.direct {
-        notes.push(format!(
-            "{} without O_DIRECT: io_submit does each I/O synchronously, so the device sees depth 1",
-            settings.engine
-        ));
-    }
-    if fio == Some("posixaio") {
-        notes.push(
-            "fio:posixaio issues each job's requests on one descriptor, and glibc serves one descriptor's requests one at a time: one request per job is in flight, whatever Q says"
-                .into(),
-        );
-    }
-    if fio.is_some() {
+    notes.extend(settings.engine.queue_notes(settings.direct));
+    if matches!(settings.engine, Backend::Fio(_)) {
         for p in plans
             .iter()
             .filter(|p| p.requested.pattern == Pattern::Seq && p.t > 1)
@@ -470,7 +454,7 @@ mod tests {
             crate::workload::parse_test("SEQ128K Q8T1").unwrap(),
         ];
         s.direct = false;
-        s.engine = EngineKind::Psync.into();
+        s.engine = crate::engine::EngineKind::Psync.into();
         let s = Settings::validate(s).unwrap();
         let notes = run_notes(&s, &plan_all(&s).unwrap());
         assert_eq!(

@@ -200,36 +200,60 @@ fn a_simulated_write_cache_gives_its_knee_and_both_speeds() {
         Ok(c) => Arc::new(c),
         Err(e) => return skip(test, &e),
     };
+    let target = fs.path().to_str().unwrap().to_string();
     let out = tempfile::tempdir().unwrap();
     let (report, chart) = (out.path().join("r.json"), out.path().join("c.svg"));
-    let done = Arc::new(AtomicBool::new(false));
-    let watch = watcher(cap.clone(), fs.device.clone(), x, slow, done.clone());
-    let target = fs.path().to_str().unwrap().to_string();
-    let mut cmd = cap.command(&[
-        &target,
-        "--test",
-        "SEQ256K Q8T1",
-        "--size",
-        "224M",
-        "--sample-interval",
-        "0.1",
-        "-o",
-        report.to_str().unwrap(),
-        "--chart",
-        chart.to_str().unwrap(),
-    ]);
-    let end = finish(&mut cmd, None);
-    done.store(true, Ordering::Relaxed);
-    let lowered_at = watch.join().unwrap();
-    assert_eq!(end.code, Some(0), "{}", end.stderr);
-    assert!(lowered_at.is_some(), "the cap was never lowered");
-    assert_eq!(leftovers(fs.path()), Vec::<String>::new());
-    let json = read_json(&report);
+    // A loaded machine can starve the loop device's worker until the
+    // cached speed itself sags, and that sag is a knee of its own (it put
+    // one at 169 MiB of 193 under a load of 9): the run is taken when its
+    // series held 0.8 × the fast cap over every 4 samples before the cap
+    // fell, and run again when it did not.
+    let mut seen = Vec::new();
+    let (json, fell) = (0..3)
+        .map(|_| {
+            cap.set(fast).unwrap();
+            let done = Arc::new(AtomicBool::new(false));
+            let watch = watcher(cap.clone(), fs.device.clone(), x, slow, done.clone());
+            let mut cmd = cap.command(&[
+                &target,
+                "--test",
+                "SEQ256K Q8T1",
+                "--size",
+                "224M",
+                "--sample-interval",
+                "0.1",
+                "-o",
+                report.to_str().unwrap(),
+                "--chart",
+                chart.to_str().unwrap(),
+            ]);
+            let end = finish(&mut cmd, None);
+            done.store(true, Ordering::Relaxed);
+            let lowered_at = watch.join().unwrap();
+            assert_eq!(end.code, Some(0), "{}", end.stderr);
+            assert_eq!(leftovers(fs.path()), Vec::<String>::new());
+            (
+                read_json(&report),
+                lowered_at.expect("the cap was never lowered"),
+            )
+        })
+        .find(|(json, fell)| {
+            let cached: Vec<f64> = (json["sustained"]["series"].as_array().unwrap().iter())
+                .filter(|p| num(p, "bytes_written") <= *fell as f64)
+                .map(|p| num(p, "mbps"))
+                .collect();
+            let low = slowest_4(&cached);
+            seen.push(format!(
+                "{} cached samples, the slowest 4 at {low:.1} MB/s",
+                cached.len()
+            ));
+            cached.len() >= 8 && low >= 0.8 * fast as f64 / MB
+        })
+        .unwrap_or_else(|| panic!("in 3 runs the machine never held the fast cap: {seen:?}"));
     let s = &json["sustained"];
     assert_eq!(s["knee_found"], true, "{s}");
     assert_eq!(s["bytes_written"], 224 * MIB);
     let cache = num(s, "cache_bytes");
-    let fell = lowered_at.unwrap_or(0);
     assert!(
         within(cache, fell as f64, 0.10),
         "knee at {:.1} MiB, the cap fell at {:.1} MiB",
@@ -240,7 +264,7 @@ fn a_simulated_write_cache_gives_its_knee_and_both_speeds() {
     eprintln!(
         "knee at {:.1} MiB (cap lowered at {:.1} MiB), cached {cached:.1} MB/s, post-cache {post:.1} MB/s",
         cache / MIB as f64,
-        lowered_at.unwrap_or(0) as f64 / MIB as f64
+        fell as f64 / MIB as f64
     );
     // Each speed is its cap's, up to the throttle's slices (its first
     // slice lets a burst through: 461 MB/s was seen under a cap of 400);
@@ -281,6 +305,15 @@ fn a_simulated_write_cache_gives_its_knee_and_both_speeds() {
         svg.contains("knee: ") && svg.contains("post-cache"),
         "{svg}"
     );
+}
+
+/// The lowest mean of 4 samples in a row (0 for fewer than 4): how far a
+/// series fell below its cap for longer than a throttle's burst.
+fn slowest_4(mbps: &[f64]) -> f64 {
+    (mbps.windows(4))
+        .map(|w| w.iter().sum::<f64>() / 4.0)
+        .reduce(f64::min)
+        .unwrap_or(0.0)
 }
 
 /// A 192 MiB fill of `target` under `cap`, sampled every 0.1 s: the
@@ -327,10 +360,7 @@ fn a_constant_cap_has_no_knee() {
             let series: Vec<f64> = (s["series"].as_array().unwrap().iter())
                 .map(|p| num(p, "mbps"))
                 .collect();
-            let low = (series.windows(4))
-                .map(|w| w.iter().sum::<f64>() / 4.0)
-                .reduce(f64::min)
-                .unwrap_or(0.0);
+            let low = slowest_4(&series);
             seen.push(format!(
                 "{} samples, the slowest 4 at {low:.1} MB/s",
                 series.len()

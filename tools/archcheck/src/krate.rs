@@ -109,6 +109,29 @@ impl Crate {
         c
     }
 
+    /// Whether `f` is a test-only file: its parent declares it under
+    /// `#[cfg(test)]` (`#[cfg(test)] pub(crate) mod fixtures;`).
+    pub(crate) fn test_only(&self, f: &SourceFile) -> bool {
+        let Some(module) = &f.module else {
+            return false;
+        };
+        if module.is_empty() {
+            return false;
+        }
+        let (parent, name) = module.rsplit_once("::").unwrap_or(("", module));
+        let Some(&p) = self.modules.get(parent) else {
+            return false;
+        };
+        let lines = &self.files[p].lines;
+        lines.iter().enumerate().any(|(i, l)| {
+            let l = l.trim();
+            let declares = l.strip_suffix(';').is_some_and(|d| {
+                d.split_whitespace().rev().take(2).collect::<Vec<_>>() == [name, "mod"]
+            });
+            declares && i > 0 && lines[i - 1].trim() == "#[cfg(test)]"
+        })
+    }
+
     /// The direct child modules of `module` that have files.
     pub(crate) fn children(&self, module: &str) -> BTreeSet<String> {
         let depth = split(module).len();

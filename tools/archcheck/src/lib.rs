@@ -234,6 +234,13 @@ impl Checked {
                 ),
                 self.old_citations(),
             ),
+            (
+                format!(
+                    "no file of {src}/ outside {} names an engine outside its tests: the core asks capabilities, never names ({DOC}#engines)",
+                    rules::ENGINE_HOME
+                ),
+                self.engine_names(),
+            ),
         ];
         rules
             .into_iter()
@@ -278,6 +285,19 @@ impl Checked {
                 rules::long_functions(f)
                     .into_iter()
                     .map(move |l| format!("  {}:{} {} is {} lines", f.rel, l.line, l.name, l.lines))
+            })
+            .collect()
+    }
+
+    fn engine_names(&self) -> Vec<String> {
+        self.crate_
+            .files
+            .iter()
+            .filter(|f| !self.crate_.test_only(f))
+            .flat_map(|f| {
+                rules::engine_names(f)
+                    .into_iter()
+                    .map(move |(n, v)| format!("  {}:{n}: EngineKind::{v}", f.rel))
             })
             .collect()
     }

@@ -111,3 +111,28 @@ pub(crate) fn old_citations(f: &SourceFile) -> Vec<usize> {
         .map(|(i, _)| i + 1)
         .collect()
 }
+
+/// The folder whose files may name an engine: its own file and the
+/// registry (docs/architecture.md#engines).
+pub(crate) const ENGINE_HOME: &str = "src/engine/";
+
+/// Lines of `f` outside tests that name an engine (`EngineKind::Null`, a
+/// variant rather than `EngineKind::ALL` or a function), 1-based with the
+/// variant: the core asks an engine's capabilities, never its name.
+pub(crate) fn engine_names(f: &SourceFile) -> Vec<(usize, String)> {
+    if f.rel.starts_with(ENGINE_HOME) {
+        return Vec::new();
+    }
+    let t = &f.tokens;
+    (0..t.len())
+        .filter(|&k| {
+            ident_at(t, k) == Some("EngineKind") && tok_at(t, k + 1) == Some(&Tok::PathSep)
+        })
+        .filter_map(|k| {
+            let v = ident_at(t, k + 2)?;
+            let variant = v.starts_with(|c: char| c.is_ascii_uppercase())
+                && v.chars().any(|c| c.is_ascii_lowercase());
+            variant.then(|| (t[k].line, v.to_string()))
+        })
+        .collect()
+}

@@ -3,7 +3,7 @@
 
 use crate::cycles::{cycles, describe};
 use crate::krate::Crate;
-use crate::rules::{LongFn, code_lines, long_functions, old_citations};
+use crate::rules::{LongFn, code_lines, engine_names, long_functions, old_citations};
 
 fn krate(files: &[(&str, &str)]) -> Crate {
     let files: Vec<(String, String)> = files
@@ -189,4 +189,38 @@ fn old_citations_are_found_in_comments() {
         "//! See DESIGN §3.\n/// As REPORT.md says.\nfn f() {}\n// docs/measurement.md#timing\n";
     let c = krate(&[("src/lib.rs", ""), ("src/a.rs", text)]);
     assert_eq!(old_citations(&c.files[c.modules["a"]]), vec![1, 2]);
+}
+
+#[test]
+fn engine_names_are_found_outside_the_engines_and_their_tests() {
+    let text = "use crate::engine::EngineKind;\nfn f(k: EngineKind) -> bool {\n    k == EngineKind::Null || EngineKind::ALL.len() > 9 || EngineKind::parse(\"x\").is_some()\n}\n// EngineKind::IoUring in a comment\n#[cfg(test)]\nmod tests {\n    fn g() { let _ = super::EngineKind::Psync; }\n}\n";
+    let c = krate(&[
+        ("src/lib.rs", "pub mod a;\npub mod engine;\n"),
+        ("src/a.rs", text),
+        ("src/engine/mod.rs", "pub mod registry;\n"),
+        ("src/engine/registry.rs", text),
+    ]);
+    let a = c.files.iter().find(|f| f.rel == "src/a.rs").unwrap();
+    assert_eq!(engine_names(a), vec![(3, "Null".to_string())]);
+    let home = c
+        .files
+        .iter()
+        .find(|f| f.rel == "src/engine/registry.rs")
+        .unwrap();
+    assert!(engine_names(home).is_empty());
+}
+
+#[test]
+fn a_file_declared_under_cfg_test_is_test_only() {
+    let c = krate(&[
+        (
+            "src/lib.rs",
+            "pub mod a;\n#[cfg(test)]\npub(crate) mod fixtures;\n",
+        ),
+        ("src/a.rs", ""),
+        ("src/fixtures.rs", ""),
+    ]);
+    let file = |rel: &str| c.files.iter().find(|f| f.rel == rel).unwrap();
+    assert!(c.test_only(file("src/fixtures.rs")));
+    assert!(!c.test_only(file("src/a.rs")));
 }
