@@ -22,13 +22,14 @@ pub enum HostsError {
     },
     /// The server accepted the connection and never answered fio's probe.
     #[error(
-        "host {host} accepted the connection but no fio server answered within {} s; is `{command}` what runs there?",
-        .after.as_secs()
+        "host {host} accepted the connection but no fio server answered within {:.0} s; is `{command}` what runs there?",
+        .after.as_secs_f64()
     )]
     Silent {
         /// The host.
         host: String,
-        /// How long it was given.
+        /// How long it waited: diskmark's deadline, or fio's own timeout
+        /// when that came first.
         after: Duration,
         /// The command that starts the server there.
         command: String,

@@ -123,13 +123,14 @@ fn probe_one(
     job: HostJob<'_>,
     dir: &Path,
 ) -> Result<Option<Server>, HostsError> {
+    let started = std::time::Instant::now();
     let raw = match client.run("normal", &[job], PROBE_DEADLINE) {
         Ok(Some(raw)) => raw,
         Ok(None) => return Ok(None),
         Err(crate::fio::FioError::Deadline { .. }) => {
             return Err(HostsError::Silent {
                 host: h.to_string(),
-                after: PROBE_DEADLINE,
+                after: started.elapsed(),
                 command: h.server_command(),
             });
         }
@@ -173,10 +174,10 @@ fn probe_one(
             dir: shown,
         });
     }
-    if has("disconnected") && !has("hostname=") {
+    if silent(&all) {
         return Err(HostsError::Silent {
             host: h.to_string(),
-            after: PROBE_DEADLINE,
+            after: started.elapsed(),
             command: h.server_command(),
         });
     }
@@ -186,6 +187,15 @@ fn probe_one(
         message: super::error::reason(&raw.complaints),
         details: raw.complaints,
     })
+}
+
+/// Whether fio's words say that the server never replied: it dropped the
+/// connection, or fio's client gave up with its own timeout ("timeout on
+/// cmd PROBE"), which on a busy machine can come before diskmark's
+/// deadline; a server that replied names its `hostname=`.
+fn silent(lines: &[String]) -> bool {
+    let has = |s: &str| lines.iter().any(|l| l.contains(s));
+    (has("disconnected") || has("timeout on cmd")) && !has("hostname=")
 }
 
 /// The server as its probe reply describes it.
@@ -221,6 +231,20 @@ fn mismatch(line: &str) -> (String, String) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_server_that_never_replied_is_silent_in_fios_words() {
+        let lines = |v: &[&str]| v.iter().map(|l| l.to_string()).collect::<Vec<_>>();
+        assert!(silent(&lines(&[
+            "fio: client 127.0.0.8, timeout on cmd PROBE"
+        ])));
+        assert!(silent(&lines(&["client <127.0.0.8>: disconnected"])));
+        assert!(!silent(&lines(&[
+            "hostname=h, be=0, 64-bit, os=Linux, arch=x86-64, fio=fio-3.33, flags=1",
+            "client <127.0.0.8>: disconnected",
+        ])));
+        assert!(!silent(&lines(&["fio: pid=0, err=2/file:filesetup.c"])));
+    }
 
     #[test]
     fn the_probe_reply_names_the_server_and_its_version() {

@@ -7,6 +7,7 @@ use super::chart::{COLORS, esc};
 use super::model::{self, Direction, Run};
 use super::rows::Row;
 use super::scale::throughput_bar;
+use crate::workload::ran_label;
 use std::fmt::Write;
 
 /// Width of the card; its height follows from its rows.
@@ -105,7 +106,10 @@ pub fn render(run: &Run) -> String {
     let mut flagged = false;
     for (r, name) in names.iter().enumerate() {
         let y = GRID_TOP + r as f64 * ROW_H;
-        label_cell(&mut out, name, y);
+        let ran = (run.tests.iter())
+            .find(|t| &t.name == name)
+            .map_or(name.clone(), |t| ran_label(name, &t.applied_name));
+        label_cell(&mut out, &ran, y);
         for (i, c) in cols.iter().enumerate() {
             let x = PAD + LABEL_W + GAP + i as f64 * (cell_w + GAP);
             let test = run
@@ -126,7 +130,8 @@ pub fn render(run: &Run) -> String {
     out
 }
 
-/// The test's name in its green box, `SEQ1M` over `Q8T1`.
+/// The test's label in its green box, `SEQ1M` over `Q8T1` (or over
+/// `Q8T1 → ran Q1T8`).
 fn label_cell(out: &mut String, name: &str, y: f64) {
     let (kind, qt) = name.split_once(' ').unwrap_or((name, ""));
     let _ = writeln!(
@@ -307,6 +312,10 @@ mod tests {
             }
         }
         assert!(svg.contains(">Read [MB/s]<") && svg.contains(">Write [MB/s]<"));
+        // psync ran SEQ1M Q8T1 as Q1T8, and the card says so; a test
+        // that ran as asked carries its name alone.
+        assert!(svg.contains(">Q8T1 → ran Q1T8<"), "{svg}");
+        assert!(svg.contains(">Q1T1<"), "{svg}");
         assert!(!svg.contains(UNTESTED), "every cell ran");
         // A test that did not run is a dash, never 0.
         let first = run.tests[0].name.clone();

@@ -5,7 +5,7 @@
 
 use super::scale::throughput_bar;
 use super::source::Report;
-use crate::workload::Direction;
+use crate::workload::{Direction, ran_label};
 use std::fmt::Write;
 
 /// Bar colours: read, write, mix.
@@ -219,11 +219,17 @@ fn test_bars(
     t: &crate::workload::TestSpec,
     mut y: f64,
 ) -> f64 {
+    let name = t.to_string();
+    let label = (r.output.tests.iter())
+        .find(|x| x.plan.requested == *t)
+        .map_or(name.clone(), |x| {
+            ran_label(&name, &x.plan.applied().to_string())
+        });
     let _ = writeln!(
         out,
         r#"<text x="10" y="{:.1}" font-weight="bold">{}</text>"#,
         y + 14.0,
-        esc(&t.to_string())
+        esc(&label)
     );
     for d in sections {
         if let Some(test) = r.tests_of(*d).find(|x| x.plan.requested == *t)
@@ -409,6 +415,9 @@ mod tests {
     fn the_run_chart_says_its_scales_and_settings() {
         let svg = chart();
         roxmltree::Document::parse(&svg).unwrap();
+        // The fixture ran on psync: its Q8T1 ran as Q1T8.
+        assert!(svg.contains(">SEQ1M Q8T1 → ran Q1T8<"), "{svg}");
+        assert!(svg.contains(">RND4K Q1T1<"), "{svg}");
         // The meter's decades, each at its sixth of a full bar.
         for (i, label) in ["0.1", "1", "10", "100", "1000", "10000", "100000"]
             .iter()

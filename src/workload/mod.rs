@@ -8,7 +8,7 @@ pub mod profile;
 pub mod spec;
 pub mod stamp;
 
-pub use notation::parse_test;
+pub use notation::{parse_test, ran_label};
 pub use profile::Profile;
 
 pub use spec::{

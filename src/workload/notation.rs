@@ -25,6 +25,20 @@ fn take_signed(s: &str) -> Option<(i64, &str)> {
     Some((if neg { -n } else { n }, rest))
 }
 
+/// A test's name as a label that says how it ran: `SEQ1M Q8T1`, or
+/// `SEQ1M Q8T1 → ran Q1T8` when the engine changed it, so that an image
+/// shared without its notes still says what ran
+/// (docs/report.md#images).
+pub fn ran_label(name: &str, applied_name: &str) -> String {
+    if name == applied_name {
+        return name.to_string();
+    }
+    let ran = applied_name
+        .split_once(' ')
+        .map_or(applied_name, |(_, qt)| qt);
+    format!("{name} → ran {ran}")
+}
+
 /// Parses one test name, case-insensitively, with any of ` `, `-` or `_`
 /// between its parts (or none), and checks its ranges.
 pub fn parse_test(input: &str) -> Result<TestSpec, NotationError> {
@@ -81,6 +95,15 @@ pub fn parse_test(input: &str) -> Result<TestSpec, NotationError> {
 mod tests {
     use super::*;
     use crate::units::{KIB, MIB};
+
+    #[test]
+    fn a_label_says_how_an_adapted_test_ran() {
+        assert_eq!(ran_label("SEQ1M Q8T1", "SEQ1M Q8T1"), "SEQ1M Q8T1");
+        assert_eq!(
+            ran_label("SEQ1M Q8T1", "SEQ1M Q1T8"),
+            "SEQ1M Q8T1 → ran Q1T8"
+        );
+    }
 
     #[test]
     fn accepted_spellings() {

@@ -95,6 +95,34 @@ fn assert_not_blank(what: &str, d: &Decoded) {
     assert!(dark > 500, "{what}: {dark} dark (text) pixels only");
 }
 
+/// A psync run (tmpfs, so that its windows complete I/O on a busy
+/// machine): its chart and its card say that SEQ1M Q8T1 ran as Q1T8, and
+/// carry RND4K Q1T1, which ran as asked, by its name alone
+/// (docs/report.md#charts, docs/report.md#the-card).
+#[test]
+fn a_psync_runs_images_name_the_qt_that_ran() {
+    let dir = common::memory_dir();
+    let out = tempfile::tempdir().unwrap();
+    let (card, chart) = (out.path().join("c.svg"), out.path().join("h.svg"));
+    let o = diskmark()
+        .arg(dir.path())
+        .args(TINY)
+        .args(["--engine", "psync", "--mode", "read", "--quiet"])
+        .args(["--test", "SEQ1M Q8T1", "--test", "RND4K Q1T1"])
+        .args(["--card".as_ref(), card.as_os_str()])
+        .args(["--chart".as_ref(), chart.as_os_str()])
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(leftovers(dir.path()), Vec::<String>::new());
+    let card = std::fs::read_to_string(&card).unwrap();
+    let chart = std::fs::read_to_string(&chart).unwrap();
+    assert!(card.contains(">Q8T1 → ran Q1T8<"), "{card}");
+    assert!(card.contains(">Q1T1<"), "{card}");
+    assert!(chart.contains(">SEQ1M Q8T1 → ran Q1T8<"), "{chart}");
+    assert!(chart.contains(">RND4K Q1T1<"), "{chart}");
+}
+
 #[test]
 fn card_and_chart_as_svg_and_png() {
     let dir = disk_dir();
