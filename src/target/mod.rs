@@ -224,10 +224,34 @@ pub fn answering<T: Send + 'static>(
     answer
 }
 
+/// What a new thread's first allocation reserves beside its stack: glibc
+/// gives it an arena of its own, a 64 MiB mapping (128 MiB while it
+/// aligns one).
+const THREAD_ARENA: u64 = 128 << 20;
+
+/// Whether RLIMIT_AS leaves room for a thread's arena. Without it the
+/// thread's first allocation fails, and Rust aborts the process on a
+/// failed allocation: a tight `ulimit -v` must get its one sentence from
+/// the run's own check instead.
+fn room_for_a_thread() -> bool {
+    let Some(limit) = rustix::process::getrlimit(rustix::process::Resource::As).current else {
+        return true;
+    };
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    let used = (status.lines())
+        .find_map(|l| l.strip_prefix("VmSize:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
+        .map_or(u64::MAX, |kib| kib * 1024);
+    limit.saturating_sub(used) >= THREAD_ARENA
+}
+
 /// Starts `f` on a detached thread with a small stack (a stat or a sysfs
 /// walk needs little), so that it fits under a tight RLIMIT_AS; false when
-/// no thread could be started.
+/// no thread could be started, or RLIMIT_AS leaves no room for one.
 fn small_thread(f: impl FnOnce() + Send + 'static) -> bool {
+    if !room_for_a_thread() {
+        return false;
+    }
     std::thread::Builder::new()
         .stack_size(256 * 1024)
         .spawn(f)
