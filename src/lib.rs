@@ -19,6 +19,7 @@ pub mod error;
 pub mod escape;
 pub mod export;
 pub mod fio;
+pub mod front;
 pub mod history;
 pub mod host;
 pub mod hosts;

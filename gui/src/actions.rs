@@ -126,8 +126,11 @@ fn open(app: &mut App) -> Result<String, String> {
     }
     let path = save::typed_path(&app.actions.path);
     let o = opened::open(&path)?;
-    app.cells = o.cells;
-    app.notes = o.notes;
+    app.grid.clear();
+    for ((row, col), figures) in o.cells {
+        app.grid.set(diskmark::front::CellAt { row, col }, figures);
+    }
+    app.grid.set_notes(o.notes);
     app.last = None;
     app.status = Status::Shown(o.shown.label.clone());
     app.actions.shown = Some(o.shown);
@@ -190,7 +193,7 @@ fn path_row(app: &App, a: Action) -> Element<'_, Message> {
         _ => None,
     };
     let placeholder = match &default_history {
-        Some(h) => diskmark::outputs::printable(h),
+        Some(h) => diskmark::escape::path(h),
         None => strings::PATH_PLACEHOLDER.to_string(),
     };
     let input = text_input(&placeholder, &app.actions.path)

@@ -6,14 +6,15 @@
 
 use crate::actions_state::{Actions, ActionsMsg};
 use crate::args::Automation;
-use crate::bench::{Bench, Failure, LastRun, Update};
 use crate::form::{Form, SettingsMsg};
 use crate::strings;
 pub use crate::unit::{SizeChoice, Unit, size_presets};
 pub use crate::watch::TICK;
 use crate::watch::Watch;
 use diskmark::config::{Choices, Settings};
-use diskmark::export::{ExportManager, Message as ExportMessage};
+use diskmark::export::ExportManager;
+use diskmark::export::outcome::Said;
+use diskmark::front::{CellAt, Failure, Grid, LastRun, LiveCell, RunHandle, Update};
 use diskmark::host::HostInfo;
 use diskmark::report::Report;
 use diskmark::run::{Event, Step};
@@ -21,7 +22,6 @@ use diskmark::stats::DirSummary;
 use diskmark::target::TargetInfo;
 use diskmark::workload::{Direction, Mode, TestSpec};
 use iced::{Task, window};
-use std::collections::HashMap;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU8, Ordering};
 use std::time::Duration;
@@ -112,12 +112,11 @@ pub struct App {
     targets: Vec<String>,
     /// The grid's unit.
     pub unit: Unit,
-    pub(crate) cells: HashMap<(usize, usize), DirSummary>,
-    pub(crate) bench: Option<Bench>,
+    /// The cells, the live cell and the notes, fed by the run's events.
+    pub(crate) grid: Grid,
+    pub(crate) bench: Option<RunHandle>,
     /// Where the run is.
     pub status: Status,
-    /// The notes of the last run.
-    pub notes: Vec<String>,
     /// What the delivery of the outputs said.
     pub message: Option<String>,
     pub(crate) exit_code: Arc<AtomicU8>,
@@ -128,18 +127,9 @@ pub struct App {
     pub(crate) shot_pending: bool,
     /// The settings panel's and the target picker's state.
     pub form: Form,
-    /// The row a single-test run fills (its one test is the run's test 0).
-    pub(crate) run_row: Option<usize>,
 }
 
-/// The column of a direction: Read 0, Write 1, Mix 2.
-pub fn column(d: Direction) -> usize {
-    match d {
-        Direction::Read => 0,
-        Direction::Write => 1,
-        Direction::Mix { .. } => 2,
-    }
-}
+pub use diskmark::front::column;
 
 impl App {
     /// The window at launch, and `All` when `--start` asked for it.
@@ -158,16 +148,14 @@ impl App {
         let form = Form::new(&start.choices, start.targets);
         let app = App {
             form,
-            run_row: None,
             choices: start.choices,
             export: start.export,
             automation: start.automation,
             targets,
             unit: Unit::MBps,
-            cells: HashMap::new(),
+            grid: Grid::default(),
             bench: None,
             status: Status::Ready,
-            notes: Vec::new(),
             message: None,
             exit_code: start.exit_code,
             last: None,
@@ -219,7 +207,17 @@ impl App {
 
     /// The cell of test `row` in direction `col` so far.
     pub fn cell(&self, row: usize, col: usize) -> Option<&DirSummary> {
-        self.cells.get(&(row, col))
+        self.grid.cell(CellAt { row, col })
+    }
+
+    /// The cell running now, with its live figures.
+    pub fn live(&self) -> Option<&LiveCell> {
+        self.grid.live()
+    }
+
+    /// The notes: the run's as it tells them, then the report's.
+    pub fn notes(&self) -> &[String] {
+        self.grid.notes()
     }
 
     /// The last run that ended with a report.
@@ -242,24 +240,20 @@ impl App {
         let mut choices = self.choices.clone();
         if self.actions.shown.is_some() {
             // The cells are an opened file's, not this settings' rows.
-            self.cells.clear();
+            self.grid.clear();
         }
         match row.and_then(|i| self.choices.tests.get(i)) {
-            Some(t) => {
-                choices.tests = vec![*t];
-                self.cells.retain(|(r, _), _| Some(*r) != row);
-            }
+            Some(t) => choices.tests = vec![*t],
             None if row.is_some() => return Task::none(),
-            None => self.cells.clear(),
+            None => {}
         }
-        self.run_row = row;
-        self.notes.clear();
+        self.grid.start(row);
         self.message = None;
         self.last = None;
         self.actions = Actions::default();
         match Settings::validate(choices) {
             Ok(s) => {
-                self.bench = Some(Bench::start(s));
+                self.bench = Some(RunHandle::start(s));
                 self.status = Status::Running(None);
                 Task::none()
             }
@@ -287,16 +281,10 @@ impl App {
     pub fn apply(&mut self, u: Update) -> Task<Message> {
         match u {
             Update::Event(e) => {
-                if let Step::LoopDone(f) = &e.step {
-                    let row = self.run_row.unwrap_or(f.at.test_index);
-                    (self.cells).insert((row, column(f.at.direction)), f.cell.clone());
-                }
+                self.grid.apply(&e);
                 // A note as soon as the run knows it, beside the caveats;
                 // not a status. The report's notes replace them at the end.
-                if let Step::Warning(w) = &e.step {
-                    if !self.notes.contains(&w.sentence) {
-                        self.notes.push(w.sentence.clone());
-                    }
+                if let Step::Warning(_) = &e.step {
                     return Task::none();
                 }
                 if matches!(self.status, Status::Running(_)) {
@@ -307,7 +295,7 @@ impl App {
             Update::Prepared(notes) => {
                 // The caveats known before the run, shown while it runs;
                 // the report's notes replace them at the end.
-                self.notes = notes;
+                notes.into_iter().for_each(|n| self.grid.note(n));
                 Task::none()
             }
             Update::Done(r) => {
@@ -339,7 +327,7 @@ impl App {
                 let target = diskmark::escape::path(&self.choices.target);
                 diskmark::escape::say(format_args!(
                     "{}",
-                    strings::stuck(crate::bench::STOP_DEADLINE.as_secs(), &target)
+                    strings::stuck(diskmark::front::handle::STOP_DEADLINE.as_secs(), &target)
                 ));
                 self.bench = None;
                 self.exit_code.store(1, Ordering::Relaxed);
@@ -364,7 +352,7 @@ impl App {
     }
 
     /// A run that ended with a report: its notes, its outputs, its exit
-    /// code (the CLI's rules).
+    /// code (the one policy of every front-end: `ExportManager::finish`).
     fn finished(&mut self, last: LastRun) -> Task<Message> {
         let host = HostInfo::current();
         let report = Report {
@@ -373,61 +361,30 @@ impl App {
             host: &host,
             output: &last.output,
         };
-        self.notes = report.notes();
-        let mut code = self.deliver(&report);
-        if last.output.interrupted.is_none() && report.measured_nothing() && code == 0 {
-            (self.notes).push(strings::measured_nothing(
-                last.settings.measure.as_secs_f64(),
-            ));
-            code = 1;
+        self.grid.end();
+        self.grid.set_notes(report.notes());
+        let outcome = self.export.finish(&report);
+        let names: Vec<String> = (outcome.written.iter())
+            .map(|p| p.file_name().unwrap_or(p.as_os_str()))
+            .map(|n| n.to_string_lossy().into_owned())
+            .collect();
+        let mut said: Vec<String> = (outcome.said.iter())
+            .map(|s| match s {
+                Said::Note(n) => n.clone(),
+                Said::Error(e) => strings::error(e),
+            })
+            .collect();
+        if !names.is_empty() {
+            said.insert(0, strings::written(&names));
         }
-        if let Some(sig) = last.output.interrupted.and_then(|r| r.signal()) {
-            code = 128 + sig as u8;
-        }
+        self.message = (!said.is_empty()).then(|| said.join("; "));
         self.status = match last.output.interrupted {
             Some(_) => Status::Stopped,
             None => Status::Finished,
         };
-        self.exit_code.store(code, Ordering::Relaxed);
+        self.exit_code.store(outcome.code, Ordering::Relaxed);
         self.last = Some(last);
         self.quit_if_done()
-    }
-
-    /// The report to the outputs the command line asked for, through the
-    /// one output path; what happened goes to the message line. Returns
-    /// the exit code of the delivery.
-    fn deliver(&mut self, report: &Report<'_>) -> u8 {
-        let o = self.export.outputs();
-        if o.files.is_empty() && o.chart.is_none() && o.save.is_none() {
-            return 0;
-        }
-        let names: Vec<String> = (o.files.iter().map(|f| &f.path))
-            .chain(&o.chart)
-            .map(|p| p.shown.file_name().unwrap_or(p.shown.as_os_str()))
-            .map(|n| n.to_string_lossy().into_owned())
-            .collect();
-        let (delivered, failed) = match self.export.deliver(report) {
-            Ok(d) => (d, None),
-            Err(u) => (u.delivered, Some(u.error)),
-        };
-        let mut said: Vec<String> = Vec::new();
-        let mut code = 0;
-        if let Some(e) = failed {
-            let e = diskmark::Error::from(e);
-            code = e.exit_code();
-            said.push(strings::error(&e.to_string()));
-        }
-        for m in delivered.messages {
-            said.push(match m {
-                ExportMessage::Note(n) => n,
-                ExportMessage::Failure(e) => strings::error(&e.to_string()),
-            });
-        }
-        if code == 0 && !names.is_empty() {
-            said.insert(0, strings::written(&names));
-        }
-        self.message = Some(said.join("; "));
-        code
     }
 
     /// With `--quit-when-done`: the screenshot, then the exit.

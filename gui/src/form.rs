@@ -120,7 +120,7 @@ impl std::fmt::Display for TargetEntry {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             TargetEntry::Listed(p, info) => {
-                let path = diskmark::outputs::printable(p);
+                let path = diskmark::escape::path(p);
                 let Some(t) = info else {
                     return f.write_str(&strings::target_entry(&path, None, None, None));
                 };
@@ -383,7 +383,7 @@ impl Form {
                 Effect::None
             }
             Ok(info) if info.is_device() => {
-                self.sentence = Some(strings::not_a_folder(&diskmark::outputs::printable(&path)));
+                self.sentence = Some(strings::not_a_folder(&diskmark::escape::path(&path)));
                 Effect::None
             }
             Ok(info) => {

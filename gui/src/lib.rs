@@ -9,7 +9,6 @@ pub mod actions;
 pub mod actions_state;
 pub mod app;
 pub mod args;
-pub mod bench;
 pub mod chart_png;
 pub mod dialog;
 pub mod form;

@@ -6,10 +6,10 @@
 //! A refusal or a failure is the CLI's sentence.
 
 use crate::actions_state::{Action, Shown};
-use crate::bench::LastRun;
 use crate::strings;
 use diskmark::config::UsageError;
 use diskmark::export::{ExportError, ExportManager, FileOutput, Message, Outputs, Stdout};
+use diskmark::front::LastRun;
 use diskmark::history::{History, HistoryError};
 use diskmark::host::HostInfo;
 use diskmark::outputs::{self, Forbidden, OutputPath};
@@ -160,7 +160,7 @@ fn write(path: &OutputPath, bytes: &[u8]) -> Result<String, String> {
 
 fn shown_name(p: &Path) -> String {
     let name = p.file_name().unwrap_or(p.as_os_str());
-    outputs::printable(Path::new(name))
+    diskmark::escape::path(Path::new(name))
 }
 
 /// The history database `path`, checked as the CLI checks `--history`: a
@@ -198,7 +198,7 @@ fn save_history(source: Source<'_>, db: &OutputPath) -> Result<String, String> {
         Source::File(shown) => {
             let id = diskmark::history::save_or_keep(db, &shown.run)
                 .map_err(|e| diskmark::Error::from(ExportError::from(e)).to_string())?;
-            Ok(strings::saved_as(id, &outputs::printable(&db.shown)))
+            Ok(strings::saved_as(id, &diskmark::escape::path(&db.shown)))
         }
     }
 }

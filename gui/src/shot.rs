@@ -3,7 +3,8 @@
 
 use diskmark::cli::OutputOptions;
 use diskmark::config::UsageError;
-use diskmark::outputs::{self, Forbidden, OutputPath, printable};
+use diskmark::escape::path as printable;
+use diskmark::outputs::{self, Forbidden, OutputPath};
 use std::path::Path;
 
 /// Why a screenshot could not be saved.

@@ -36,9 +36,8 @@ pub const STOPPED: &str = "Stopped: the finished tests are kept";
 pub const NOTES: &str = "Notes";
 /// A cell with no figure yet.
 pub const EMPTY_CELL: &str = "—";
-/// The benchmark thread died without an answer.
-pub const PANICKED: &str =
-    "error: the benchmark stopped on an internal error (a panic); please report it";
+/// The marker of the row running now.
+pub const RUNNING_MARK: &str = "▶";
 
 /// The status bar while pre-filling.
 pub fn prefill(done: u64, total: u64) -> String {
@@ -90,13 +89,6 @@ pub fn error(sentence: &str) -> String {
 /// The outputs written at the end.
 pub fn written(names: &[String]) -> String {
     format!("written: {}", names.join(", "))
-}
-
-/// A run in which no test completed an I/O (the CLI's sentence).
-pub fn measured_nothing(measure_s: f64) -> String {
-    error(&format!(
-        "no test completed any I/O in its measure window: nothing was measured (a device that is throttled, stalled or too slow for --measure {measure_s} s)"
-    ))
 }
 
 /// A run that did not stop in time (the TUI's sentence).

@@ -37,6 +37,22 @@ impl Unit {
         }
     }
 
+    /// The running cell's live figure in this unit (the last tick's) and
+    /// its bar; `None` when the tick says none (fio does not while it runs,
+    /// a tick in which no I/O completed has no figure, and no tick has a
+    /// latency).
+    pub fn live(self, l: &diskmark::front::LiveCell) -> Option<(f64, f64)> {
+        use diskmark::report::scale::throughput_bar;
+        let mbps = l.mbps.filter(|m| *m > 0.0)?;
+        let bar = throughput_bar(mbps);
+        match self {
+            Unit::MBps => Some((mbps, bar)),
+            Unit::GBps => Some((mbps / 1000.0, bar)),
+            Unit::Iops => l.iops.map(|i| (i, bar)),
+            Unit::Latency => None,
+        }
+    }
+
     /// A figure as the cell shows it.
     pub fn format(self, v: f64) -> String {
         match self {

@@ -95,7 +95,7 @@ impl App {
             _ => false,
         };
         if self.form.update(&mut self.choices, m, running) == Effect::ClearResults {
-            self.cells.clear();
+            self.grid.clear();
         }
         if !browse || running {
             return Task::none();

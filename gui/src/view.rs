@@ -3,6 +3,7 @@
 
 use crate::app::{App, Message, SizeChoice, Status, Unit, column, size_presets};
 use crate::strings;
+use diskmark::front::CellAt;
 use diskmark::run::{Event, Step};
 use diskmark::workload::Direction;
 use iced::widget::{Space, button, column as col, container, pick_list, row, scrollable, text};
@@ -14,6 +15,9 @@ pub const BAR: Color = Color::from_rgb8(0x2e, 0x9e, 0x4f);
 
 /// Width of a figure's cell, logical pixels.
 const CELL_WIDTH: f32 = 190.0;
+
+/// Width of the running row's marker, logical pixels.
+const MARK_WIDTH: f32 = 14.0;
 
 /// The whole window.
 pub fn view(app: &App) -> Element<'_, Message> {
@@ -61,7 +65,7 @@ fn top_row(app: &App) -> Element<'_, Message> {
 
 fn grid(app: &App) -> Element<'_, Message> {
     let columns = app.columns();
-    let mut header = row![Space::new().width(Length::Fixed(140.0))].spacing(8);
+    let mut header = row![Space::new().width(Length::Fixed(MARK_WIDTH + 8.0 + 140.0))].spacing(8);
     for d in &columns {
         let name = match d {
             Direction::Read => strings::READ,
@@ -73,11 +77,17 @@ fn grid(app: &App) -> Element<'_, Message> {
     let mut grid = col![header].spacing(8);
     // An opened file's rows are the file's: no row runs while it is shown.
     let can_run = !app.running() && app.showing().is_none();
+    let running_row = app.live().map(|l| l.at.row);
     for (i, test) in app.rows().iter().enumerate() {
         // The row's own button runs its test alone.
         let run = can_run.then_some(Message::Row(i));
         let name = button(text(test.to_string()).size(14)).on_press_maybe(run);
-        let mut r = row![name.width(140)].spacing(8);
+        let mark = if running_row == Some(i) {
+            strings::RUNNING_MARK
+        } else {
+            ""
+        };
+        let mut r = row![text(mark).width(MARK_WIDTH), name.width(140)].spacing(8);
         for d in &columns {
             r = r.push(cell(app, i, column(*d)));
         }
@@ -86,14 +96,24 @@ fn grid(app: &App) -> Element<'_, Message> {
     grid.into()
 }
 
-/// One figure and its bar on the log meter.
+/// One figure and its bar on the log meter: the cell running now shows
+/// its loop's live figure (the last tick's), the others their figures so
+/// far.
 fn cell(app: &App, row_index: usize, col_index: usize) -> Element<'_, Message> {
-    let (value, pct) = match app.cell(row_index, col_index) {
-        Some(s) if s.completed() => {
-            let (v, bar) = app.unit.figure(s);
-            (app.unit.format(v), bar)
-        }
-        _ => (strings::EMPTY_CELL.to_string(), 0.0),
+    let here = CellAt {
+        row: row_index,
+        col: col_index,
+    };
+    let live = app.live().filter(|l| l.at == here);
+    let figure = match live {
+        Some(l) => app.unit.live(l),
+        None => (app.cell(row_index, col_index))
+            .filter(|s| s.completed())
+            .map(|s| app.unit.figure(s)),
+    };
+    let (value, pct) = match figure {
+        Some((v, bar)) => (app.unit.format(v), bar),
+        None => (strings::EMPTY_CELL.to_string(), 0.0),
     };
     let filled = (pct.round() as u16).min(100);
     let mut bar = row![];
@@ -121,7 +141,7 @@ fn status_bar(app: &App) -> Element<'_, Message> {
     let (what, left) = match &app.status {
         Status::Ready => (strings::READY.to_string(), None),
         Status::Running(None) => (strings::prefill(0, 1), None),
-        Status::Running(Some(e)) => (live(e), Some(strings::time_left(e.time.left))),
+        Status::Running(Some(e)) => (live(e), e.time.map(|t| strings::time_left(t.left))),
         Status::Stopping => (strings::STOPPING.to_string(), None),
         Status::Finished => (strings::FINISHED.to_string(), None),
         Status::Stopped => (strings::STOPPED.to_string(), None),
@@ -157,6 +177,9 @@ fn live(e: &Event) -> String {
             f.at.loops,
             Some(f.headline.mbps),
         ),
+        Step::Fill(p) => diskmark::progress::modes::fill_line(p),
+        Step::Span(p) => diskmark::progress::modes::span_line(p),
+        Step::Host(h) => h.sentence.clone(),
         // Shown with the notes, never as the status (App::apply).
         Step::Warning(w) => w.sentence.clone(),
     }
@@ -167,9 +190,9 @@ fn notes(app: &App) -> Element<'_, Message> {
     if let Some(m) = &app.message {
         c = c.push(text(m.clone()));
     }
-    if !app.notes.is_empty() {
+    if !app.notes().is_empty() {
         c = c.push(text(strings::NOTES).size(16));
-        for n in &app.notes {
+        for n in app.notes() {
             c = c.push(text(n.clone()).size(13));
         }
     }

@@ -96,7 +96,7 @@ pub fn parse() -> Cli {
             {
                 crate::escape::say(format_args!(
                     "error: '{}' is a second target; diskmark tests one directory or device per run: give one (run it again for another)",
-                    crate::outputs::printable(std::path::Path::new(extra))
+                    crate::escape::path(std::path::Path::new(extra))
                 ));
                 std::process::exit(2);
             }
@@ -108,7 +108,7 @@ pub fn parse() -> Cli {
             {
                 crate::escape::say(format_args!(
                     "error: '{}' is a second target; diskmark tests one directory or device per run: give one (run it again for another)",
-                    crate::outputs::printable(std::path::Path::new(extra))
+                    crate::escape::path(std::path::Path::new(extra))
                 ));
                 std::process::exit(2);
             }

@@ -210,7 +210,7 @@ impl RunArgs {
                         "--output",
                         format!(
                             "{}: the extension says no format (.txt, .json, .csv, .md or .prom); rename it or add --format",
-                            crate::outputs::printable(&o.shown)
+                            crate::escape::path(&o.shown)
                         ),
                     ));
                 }
@@ -239,7 +239,7 @@ fn check_save(
             "--history",
             format!(
                 "{} is also an output of the report; give the history its own file",
-                crate::outputs::printable(&o.shown)
+                crate::escape::path(&o.shown)
             ),
         ));
     }

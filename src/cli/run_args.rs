@@ -10,6 +10,7 @@ use crate::stats::LoopStat;
 use crate::stats::steady::SteadyGoal;
 use crate::workload::{DataKind, Mode, Profile, TestSpec, parse_test};
 use clap::Args;
+use std::ffi::OsString;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -248,7 +249,21 @@ pub struct ProgressArg {
     pub path: Option<PathBuf>,
 }
 
-fn parse_progress_arg(s: &str) -> Result<ProgressArg, String> {
+impl ProgressArg {
+    /// The value as `--progress` takes it back (`jsonl`, `jsonl=PATH`).
+    pub fn as_arg(&self) -> OsString {
+        match &self.path {
+            None => "jsonl".into(),
+            Some(p) => {
+                let mut s = OsString::from("jsonl=");
+                s.push(p);
+                s
+            }
+        }
+    }
+}
+
+pub(crate) fn parse_progress_arg(s: &str) -> Result<ProgressArg, String> {
     match s.strip_prefix("jsonl") {
         Some("") => Ok(ProgressArg { path: None }),
         Some(rest) => match rest.strip_prefix('=') {
@@ -420,7 +435,7 @@ impl RunArgs {
                 "--history",
                 format!(
                     "{} would only be used with --save, and it was not given; add --save to record the run",
-                    crate::outputs::printable(db)
+                    crate::escape::path(db)
                 ),
             ));
         }
@@ -437,7 +452,7 @@ impl RunArgs {
                 "--fio",
                 format!(
                     "{} would be used only by an --engine fio:ENGINE, and none was given; add e.g. --engine fio:libaio or drop --fio",
-                    crate::outputs::printable(fio)
+                    crate::escape::path(fio)
                 ),
             ));
         }

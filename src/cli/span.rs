@@ -69,6 +69,12 @@ pub struct SpanArgs {
     #[arg(short, long)]
     pub quiet: bool,
 
+    /// Also write the progress as JSON lines, one event a line (schema:
+    /// docs/progress.schema.json): `jsonl` on standard error in place of
+    /// the progress line, `jsonl=PATH` to a file (checked as --output is)
+    #[arg(long, value_name = "jsonl[=PATH]", value_parser = super::run_args::parse_progress_arg)]
+    pub progress: Option<super::run_args::ProgressArg>,
+
     /// Also draw MB/s against the position (GB) and the access times, as
     /// an SVG or PNG (by its name)
     #[arg(long, value_name = "FILE.svg|FILE.png")]
@@ -143,6 +149,9 @@ impl SpanArgs {
         }
         if let Some(c) = &self.chart {
             pair("--chart", c.clone().into());
+        }
+        if let Some(p) = &self.progress {
+            pair("--progress", p.as_arg());
         }
         if self.quiet {
             argv.push("--quiet".into());

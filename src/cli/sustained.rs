@@ -68,6 +68,12 @@ pub struct SustainedArgs {
     #[arg(short, long)]
     pub quiet: bool,
 
+    /// Also write the progress as JSON lines, one event a line (schema:
+    /// docs/progress.schema.json): `jsonl` on standard error in place of
+    /// the progress line, `jsonl=PATH` to a file (checked as --output is)
+    #[arg(long, value_name = "jsonl[=PATH]", value_parser = super::run_args::parse_progress_arg)]
+    pub progress: Option<super::run_args::ProgressArg>,
+
     /// Record the result in the history database
     #[arg(long)]
     pub save: bool,
@@ -144,6 +150,9 @@ impl SustainedArgs {
         }
         if let Some(c) = &self.chart {
             pair("--chart", c.clone().into());
+        }
+        if let Some(p) = &self.progress {
+            pair("--progress", p.as_arg());
         }
         if let Some(h) = &self.history {
             pair("--history", h.clone().into());

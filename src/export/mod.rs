@@ -7,6 +7,7 @@
 //! messages. The CLI and the TUI both deliver through [`ExportManager`].
 
 mod error;
+pub mod outcome;
 pub mod stdout;
 
 pub use error::ExportError;

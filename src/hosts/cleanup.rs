@@ -118,7 +118,7 @@ fn not_removed(f: &RemoteFile, why: String) -> Option<NotRemoved> {
     Some(NotRemoved {
         sentence: format!(
             "could not remove the test file {} on host {}: {why}; remove it there by hand",
-            crate::report::escape::escaped(&f.path.display().to_string()),
+            crate::escape::escaped(&f.path.display().to_string()),
             f.host
         ),
         fio_said: Vec::new(),

@@ -98,7 +98,7 @@ fn check_lines(text: &str) -> std::io::Result<()> {
         crate::fio::job::literal(line).map_err(|e| {
             std::io::Error::new(
                 std::io::ErrorKind::InvalidInput,
-                format!("the job line {} {e}", crate::report::escape::escaped(line)),
+                format!("the job line {} {e}", crate::escape::escaped(line)),
             )
         })?;
     }

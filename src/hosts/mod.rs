@@ -6,13 +6,11 @@
 
 mod cleanup;
 mod client;
-mod command;
 pub mod error;
 mod jobfile;
 mod probe;
 pub mod run;
 pub mod spec;
 
-pub use command::command;
 pub use error::HostsError;
 pub use spec::HostAddr;

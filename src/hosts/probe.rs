@@ -154,7 +154,7 @@ fn probe_one(
             client: client.fio.version.clone(),
         });
     }
-    let shown = crate::report::escape::escaped(&dir.display().to_string());
+    let shown = crate::escape::escaped(&dir.display().to_string());
     if has("Is a directory") {
         return Ok(Some(server(&all)));
     }

@@ -11,7 +11,7 @@ use crate::config::Settings;
 use crate::fio::hosts::{HostsResult, parse_hosts};
 use crate::fio::{FioEngine, FioJob, GRACE, RawRun};
 use crate::plan::PlannedTest;
-use crate::run::{HostLoops, RunOutput, StopReason, StopToken, TestFileInfo, TestResult};
+use crate::run::{HostLoops, RunOutput, StopReason, StopToken, TestResult};
 use crate::workload::{DataKind, Direction};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -49,8 +49,14 @@ pub struct HostsPlan {
     pub tests: Vec<PlannedTest>,
 }
 
-/// What one step reports as it goes (for a progress line).
-pub type Progress<'a> = &'a mut dyn FnMut(&str);
+/// Whom the run tells its steps and warnings ([`crate::run::Event`]).
+pub type Progress<'a> = &'a mut dyn FnMut(&crate::run::Event);
+
+/// Tells `say` the step `sentence`.
+fn tell(say: &mut dyn FnMut(&crate::run::Event), sentence: String) {
+    let step = crate::run::Step::Host(crate::run::HostStep { sentence });
+    say(&crate::run::Event::untimed(step));
+}
 
 /// `--remote-dir` goes into every host's job files, which fio parses: it
 /// must be read there as typed (docs/hosts.md#choosing-the-hosts).
@@ -58,7 +64,7 @@ pub fn check_dir(dir: &std::path::Path) -> Result<(), HostsError> {
     crate::fio::job::literal_path(dir)
         .map(|_| ())
         .map_err(|source| HostsError::NotLiteral {
-            dir: crate::outputs::printable(dir),
+            dir: crate::escape::path(dir),
             source,
         })
 }
@@ -78,23 +84,9 @@ pub fn run(plan: &HostsPlan, stop: &StopToken, say: Progress<'_>) -> Result<RunO
         fio: &plan.fio,
         stop: Some(stop),
     };
-    let mut out = RunOutput {
-        started: chrono::Local::now(),
-        tests: Vec::new(),
-        notes: Vec::new(),
-        interrupted: None,
-        kept_file: None,
-        test_file: TestFileInfo {
-            size: plan.settings.size,
-            ..TestFileInfo::default()
-        },
-        qos: None,
-        sustained: None,
-        span: None,
-        elapsed: None,
-    };
-    out.notes = crate::run::run_notes(&plan.settings, &plan.tests);
-    say(&format!("probing {} hosts", plan.hosts.len()));
+    let mut out = RunOutput::begin(crate::run::run_notes(&plan.settings, &plan.tests));
+    out.test_file.size = plan.settings.size;
+    tell(say, format!("probing {} hosts", plan.hosts.len()));
     super::probe::reachable(&plan.hosts)?;
     let Some(servers) = super::probe::probe_all(client, &mut jobs, &plan.hosts, &plan.dir)? else {
         return Ok(stopped(out, stop));
@@ -107,7 +99,7 @@ pub fn run(plan: &HostsPlan, stop: &StopToken, say: Progress<'_>) -> Result<RunO
         jobs: &mut jobs,
         files: &files,
         servers: &servers,
-        say,
+        say: &mut *say,
     };
     let result = runner.everything(&mut out);
     let silent = match &result {
@@ -115,7 +107,7 @@ pub fn run(plan: &HostsPlan, stop: &StopToken, say: Progress<'_>) -> Result<RunO
         _ => Vec::new(),
     };
     for n in cleanup.run_but(&mut jobs, &silent) {
-        crate::escape::say(format_args!("warning: {}", n.sentence));
+        say(&crate::run::Event::warning(n.sentence.clone(), true));
         add_note(&mut out.notes, n.sentence);
         for line in n.fio_said {
             add_note(&mut out.notes, line);
@@ -236,10 +228,13 @@ impl Runner<'_, '_> {
     /// Every host writes its whole test file once, all at the same time.
     fn prefill(&mut self) -> Result<u64, Step> {
         let s = &self.plan.settings;
-        (self.say)(&format!(
-            "pre-filling {} on every host",
-            crate::units::human_bytes(s.size)
-        ));
+        tell(
+            self.say,
+            format!(
+                "pre-filling {} on every host",
+                crate::units::human_bytes(s.size)
+            ),
+        );
         let mut options = vec![
             "rw=write".to_string(),
             "bs=1M".into(),
@@ -287,7 +282,7 @@ impl Runner<'_, '_> {
             {
                 HostsError::NotWritable {
                     host,
-                    dir: crate::report::escape::escaped(&self.plan.dir.display().to_string()),
+                    dir: crate::escape::escaped(&self.plan.dir.display().to_string()),
                     why: message,
                     details,
                 }
@@ -335,7 +330,7 @@ impl Runner<'_, '_> {
                 direction.name(),
                 loop_index + 1
             );
-            (self.say)(&what);
+            tell(self.say, what.clone());
             let (texts, window) = self.loop_jobs(planned, direction);
             let raw = self.client_run(&texts, window + GRACE + CONNECT_SLACK, &what)?;
             let r = self.check(&raw, &what)?;

@@ -180,7 +180,7 @@ pub fn hosts(typed: &[String], file: Option<&Path>) -> Result<Vec<HostAddr>, Usa
             let h = HostAddr::parse(&line).map_err(|e| {
                 UsageError::new(
                     "--hosts",
-                    format!("{} line {n}: {e}", crate::outputs::printable(path)),
+                    format!("{} line {n}: {e}", crate::escape::path(path)),
                 )
             })?;
             add(h, "--hosts")?;
@@ -192,7 +192,7 @@ pub fn hosts(typed: &[String], file: Option<&Path>) -> Result<Vec<HostAddr>, Usa
 /// The host lines of a `--hosts` file with their numbers: `#` starts a
 /// comment, blank lines are skipped.
 fn read_hosts_file(path: &Path) -> Result<Vec<(usize, String)>, UsageError> {
-    let shown = crate::outputs::printable(path);
+    let shown = crate::escape::path(path);
     let fail = |why: String| UsageError::new("--hosts", format!("cannot read {shown}: {why}"));
     // Only a regular file, and at most MAX_HOSTS_FILE of it (crate::inputs).
     let text = crate::inputs::read(path, &shown, &crate::inputs::HOSTS)
@@ -206,7 +206,7 @@ fn read_hosts_file(path: &Path) -> Result<Vec<(usize, String)>, UsageError> {
         // named rather than read past (a tab is a blank).
         let hidden = l
             .chars()
-            .find(|&c| c != '\t' && (crate::report::escape::is_unsafe(c) || c == '\u{feff}'));
+            .find(|&c| c != '\t' && (crate::escape::is_unsafe(c) || c == '\u{feff}'));
         if let Some(c) = hidden {
             return Err(UsageError::new(
                 "--hosts",
@@ -320,7 +320,7 @@ mod tests {
             std::fs::write(&f, text).unwrap();
             let e = hosts(&[], Some(&f)).unwrap_err().message;
             assert!(e.contains("line 2") && e.contains(shown), "{text:?}: {e}");
-            assert!(!e.chars().any(crate::report::escape::is_unsafe), "{e:?}");
+            assert!(!e.chars().any(crate::escape::is_unsafe), "{e:?}");
             assert!(!e.contains('\u{feff}'), "{e:?}");
         }
         // A character outside a host name is named as well.

@@ -152,12 +152,6 @@ fn looks_like_test_file(name: &std::ffi::OsStr) -> bool {
         && n.ends_with(crate::run::testfile::FILE_SUFFIX)
 }
 
-/// `path` for a message: [`crate::escape::path`] (controls and bidi
-/// characters escaped), so that a name never drives the terminal.
-pub fn printable(path: &Path) -> String {
-    crate::escape::path(path)
-}
-
 /// Checks one output path given with `option`; refuses, in one sentence
 /// naming the option, anything that could reach a device or the target.
 pub fn check(
@@ -174,14 +168,17 @@ pub fn check(
         _ => {
             return Err(refuse(format!(
                 "{} is a directory; give a file name",
-                printable(path)
+                crate::escape::path(path)
             )));
         }
     };
     match std::fs::metadata(path) {
         Ok(m) => check_existing(path, &m, forbidden, &refuse),
         Err(e) if e.kind() == io::ErrorKind::NotFound => check_new(path, name, &refuse),
-        Err(e) => Err(refuse(format!("cannot use {}: {e}", printable(path)))),
+        Err(e) => Err(refuse(format!(
+            "cannot use {}: {e}",
+            crate::escape::path(path)
+        ))),
     }
 }
 
@@ -202,7 +199,7 @@ fn writable_now(path: &Path, refuse: &dyn Fn(String) -> UsageError) -> Result<()
             };
             Err(refuse(format!(
                 "{} cannot be opened for writing ({why}), so the output would be lost after the run; give a file name",
-                printable(path)
+                crate::escape::path(path)
             )))
         }
     }
@@ -215,7 +212,7 @@ fn check_existing(
     forbidden: Forbidden,
     refuse: &dyn Fn(String) -> UsageError,
 ) -> Result<OutputPath, UsageError> {
-    let shown = printable(path);
+    let shown = crate::escape::path(path);
     let ft = m.file_type();
     let id = Some((m.dev(), m.ino()));
     let same_device = ft.is_block_device() && forbidden.target_rdev == Some(m.rdev());
@@ -300,7 +297,7 @@ fn check_new(
     if std::fs::symlink_metadata(path).is_ok() {
         return Err(refuse(format!(
             "{} is a symbolic link that leads nowhere; give the file itself",
-            printable(path)
+            crate::escape::path(path)
         )));
     }
     let parent = match path.parent() {
@@ -312,13 +309,13 @@ fn check_new(
         Ok(_) => {
             return Err(refuse(format!(
                 "{} is not a directory; give a file in a directory",
-                printable(parent)
+                crate::escape::path(parent)
             )));
         }
         Err(_) => {
             return Err(refuse(format!(
                 "the directory {} does not exist; create it or choose another file",
-                printable(parent)
+                crate::escape::path(parent)
             )));
         }
     };
@@ -337,13 +334,13 @@ fn finish(
     if in_dev(&dir) {
         return Err(refuse(format!(
             "{} is in /dev, where diskmark writes only to /dev/null and terminals; give a file elsewhere",
-            printable(path)
+            crate::escape::path(path)
         )));
     }
     if looks_like_test_file(&name) {
         return Err(refuse(format!(
             "{} has the name of a diskmark test file; choose another name",
-            printable(path)
+            crate::escape::path(path)
         )));
     }
     // The directory may not exist yet (the history's): its nearest
@@ -355,7 +352,7 @@ fn finish(
     if rustix::fs::statfs(existing).is_ok_and(|st| is_pseudo(&st)) {
         return Err(refuse(format!(
             "{} is on a kernel filesystem (/proc, /sys, ...), where a write is a command, not a file; give a file elsewhere",
-            printable(path)
+            crate::escape::path(path)
         )));
     }
     // Found out now rather than after minutes of measuring.
@@ -369,7 +366,7 @@ fn finish(
     if let Err(e) = writable {
         return Err(refuse(format!(
             "cannot write {}: {}; choose a file you may write",
-            printable(path),
+            crate::escape::path(path),
             std::io::Error::from(e)
         )));
     }
@@ -409,14 +406,18 @@ pub fn check_in_new_dir(
     } else {
         base
     };
-    let mut dir = std::fs::canonicalize(base)
-        .map_err(|e| UsageError::new(option, format!("cannot use {}: {e}", printable(base))))?;
+    let mut dir = std::fs::canonicalize(base).map_err(|e| {
+        UsageError::new(
+            option,
+            format!("cannot use {}: {e}", crate::escape::path(base)),
+        )
+    })?;
     if !dir.is_dir() {
         return Err(UsageError::new(
             option,
             format!(
                 "{} is not a directory; give a file in a directory",
-                printable(base)
+                crate::escape::path(base)
             ),
         ));
     }
@@ -471,8 +472,8 @@ pub fn check_all(
                 option,
                 format!(
                     "{} and {} are the same file; give each output its own file",
-                    printable(&prev.shown),
-                    printable(&o.shown)
+                    crate::escape::path(&prev.shown),
+                    crate::escape::path(&o.shown)
                 ),
             ));
         }

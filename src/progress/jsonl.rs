@@ -9,7 +9,7 @@
 
 use super::Cells;
 use crate::outputs::OutputPath;
-use crate::run::{Estimate, Event, Finished, Live, Phase, Position, RunOutput, Step, TimeLeft};
+use crate::run::{Estimate, Event, Finished, Live, Phase, Position, RunOutput, SpanStep, Step};
 use crate::stats::DirSummary;
 use crate::workload::Direction;
 use schemars::JsonSchema;
@@ -81,6 +81,51 @@ pub enum Line {
         loops: u32,
         /// The time the plan fixes, seconds.
         planned_s: f64,
+    },
+    /// The first line of a mode beyond the grid: which, and what it does.
+    Mode {
+        /// Seconds since the run started.
+        t: f64,
+        /// `sustained`, `span` or `hosts`.
+        mode: String,
+        /// The sentence the progress line starts with.
+        sentence: String,
+    },
+    /// How far a sustained write is, about every 0.1 s.
+    Fill {
+        /// Seconds since the run started.
+        t: f64,
+        /// Bytes written (completed).
+        written_bytes: u64,
+        /// Bytes to write.
+        total_bytes: u64,
+        /// The last sample's throughput, 10^6 bytes/s; absent before the
+        /// first sample.
+        mbps: Option<f64>,
+        /// Seconds left at that rate; absent before a rate is known.
+        left_s: Option<f64>,
+    },
+    /// How far a span map is: after each sample, every 64 random reads,
+    /// and as its test file fills.
+    Span {
+        /// Seconds since the run started.
+        t: f64,
+        /// `fill` (a directory's test file), `samples` or `access`.
+        phase: String,
+        /// Bytes, samples or reads done.
+        done: u64,
+        /// Of how many.
+        total: u64,
+        /// The last sample's throughput, 10^6 bytes/s (`samples` only;
+        /// absent when it read nothing).
+        mbps: Option<f64>,
+    },
+    /// A step of a run on many hosts (`probing 2 hosts`, a test's loop).
+    Host {
+        /// Seconds since the run started.
+        t: f64,
+        /// The step, in words.
+        sentence: String,
     },
     /// Pre-filling the test file.
     Prefill {
@@ -176,8 +221,9 @@ pub enum Line {
         at: Option<At>,
         /// The note, in the report's words.
         sentence: String,
-        /// Seconds left of the whole run.
-        left_s: f64,
+        /// Seconds left of the whole run; absent in a mode whose time is
+        /// not planned.
+        left_s: Option<f64>,
     },
     /// The last line: the run is over.
     Done {
@@ -205,16 +251,6 @@ pub struct JsonlStream {
 impl JsonlStream {
     /// Opens `to` and writes the plan line of the run `estimate` describes.
     pub fn open(to: &JsonlTo, estimate: &Estimate) -> std::io::Result<JsonlStream> {
-        let out: Box<dyn Write + Send> = match to {
-            JsonlTo::Stderr => Box::new(std::io::stderr()),
-            JsonlTo::File(path) => path.open_stream()?,
-        };
-        let mut s = JsonlStream {
-            out: Some(out),
-            start: Instant::now(),
-            cells: Cells::of(estimate),
-            current: None,
-        };
         let plan = Line::Plan {
             t: 0.0,
             sentence: estimate.sentence(),
@@ -227,7 +263,36 @@ impl JsonlStream {
             loops: estimate.loops,
             planned_s: estimate.fixed.as_secs_f64(),
         };
-        s.write(&plan);
+        JsonlStream::open_with(to, Cells::of(estimate), &plan)
+    }
+
+    /// Opens `to` for a mode beyond the grid (`sustained`, `span`,
+    /// `hosts`) and writes its first line.
+    pub fn open_mode(to: &JsonlTo, mode: &str, sentence: String) -> std::io::Result<JsonlStream> {
+        let cells = Cells {
+            tests: 0,
+            directions: Vec::new(),
+        };
+        let first = Line::Mode {
+            t: 0.0,
+            mode: mode.into(),
+            sentence,
+        };
+        JsonlStream::open_with(to, cells, &first)
+    }
+
+    fn open_with(to: &JsonlTo, cells: Cells, first: &Line) -> std::io::Result<JsonlStream> {
+        let out: Box<dyn Write + Send> = match to {
+            JsonlTo::Stderr => Box::new(std::io::stderr()),
+            JsonlTo::File(path) => path.open_stream()?,
+        };
+        let mut s = JsonlStream {
+            out: Some(out),
+            start: Instant::now(),
+            cells,
+            current: None,
+        };
+        s.write(first);
         Ok(s)
     }
 
@@ -259,7 +324,10 @@ impl JsonlStream {
     /// The lines of one event: a loop's phase changes and its window's
     /// edges come before its tick.
     fn lines(&mut self, event: &Event) -> Vec<Line> {
-        let (t, left_s) = (self.t(), event.time.left.as_secs_f64());
+        let t = self.t();
+        let time = event.time.map(|time| time.left.as_secs_f64());
+        // A grid's step always carries its time (`run::run` emits it so).
+        let left_s = time.unwrap_or_default();
         let mut lines = Vec::new();
         match &event.step {
             Step::Prefill { done, total } => lines.push(Line::Prefill {
@@ -274,7 +342,7 @@ impl JsonlStream {
                 left_s,
             }),
             Step::Running(live) => {
-                self.phase_lines(live, t, &event.time, &mut lines);
+                self.phase_lines(live, t, left_s, &mut lines);
                 lines.push(Line::Live {
                     t,
                     at: self.at(&live.at),
@@ -296,15 +364,26 @@ impl JsonlStream {
                 t,
                 at: w.at.as_ref().map(|at| self.at(at)),
                 sentence: w.sentence.clone(),
-                left_s,
+                left_s: time,
+            }),
+            Step::Fill(p) => lines.push(Line::Fill {
+                t,
+                written_bytes: p.written,
+                total_bytes: p.total,
+                mbps: p.mbps,
+                left_s: p.left.map(|l| l.as_secs_f64()),
+            }),
+            Step::Span(p) => lines.push(span_line(t, p)),
+            Step::Host(h) => lines.push(Line::Host {
+                t,
+                sentence: h.sentence.clone(),
             }),
         }
         lines
     }
 
     /// `phase`, `window_start` and `window_end` as `live` moves on.
-    fn phase_lines(&mut self, live: &Live, t: f64, time: &TimeLeft, lines: &mut Vec<Line>) {
-        let left_s = time.left.as_secs_f64();
+    fn phase_lines(&mut self, live: &Live, t: f64, left_s: f64, lines: &mut Vec<Line>) {
         if self.current == Some((live.at, live.phase)) {
             return;
         }
@@ -369,6 +448,22 @@ impl JsonlStream {
                 "warning: the progress stream stopped: {e}; the run goes on"
             ));
         }
+    }
+}
+
+/// The line of a span map's step.
+fn span_line(t: f64, p: &SpanStep) -> Line {
+    let (phase, done, total, mbps) = match *p {
+        SpanStep::Fill { done, total } => ("fill", done, total, None),
+        SpanStep::Samples { done, total, mbps } => ("samples", done as u64, total as u64, mbps),
+        SpanStep::Access { done, total } => ("access", done, total, None),
+    };
+    Line::Span {
+        t,
+        phase: phase.into(),
+        done,
+        total,
+        mbps,
     }
 }
 

@@ -4,7 +4,9 @@
 //! line per finished test, so that a CI log shows the run going. With
 //! `--progress jsonl[=PATH]`, the same events as JSON lines (`jsonl`).
 
+pub mod display;
 pub mod jsonl;
+pub mod modes;
 
 use crate::run::estimate::duration_words;
 use crate::run::{Estimate, Event, Finished, Live, Phase, RunOutput, Step};
@@ -170,11 +172,34 @@ impl ProgressLine {
         }
     }
 
+    /// Progress for a mode beyond the grid (a sustained write, a span map,
+    /// many hosts), which says `sentence` first on a terminal; elsewhere
+    /// these modes print nothing but their report and errors.
+    pub fn mode(sentence: String, show: Show) -> ProgressLine {
+        ProgressLine {
+            sentence: (show == Show::Line).then_some(sentence),
+            line: StatusLine::new(show == Show::Line),
+            show,
+            cells: Cells {
+                tests: 0,
+                directions: Vec::new(),
+            },
+            pending: None,
+            last_cell: 0,
+        }
+    }
+
     /// Shows `event`: the terminal line (throttled, but the drain always
-    /// shows), or a plain line when a test is over.
+    /// shows), or a plain line when a test is over. An urgent warning (a
+    /// test file not removed) is said at once, even under `--quiet`.
     pub fn update(&mut self, event: &Event) {
         if let Some(s) = self.sentence.take() {
             crate::escape::say(format_args!("{s}"));
+        }
+        if let Step::Warning(w) = &event.step
+            && w.urgent
+        {
+            crate::escape::say(format_args!("warning: {}", w.sentence));
         }
         match self.show {
             Show::Nothing => {}
@@ -233,8 +258,9 @@ impl ProgressLine {
                 }
             }
             Step::Prefill { .. } | Step::Interval { .. } => self.pending_line(),
-            // The report says the notes, once.
-            Step::Warning(_) => None,
+            // The report says the notes, once; the modes beyond the grid
+            // draw only on a terminal.
+            Step::Warning(_) | Step::Fill(_) | Step::Span(_) | Step::Host(_) => None,
         }
     }
 
@@ -289,7 +315,10 @@ fn direction_words(d: Direction) -> String {
 
 /// The terminal line for one event; `None` for events that do not redraw.
 fn describe(cells: &Cells, last_cell: usize, event: &Event) -> Option<String> {
-    let left = format!("{} left", duration_words(event.time.left));
+    let left = match event.time {
+        Some(t) => format!("{} left", duration_words(t.left)),
+        None => "time left unknown".to_string(),
+    };
     Some(match &event.step {
         Step::Prefill { done, total } => format!(
             "pre-fill {:>3}%  {left}  ({} of {} MiB)",
@@ -304,6 +333,9 @@ fn describe(cells: &Cells, last_cell: usize, event: &Event) -> Option<String> {
             remaining.as_secs_f64()
         ),
         Step::Running(live) => running(cells, &left, live),
+        Step::Fill(p) => modes::fill_line(p),
+        Step::Span(p) => modes::span_line(p),
+        Step::Host(h) => h.sentence.clone(),
         Step::LoopDone(_) | Step::Warning(_) => return None,
     })
 }
@@ -343,10 +375,10 @@ mod tests {
     fn event(step: Step) -> Event {
         Event {
             step,
-            time: TimeLeft {
+            time: Some(TimeLeft {
                 planned: Duration::from_secs(600),
                 left: Duration::from_secs(252),
-            },
+            }),
         }
     }
 

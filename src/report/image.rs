@@ -72,7 +72,7 @@ pub fn check_name(path: &Path, stream: bool, option: &'static str) -> Result<(),
             option,
             format!(
                 "{} does not end in .svg or .png; the image is SVG or PNG: name it e.g. chart.svg or chart.png",
-                crate::outputs::printable(path)
+                crate::escape::path(path)
             ),
         )),
     }

@@ -120,6 +120,62 @@ pub enum Step {
     LoopDone(Box<Finished>),
     /// Something the report will say, known from now on.
     Warning(Warning),
+    /// How far a sustained write is (`diskmark sustained`).
+    Fill(FillStep),
+    /// How far a span map is (`diskmark span`).
+    Span(SpanStep),
+    /// A step of a run on many hosts (`--host`), in words.
+    Host(HostStep),
+}
+
+/// Where a sustained write is (docs/measurement.md#sustained-write).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct FillStep {
+    /// Bytes written (completed).
+    pub written: u64,
+    /// Bytes to write.
+    pub total: u64,
+    /// The last sample's throughput, MB/s; `None` before the first.
+    pub mbps: Option<f64>,
+    /// Time left at that rate; `None` before a rate is known.
+    pub left: Option<Duration>,
+}
+
+/// Where a span map is (docs/measurement.md#span).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum SpanStep {
+    /// Filling the test file (a directory target): bytes written of total.
+    Fill {
+        /// Bytes written.
+        done: u64,
+        /// Bytes to write.
+        total: u64,
+    },
+    /// Samples read of planned, and the last one's MB/s.
+    Samples {
+        /// Samples measured.
+        done: usize,
+        /// Samples planned.
+        total: usize,
+        /// The last sample's MB/s; `None` when it read nothing.
+        mbps: Option<f64>,
+    },
+    /// Random reads timed of planned.
+    Access {
+        /// Reads timed.
+        done: u64,
+        /// Reads planned.
+        total: u64,
+    },
+}
+
+/// A step of a run on many hosts (docs/hosts.md): probing, a test sent,
+/// the clean-up.
+#[derive(Debug, Clone, PartialEq)]
+pub struct HostStep {
+    /// What happens, in words (`probing 3 hosts`). Host names in it are
+    /// the user's text: a front-end escapes it as any other.
+    pub sentence: String,
 }
 
 /// A note of the report as soon as the run knows it
@@ -134,6 +190,10 @@ pub struct Warning {
     pub at: Option<Position>,
     /// The note, as the report says it.
     pub sentence: String,
+    /// Whether it is news a person must see at once, not only in the
+    /// report (a test file that could not be removed): the CLI says it on
+    /// standard error as it happens.
+    pub urgent: bool,
 }
 
 /// The run's time: planned in all, and left.
@@ -150,8 +210,25 @@ pub struct TimeLeft {
 pub struct Event {
     /// What is happening.
     pub step: Step,
-    /// Planned total and time left.
-    pub time: TimeLeft,
+    /// Planned total and time left; `None` for a mode whose time is not
+    /// planned (a sustained write says its own, span and hosts none).
+    pub time: Option<TimeLeft>,
+}
+
+impl Event {
+    /// `step`, with no planned time.
+    pub fn untimed(step: Step) -> Event {
+        Event { step, time: None }
+    }
+
+    /// A warning of the run (not of one test).
+    pub fn warning(sentence: String, urgent: bool) -> Event {
+        Event::untimed(Step::Warning(Warning {
+            at: None,
+            sentence,
+            urgent,
+        }))
+    }
 }
 
 /// What a loop reports each tick: its phase, the time left in it, and the

@@ -20,6 +20,7 @@ mod notes;
 mod output;
 mod prepare;
 pub mod qos;
+pub mod shell;
 pub mod signals;
 pub mod stale;
 mod steady;
@@ -35,7 +36,9 @@ pub mod worker;
 pub use error::RunError;
 pub(crate) use error::past_fsize_limit;
 pub use estimate::Estimate;
-pub use event::{Event, Finished, Live, Phase, Position, Step, TimeLeft, Warning};
+pub use event::{
+    Event, FillStep, Finished, HostStep, Live, Phase, Position, SpanStep, Step, TimeLeft, Warning,
+};
 pub use notes::{flags, observations, run_notes};
 pub use output::{HostLoops, RunOutput, TestFileInfo, TestResult};
 pub use prepare::{RunPlan, TEST_SKIP_SPACE_CHECK, plan_all, plan_with};
@@ -132,28 +135,13 @@ pub fn run(
     stop: &StopToken,
     observer: &mut dyn FnMut(&Event),
 ) -> Result<RunOutput, RunError> {
-    signals::install().map_err(|source| RunError::Os {
-        what: "installing signal handlers",
-        source,
-    })?;
-    worker::quiet_worker_panics();
+    shell::enter()?;
     let began = std::time::Instant::now();
     let settings = plan.settings();
     let plans = plan.tests();
     let most = plans.iter().map(|p| (p.q * p.t) as usize).max();
     settings.engine.prepare_process(most.unwrap_or(1));
-    let mut out = RunOutput {
-        started: chrono::Local::now(),
-        tests: Vec::new(),
-        notes: plan.notes().to_vec(),
-        interrupted: None,
-        kept_file: None,
-        test_file: TestFileInfo::default(),
-        qos: None,
-        sustained: None,
-        span: None,
-        elapsed: None,
-    };
+    let mut out = RunOutput::begin(plan.notes().to_vec());
     let mut runner = Runner {
         plan,
         settings,
@@ -201,19 +189,25 @@ impl Runner<'_> {
     /// Tells the observer `step`, with `left` of the run.
     fn emit(&mut self, step: Step, left: Duration) {
         self.left = left;
-        let time = TimeLeft {
+        let time = Some(TimeLeft {
             planned: self.timeline.planned(),
             left,
-        };
+        });
         (self.observer)(&Event { step, time });
     }
 
     /// Tells the observer each of `sentences` as a warning about `at`.
-    fn warn<'s>(&mut self, at: Option<Position>, sentences: impl IntoIterator<Item = &'s String>) {
+    fn warn<'s>(
+        &mut self,
+        at: Option<Position>,
+        sentences: impl IntoIterator<Item = &'s String>,
+        urgent: bool,
+    ) {
         for sentence in sentences {
             let warning = Warning {
                 at,
                 sentence: sentence.clone(),
+                urgent,
             };
             self.emit(Step::Warning(warning), self.left);
         }
@@ -222,8 +216,13 @@ impl Runner<'_> {
     /// Tells the observer the run's notes it has not told yet (notes are
     /// only ever added at the end: [`add_note`]).
     fn tell_notes(&mut self, notes: &[String]) {
+        self.tell_notes_as(notes, false);
+    }
+
+    /// The same, `urgent` as [`Warning::urgent`] says.
+    fn tell_notes_as(&mut self, notes: &[String], urgent: bool) {
         let new = notes.get(self.told..).unwrap_or_default();
-        self.warn(None, new);
+        self.warn(None, new, urgent);
         self.told = notes.len();
     }
 
@@ -238,10 +237,11 @@ impl Runner<'_> {
             return Ok(());
         }
         // Removed here, not at drop, so that a file that cannot be removed
-        // is named in the report as well as on stderr.
+        // is named in the report, and told at once as urgent.
         if let Err(e) = file.remove() {
-            crate::escape::say(format_args!("warning: {e}"));
+            self.tell_notes(&out.notes);
             add_note(&mut out.notes, e.to_string());
+            self.tell_notes_as(&out.notes, true);
         }
         self.tell_notes(&out.notes);
         result
@@ -369,20 +369,25 @@ impl Runner<'_> {
                     (result.loops.len() as u32).saturating_sub(1),
                     settings.rounds(),
                 );
-                self.warn(Some(last), &result.observations);
+                self.warn(Some(last), &result.observations, false);
                 self.tell_notes(&out.notes);
                 out.tests.push(result);
                 number += 1;
             }
         }
         if let Some(q) = plan.qos() {
-            out.qos = Some(self.run_qos(q, file)?);
+            out.qos = Some(self.run_qos(q, file, out)?);
         }
         Ok(())
     }
 
     /// `--qos` after every test, on the same file, with the writer's own.
-    fn run_qos(&mut self, q: &qos::QosPlan, file: &TestFile) -> Result<qos::QosResult, RunError> {
+    fn run_qos(
+        &mut self,
+        q: &qos::QosPlan,
+        file: &TestFile,
+        out: &mut RunOutput,
+    ) -> Result<qos::QosResult, RunError> {
         let (settings, target) = (self.settings, self.plan.target());
         settings.engine.prepare_process(q.in_flight());
         let run = qos::QosRun {
@@ -394,14 +399,24 @@ impl Runner<'_> {
             nocow: file.nocow() != &testfile::Nocow::NotAsked,
         };
         let reads = Position::new(run.test_index, &q.reads, Direction::Read, 0, 2);
-        run.measure(
-            q,
-            &mut QosSteps {
-                runner: self,
-                file,
-                at: reads,
-            },
-        )
+        let mut steps = QosSteps {
+            runner: self,
+            file,
+            at: reads,
+            not_removed: Vec::new(),
+        };
+        let result = run.measure(q, &mut steps);
+        // The writer's file that could not be removed: in the report, and
+        // told at once.
+        let not_removed = std::mem::take(&mut steps.not_removed);
+        if !not_removed.is_empty() {
+            self.tell_notes(&out.notes);
+            not_removed
+                .into_iter()
+                .for_each(|n| add_note(&mut out.notes, n));
+            self.tell_notes_as(&out.notes, true);
+        }
+        result
     }
 
     /// The loops of one test in one direction, and under --verify the read
@@ -519,6 +534,8 @@ struct QosSteps<'r, 'a> {
     runner: &'r mut Runner<'a>,
     file: &'r TestFile,
     at: Position,
+    /// The writer's test file, when it could not be removed: why.
+    not_removed: Vec<String>,
 }
 
 impl qos::QosObserver for QosSteps<'_, '_> {
@@ -528,6 +545,10 @@ impl qos::QosObserver for QosSteps<'_, '_> {
         let left = (self.runner.timeline).left_in_tail(total.saturating_sub(done), then);
         self.runner.emit(Step::Prefill { done, total }, left);
         check_stop(self.runner.stop)
+    }
+
+    fn not_removed(&mut self, sentence: String) {
+        self.not_removed.push(sentence);
     }
 
     fn before_reads(&mut self) -> Result<(), RunError> {
@@ -642,18 +663,22 @@ mod tests {
         assert!(after_prefill.len() > 10, "{} events", after_prefill.len());
         // Once the pre-fill has measured its rate, the plan holds still
         // and the time left only goes down.
-        let planned = after_prefill[0].time.planned;
+        let planned = after_prefill[0].time.unwrap().planned;
         for w in after_prefill.windows(2) {
-            assert_eq!(w[1].time.planned, planned);
-            assert!(w[1].time.left <= w[0].time.left, "{:?}", (w[0], w[1]));
+            assert_eq!(w[1].time.unwrap().planned, planned);
+            assert!(
+                w[1].time.unwrap().left <= w[0].time.unwrap().left,
+                "{:?}",
+                (w[0], w[1])
+            );
         }
-        assert!(after_prefill[0].time.left <= fixed);
+        assert!(after_prefill[0].time.unwrap().left <= fixed);
         // A test's warnings come after its last loop, with its time left.
         let last = (after_prefill.iter())
             .rfind(|e| !matches!(e.step, Step::Warning(_)))
             .unwrap();
         assert!(matches!(last.step, Step::LoopDone(_)), "{last:?}");
-        assert_eq!(last.time.left, Duration::ZERO);
+        assert_eq!(last.time.unwrap().left, Duration::ZERO);
         // Every loop's cell is in the stream, in run order.
         let done: Vec<(usize, Direction, u32)> = events
             .iter()
@@ -721,12 +746,16 @@ mod tests {
         // down, through the rounds and --qos, to zero.
         let after: Vec<&Event> = events
             .iter()
-            .skip_while(|e| e.time.planned != events.last().unwrap().time.planned)
+            .skip_while(|e| e.time.unwrap().planned != events.last().unwrap().time.unwrap().planned)
             .collect();
         for w in after.windows(2) {
-            assert!(w[1].time.left <= w[0].time.left, "{:?}", (w[0], w[1]));
+            assert!(
+                w[1].time.unwrap().left <= w[0].time.unwrap().left,
+                "{:?}",
+                (w[0], w[1])
+            );
         }
-        assert_eq!(events.last().unwrap().time.left, Duration::ZERO);
+        assert_eq!(events.last().unwrap().time.unwrap().left, Duration::ZERO);
         assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
     }
 }

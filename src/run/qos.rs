@@ -124,6 +124,8 @@ pub(crate) trait QosObserver {
     /// The writer's file has `done` of `total` bytes pre-filled; an error
     /// (a stop) ends the pre-fill.
     fn prefill(&mut self, done: u64, total: u64) -> Result<(), RunError>;
+    /// The writer's test file could not be removed: why.
+    fn not_removed(&mut self, sentence: String);
     /// Before a read loop: the stop looked at, the cache dropped.
     fn before_reads(&mut self) -> Result<(), RunError>;
     /// A tick of read loop `loop_index` (0 alone, 1 loaded).
@@ -159,7 +161,7 @@ impl QosRun<'_> {
         )?;
         let result = self.loaded(&ctx, plan, &wfile, obs);
         if let Err(e) = wfile.remove() {
-            crate::escape::say(format_args!("warning: {e}"));
+            obs.not_removed(e.to_string());
         }
         let (loaded, writer_loop) = result?;
         Ok(QosResult {

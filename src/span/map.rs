@@ -11,38 +11,10 @@ use crate::engine::registry::WithEngine;
 use crate::engine::{Engine, ThreadSetup};
 use crate::run::testfile::{FileOptions, TestFile};
 use crate::run::worker::{Clock, WorkerError};
-use crate::run::{RunError, RunOutput, StopReason, StopToken, TestFileInfo};
+use crate::run::{Event, RunError, RunOutput, SpanStep, Step, StopReason, StopToken, TestFileInfo};
 use crate::stats::span::{AccessTimes, SpanResult, SpanSample};
 use crate::workload::DataKind;
 use crate::workload::access::Rng;
-
-/// Where a span map is, for a progress line.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub enum SpanProgress {
-    /// Filling the test file (a directory target): bytes written of total.
-    Fill {
-        /// Bytes written.
-        done: u64,
-        /// Bytes to write.
-        total: u64,
-    },
-    /// Samples read of planned, and the last one's MB/s.
-    Samples {
-        /// Samples measured.
-        done: usize,
-        /// Samples planned.
-        total: usize,
-        /// The last sample's MB/s.
-        mbps: Option<f64>,
-    },
-    /// Random reads timed of planned.
-    Access {
-        /// Reads timed.
-        done: u64,
-        /// Reads planned.
-        total: u64,
-    },
-}
 
 /// Maps the plan's span, telling `observer` how far it is after every
 /// sample and every few random reads, and removes its test file if it
@@ -52,12 +24,9 @@ pub enum SpanProgress {
 pub fn run(
     plan: &SpanPlan,
     stop: &StopToken,
-    observer: &mut dyn FnMut(&SpanProgress),
+    observer: &mut dyn FnMut(&Event),
 ) -> Result<RunOutput, RunError> {
-    crate::run::signals::install().map_err(|source| RunError::Os {
-        what: "installing signal handlers",
-        source,
-    })?;
+    crate::run::shell::enter()?;
     let run = plan.run();
     let settings = run.settings();
     let kind = settings
@@ -66,18 +35,7 @@ pub fn run(
         .ok_or_else(|| RunError::Refused("a span map runs on diskmark's own engines".into()))?;
     let test = run.tests()[0].applied();
     settings.engine.prepare_process(test.q.max(1) as usize);
-    let mut output = RunOutput {
-        started: chrono::Local::now(),
-        tests: Vec::new(),
-        notes: plan.notes(),
-        interrupted: None,
-        kept_file: None,
-        test_file: TestFileInfo::default(),
-        qos: None,
-        sustained: None,
-        span: None,
-        elapsed: None,
-    };
+    let mut output = RunOutput::begin(plan.notes());
     output.notes.extend(target_note(plan));
     let mut span = empty_result(plan);
     if let Some(reason) = stop.reason() {
@@ -92,13 +50,13 @@ pub fn run(
             plan,
             file: &file,
             stop,
-            observer,
+            observer: &mut *observer,
         }),
     };
     // Removed here, not at drop, so that a file that cannot be removed is
-    // named in the report as well as on stderr. A device is never removed.
+    // named in the report, and told at once. A device is never removed.
     if let Err(e) = file.remove() {
-        crate::escape::say(format_args!("warning: {e}"));
+        observer(&Event::warning(e.to_string(), true));
         output.notes.push(e.to_string());
     }
     let mapped = mapped?;
@@ -144,7 +102,7 @@ fn sample_test(plan: &SpanPlan) -> crate::workload::TestSpec {
 /// What the target means for the figures.
 fn target_note(plan: &SpanPlan) -> Option<String> {
     let t = plan.run().target();
-    let path = crate::outputs::printable(&t.path);
+    let path = crate::escape::path(&t.path);
     if !t.is_device() {
         return Some(
             "the map is of diskmark's test file: its offsets are in the file, and where the filesystem put its blocks on the device is the filesystem's choice".into(),
@@ -158,7 +116,7 @@ fn target_note(plan: &SpanPlan) -> Option<String> {
     };
     Some(format!(
         "{path} (or a partition of it) is mounted at {}{more}: diskmark only reads it, but the filesystem's own I/O may disturb the figures",
-        crate::outputs::printable(first)
+        crate::escape::path(first)
     ))
 }
 
@@ -185,7 +143,7 @@ fn mounted_on(t: &crate::target::TargetInfo) -> Vec<std::path::PathBuf> {
 fn open(
     plan: &SpanPlan,
     stop: &StopToken,
-    observer: &mut dyn FnMut(&SpanProgress),
+    observer: &mut dyn FnMut(&Event),
     out: &mut RunOutput,
 ) -> Result<TestFile, RunError> {
     let (settings, target) = (plan.run().settings(), plan.run().target());
@@ -213,7 +171,7 @@ fn open(
     let total = plan.bytes();
     let started = std::time::Instant::now();
     let filled = file.prefill(DataKind::Random, settings.seed, |done| {
-        observer(&SpanProgress::Fill { done, total });
+        observer(&Event::untimed(Step::Span(SpanStep::Fill { done, total })));
         match stop.reason() {
             Some(reason) => Err(RunError::Interrupted(reason)),
             None => Ok(()),
@@ -252,7 +210,7 @@ struct Map<'a, 'o> {
     plan: &'a SpanPlan,
     file: &'a TestFile,
     stop: &'a StopToken,
-    observer: &'o mut dyn FnMut(&SpanProgress),
+    observer: &'o mut dyn FnMut(&Event),
 }
 
 impl WithEngine for Map<'_, '_> {
@@ -298,11 +256,11 @@ impl WithEngine for Map<'_, '_> {
                 Ok(None) => break,
                 Err(e) => return self.failed(mapped, e, &test),
             }
-            (self.observer)(&SpanProgress::Samples {
+            (self.observer)(&Event::untimed(Step::Span(SpanStep::Samples {
                 done: mapped.samples.len(),
                 total,
                 mbps: mapped.samples.last().map(SpanSample::mbps),
-            });
+            })));
         }
         drop(reader);
         mapped.interrupted = self.stop.reason();
@@ -362,10 +320,10 @@ impl Map<'_, '_> {
             }
             // Between two reads, outside either one's time.
             if i % 64 == 63 {
-                (self.observer)(&SpanProgress::Access {
+                (self.observer)(&Event::untimed(Step::Span(SpanStep::Access {
                     done: i as u64 + 1,
                     total: n,
-                });
+                })));
             }
         }
         mapped.access = AccessTimes::of(&timed.hist, timed.min_ns, timed.max_ns, timed.sum_ns);
@@ -387,7 +345,7 @@ impl Map<'_, '_> {
             e => {
                 mapped.error = Some(format!(
                     "reading {} ({test}) failed: {e}; the map stops there",
-                    crate::outputs::printable(self.file.path())
+                    crate::escape::path(self.file.path())
                 ));
                 mapped.interrupted = self.stop.reason();
                 Ok(mapped)

@@ -8,12 +8,8 @@
 //! [`crate::run::RunOutput`] with its `span` part (numbers in
 //! [`crate::stats::span`]) → [`crate::export::ExportManager`].
 
-mod command;
 pub mod map;
 mod plan;
-pub mod progress;
 pub mod reader;
 
-pub use command::command;
-pub use map::SpanProgress;
 pub use plan::{ACCESS_BLOCK, SpanPlan, SpanRequest};

@@ -11,7 +11,7 @@ use crate::engine::registry::WithEngine;
 use crate::engine::{Engine, ThreadSetup};
 use crate::run::testfile::{FileOptions, TestFile};
 use crate::run::worker::{self as run_worker, Clock, Gate, Padded, WorkerError};
-use crate::run::{RunError, RunOutput, StopReason, StopToken, TestFileInfo};
+use crate::run::{Event, FillStep, RunError, RunOutput, Step, StopReason, StopToken, TestFileInfo};
 use crate::stats::sustained::{SustainedResult, SustainedSample, summarize};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Duration;
@@ -21,19 +21,6 @@ const TICK: Duration = Duration::from_millis(100);
 /// The same while the writers drain their last I/Os.
 const DRAIN_TICK: Duration = Duration::from_millis(2);
 
-/// Where a sustained write is, for a progress line.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct FillProgress {
-    /// Bytes written (completed).
-    pub written: u64,
-    /// Bytes to write.
-    pub total: u64,
-    /// The last sample's throughput, MB/s.
-    pub mbps: Option<f64>,
-    /// Time left at that rate.
-    pub left: Option<Duration>,
-}
-
 /// Writes the plan's bytes into a new test file, telling `observer` how
 /// far it is about every tick, and removes the file. A signal or `stop`
 /// ends it early with what was sampled and `interrupted` set; a full
@@ -42,27 +29,12 @@ pub struct FillProgress {
 pub fn run(
     plan: &FillPlan,
     stop: &StopToken,
-    observer: &mut dyn FnMut(&FillProgress),
+    observer: &mut dyn FnMut(&Event),
 ) -> Result<RunOutput, RunError> {
-    crate::run::signals::install().map_err(|source| RunError::Os {
-        what: "installing signal handlers",
-        source,
-    })?;
-    run_worker::quiet_worker_panics();
+    crate::run::shell::enter()?;
     let run = plan.run();
     let settings = run.settings();
-    let mut out = RunOutput {
-        started: chrono::Local::now(),
-        tests: Vec::new(),
-        notes: plan.notes().to_vec(),
-        interrupted: None,
-        kept_file: None,
-        test_file: TestFileInfo::default(),
-        qos: None,
-        sustained: None,
-        span: None,
-        elapsed: None,
-    };
+    let mut out = RunOutput::begin(plan.notes().to_vec());
     let Some(kind) = settings.engine.native() else {
         return Err(RunError::Refused(
             "a sustained write runs on diskmark's own engines".into(),
@@ -86,12 +58,12 @@ pub fn run(
         plan,
         file: &file,
         stop,
-        observer,
+        observer: &mut *observer,
     });
     // Removed here, not at drop, so that a file that cannot be removed is
-    // named in the report as well as on stderr.
+    // named in the report, and told at once.
     if let Err(e) = file.remove() {
-        crate::escape::say(format_args!("warning: {e}"));
+        observer(&Event::warning(e.to_string(), true));
         out.notes.push(e.to_string());
     }
     let filled = filled?;
@@ -237,7 +209,7 @@ struct Fill<'a, 'o> {
     plan: &'a FillPlan,
     file: &'a TestFile,
     stop: &'a StopToken,
-    observer: &'o mut dyn FnMut(&FillProgress),
+    observer: &'o mut dyn FnMut(&Event),
 }
 
 /// What the writers share, made before they start.
@@ -339,14 +311,14 @@ impl Fill<'_, '_> {
     fn tell(&mut self, shared: &Shared, last: Option<&SustainedSample>, total: u64) {
         let written = Sampler::completed(&shared.progress);
         let mbps = last.map(|s| s.mbps);
-        (self.observer)(&FillProgress {
+        (self.observer)(&Event::untimed(Step::Fill(FillStep {
             written,
             total,
             mbps,
             left: mbps
                 .filter(|r| *r > 0.0)
                 .map(|r| Duration::from_secs_f64(total.saturating_sub(written) as f64 / (r * 1e6))),
-        });
+        })));
     }
 
     /// The guard of the margin of free space, for this fill.

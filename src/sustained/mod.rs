@@ -9,15 +9,11 @@
 //! [`fill::run`] → [`crate::run::RunOutput`] with its `sustained` part →
 //! [`crate::export::ExportManager`].
 
-mod command;
 pub mod fill;
 pub mod margin;
 mod plan;
-pub mod progress;
 pub mod sampler;
 pub mod sizing;
 mod writer;
 
-pub use command::command;
-pub use fill::FillProgress;
 pub use plan::{FillPlan, FillRequest};

@@ -48,7 +48,7 @@ impl FillPlan {
         if target.is_device() {
             return Err(RunError::Refused(format!(
                 "{} is a block device, and a sustained write writes a test file: give a directory on the filesystem to test",
-                crate::outputs::printable(&target.path)
+                crate::escape::path(&target.path)
             )));
         }
         match settings.engine.native() {
@@ -92,6 +92,17 @@ impl FillPlan {
             margin: now.margin(),
             sample_interval: request.sample_interval,
         })
+    }
+
+    /// What it will do, said before it starts: `sustained write of
+    /// 12.00 GB, SEQ1M Q8T1, in /mnt/ssd`.
+    pub fn sentence(&self) -> String {
+        format!(
+            "sustained write of {:.2} GB, {}, in {}",
+            self.bytes() as f64 / 1e9,
+            self.run().tests()[0].applied(),
+            crate::escape::path(&self.run().target().path)
+        )
     }
 
     /// What the preparation noted (stale test files removed, caveats).

@@ -5,9 +5,9 @@ use crate::backend::Backend;
 use crate::config::{Choices, Settings};
 use crate::engine::EngineKind;
 use crate::engine::registry::Probe;
-use crate::run::{Event, RunOutput, Step};
+use crate::front::{CellAt, Grid};
+use crate::run::{Event, Step};
 use crate::stats::LoopStat;
-use crate::stats::{LoopResult, select};
 use crate::target::TargetInfo;
 use crate::units::{GIB, MIB};
 use crate::workload::{DataKind, Direction, Mode, Profile, TestSpec};
@@ -152,21 +152,15 @@ pub enum Status {
 }
 
 /// A finished (or stopped) run, for s / J / c.
-#[derive(Debug, Clone)]
-pub struct LastRun {
-    /// What it ran with.
-    pub settings: Settings,
-    /// Where.
-    pub target: TargetInfo,
-    /// What it measured.
-    pub output: RunOutput,
-}
+pub use crate::front::LastRun;
 
 /// A message to the interface thread.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub enum Msg {
     /// What the run is doing.
     Run(Event),
+    /// The run is prepared: the notes known before it starts.
+    Prepared(Vec<String>),
     /// The run ended.
     Done(Box<Result<LastRun, String>>),
     /// The target was resolved (or could not be).
@@ -218,8 +212,8 @@ pub struct App {
     pub unit: Unit,
     /// What is going on.
     pub status: Status,
-    /// Loops measured so far per (row, 0 read / 1 write / 2 mix).
-    pub cells: std::collections::HashMap<(usize, usize), Vec<LoopResult>>,
+    /// The cells, the live cell and the notes, fed by the run's events.
+    pub grid: Grid,
     /// The key help is shown.
     pub help: bool,
     /// A path being typed for the target.
@@ -309,7 +303,7 @@ impl App {
             focus: Focus::All,
             unit: Unit::MBps,
             status: Status::Idle,
-            cells: Default::default(),
+            grid: Grid::default(),
             help: false,
             input: None,
             message: None,
@@ -338,17 +332,11 @@ impl App {
         c
     }
 
-    /// The figures of a cell so far: (MB/s, IOPS, mean µs).
+    /// The figures of a cell so far: (MB/s, IOPS, mean µs), by the run's
+    /// loop statistic.
     pub fn cell(&self, row: usize, col: usize) -> Option<(f64, f64, f64)> {
-        let loops = self.cells.get(&(row, col))?;
-        let sel = select(loops, self.choices.loop_stat)?;
-        let d = match col {
-            0 => sel.result.read.clone(),
-            1 => sel.result.write.clone(),
-            _ => sel.result.total(),
-        };
-        let s = d.summary(sel.result.window_ns);
-        Some((s.mbps, s.iops, s.lat.map_or(0.0, |l| l.mean_us)))
+        let s = self.grid.cell(CellAt { row, col })?;
+        Some((s.mbps, s.iops, s.lat.as_ref().map_or(0.0, |l| l.mean_us)))
     }
 
     /// The text of a setting's value.
@@ -537,7 +525,7 @@ impl App {
 
     /// Clears the grid (tests or target changed).
     pub fn reset_results(&mut self) {
-        self.cells.clear();
+        self.grid.clear();
         if !self.running {
             self.status = Status::Idle;
         }
@@ -555,56 +543,33 @@ impl App {
 
     /// A run starts: the grid (of the rows it runs) is cleared.
     pub fn on_start(&mut self, row: Option<usize>) {
-        match row {
-            None => self.cells.clear(),
-            Some(r) => self.cells.retain(|(row, _), _| *row != r),
-        }
+        self.grid.start(row);
         self.running = true;
         self.status = Status::Starting;
     }
 
     /// The row of the test running now, if one is.
     pub fn running_row(&self) -> Option<usize> {
-        match &self.status {
-            Status::Run(Event {
-                step: Step::Running(live),
-                ..
-            }) => self.rows().iter().position(|t| *t == live.at.requested),
-            _ => None,
-        }
+        self.grid.running_row().filter(|_| self.running)
     }
 
     /// A message from the benchmark.
     pub fn on_msg(&mut self, msg: Msg) {
         match msg {
-            Msg::Run(Event {
-                step: Step::LoopDone(done),
-                ..
-            }) => {
-                if let Some(row) = self.rows().iter().position(|t| *t == done.at.requested) {
-                    let col = match done.at.direction {
-                        Direction::Read => 0,
-                        Direction::Write => 1,
-                        Direction::Mix { .. } => 2,
-                    };
-                    let loops = self.cells.entry((row, col)).or_default();
-                    loops.push(LoopResult::clone(&done.result));
-                }
-            }
-            // A note of the report: not a status (the TUI does not show
-            // the notes yet).
-            Msg::Run(Event {
-                step: Step::Warning(_),
-                ..
-            }) => {}
             Msg::Run(e) => {
-                if self.status != Status::Stopping {
+                self.grid.apply(&e);
+                // A finished loop fills its cell and a note is for the
+                // notes: neither is a status.
+                let status = !matches!(e.step, Step::LoopDone(_) | Step::Warning(_));
+                if status && self.status != Status::Stopping {
                     self.status = Status::Run(e);
                 }
             }
+            Msg::Prepared(notes) => notes.into_iter().for_each(|n| self.grid.note(n)),
             Msg::Target(r) => self.target_info = Some(*r),
             Msg::Done(r) => {
                 self.running = false;
+                self.grid.end();
                 match *r {
                     Ok(last) => {
                         self.status = if last.output.interrupted.is_some() {
@@ -638,6 +603,7 @@ fn step_secs(d: Duration, forward: bool, min: f64) -> Duration {
 pub(crate) mod tests {
     use super::*;
     use crate::engine::registry::probe_all;
+    use crate::stats::LoopResult;
     use ratatui::crossterm::event::KeyEvent;
 
     pub(crate) fn app() -> App {
@@ -658,9 +624,14 @@ pub(crate) mod tests {
     }
 
     /// The message of a finished loop of `test` in `direction`.
-    pub(crate) fn loop_done(test: TestSpec, direction: Direction, l: LoopResult) -> Msg {
+    pub(crate) fn loop_done(
+        row: usize,
+        test: TestSpec,
+        direction: Direction,
+        l: LoopResult,
+    ) -> Msg {
         let at = crate::run::Position {
-            test_index: 0,
+            test_index: row,
             requested: test,
             applied: test,
             direction,
@@ -670,10 +641,10 @@ pub(crate) mod tests {
         let done = crate::run::Finished::new(at, &[l], LoopStat::Mean).unwrap();
         Msg::Run(Event {
             step: Step::LoopDone(Box::new(done)),
-            time: crate::run::TimeLeft {
+            time: Some(crate::run::TimeLeft {
                 planned: Duration::from_secs(10),
                 left: Duration::from_secs(5),
-            },
+            }),
         })
     }
 
@@ -781,7 +752,7 @@ pub(crate) mod tests {
         a.on_start(None);
         let mut l = LoopResult::empty(1_000_000_000);
         l.read.record(100_000, 1 << 20);
-        a.on_msg(loop_done(a.choices.tests[1], Direction::Read, l));
+        a.on_msg(loop_done(1, a.choices.tests[1], Direction::Read, l));
         let (mbps, iops, lat) = a.cell(1, 0).unwrap();
         assert!((mbps - 1.048576).abs() < 1e-9 && iops == 1.0 && (lat - 100.0).abs() < 1e-9);
         assert!(a.cell(0, 0).is_none());

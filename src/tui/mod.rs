@@ -13,16 +13,17 @@ pub mod view;
 
 pub use keys::{KEYS, keys_help};
 
-use crate::config::Settings;
-use crate::export::{ExportManager, Message};
+use crate::export::ExportManager;
+use crate::export::outcome::Said;
+use crate::front::{RunHandle, STOP_DEADLINE, Update};
 use crate::report::{Format, Report};
-use crate::run::{RunPlan, StopToken, signals};
+use crate::run::signals;
 use app::{Action, App, LastRun, Msg, TargetChoice};
 use keys::{Input, Keys};
 use ratatui::crossterm::event::KeyEventKind;
 use std::io::{IsTerminal, Write};
 use std::sync::mpsc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Why the interface could not run.
 #[derive(Debug, thiserror::Error)]
@@ -88,7 +89,7 @@ pub fn check_terminal() -> Result<(), TuiError> {
 /// Runs the interface, starting from `settings`, until the user quits;
 /// every finished run goes to the outputs of `export` (never stdout).
 /// Returns the exit code.
-pub fn run(settings: Settings, export: ExportManager) -> Result<u8, TuiError> {
+pub fn run(settings: crate::config::Settings, export: ExportManager) -> Result<u8, TuiError> {
     check_terminal()?;
     signals::install()?;
     let targets = crate::target::list()
@@ -104,14 +105,14 @@ pub fn run(settings: Settings, export: ExportManager) -> Result<u8, TuiError> {
     let (tx, rx) = mpsc::channel::<Msg>();
     resolve_target(&app, &tx);
     let mut terminal = ratatui::try_init()?;
-    let mut bench = Bench::default();
+    let mut bench: Option<RunHandle> = None;
     let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         event_loop(&mut terminal, &mut app, &tx, &rx, &mut bench, &export)
     }));
     // Whatever happened, the benchmark is stopped and joined (it removes
     // its test file) before the terminal is given back, unless it does not
     // stop in time.
-    let stuck = !bench.stop();
+    let stuck = bench.as_mut().is_some_and(|b| !b.stop_and_join());
     // Not `restore`: it reports its failure on stderr, and writing to the
     // stderr of a terminal that is gone would panic.
     let _ = ratatui::try_restore();
@@ -128,90 +129,34 @@ pub fn run(settings: Settings, export: ExportManager) -> Result<u8, TuiError> {
     }
 }
 
-/// How long a run asked to stop may take: the runner looks at the request
-/// every 100 ms and fio is killed within a second, so only a thread blocked
-/// in the kernel (statfs on a dead mount, I/O on a dead device) takes
-/// longer, and the interface does not wait for it forever.
-const STOP_DEADLINE: Duration = Duration::from_secs(5);
-
-/// The benchmark thread, the token that stops it, and when it was asked
-/// to.
-#[derive(Default)]
-struct Bench {
-    handle: Option<std::thread::JoinHandle<()>>,
-    stop: StopToken,
-    stop_asked: Option<Instant>,
-}
-
-impl Bench {
-    /// Starts a run of `settings` (the previous one has ended: Start needs
-    /// it), with a token of its own.
-    fn start(&mut self, settings: Settings, tx: mpsc::Sender<Msg>) {
-        if let Some(h) = self.handle.take() {
-            let _ = h.join();
-        }
-        let stop = StopToken::new();
-        *self = Bench {
-            handle: Some(spawn_bench(settings, stop.clone(), tx)),
-            stop,
-            stop_asked: None,
-        };
-    }
-
-    /// Asks the run to stop (once; the deadline counts from the first ask).
-    fn ask_stop(&mut self) {
-        self.stop.stop();
-        self.stop_asked.get_or_insert_with(Instant::now);
-    }
-
-    /// Whether the deadline for stopping has passed.
-    fn overdue(&self) -> bool {
-        self.stop_asked
-            .is_some_and(|t| t.elapsed() >= STOP_DEADLINE)
-    }
-
-    /// Stops the run and joins it within the deadline; `false` if it would
-    /// not stop (its thread is left behind).
-    fn stop(&mut self) -> bool {
-        let Some(h) = self.handle.take() else {
-            return true;
-        };
-        self.ask_stop();
-        while !h.is_finished() && !self.overdue() {
-            std::thread::sleep(Duration::from_millis(10));
-        }
-        if !h.is_finished() {
-            return false;
-        }
-        let _ = h.join();
-        true
-    }
-
-    /// A thread that ended without saying it is done panicked (its last
-    /// message was read before): collects it, and says so.
-    fn panicked(&mut self, app: &App) -> Option<Msg> {
-        if !app.running || !self.handle.as_ref().is_some_and(|h| h.is_finished()) {
-            return None;
-        }
-        // Unwinding removed its test file.
-        if let Some(h) = self.handle.take() {
-            let _ = h.join();
-        }
-        Some(Msg::Done(Box::new(Err(
-            "the benchmark stopped on an internal error (a panic); please report it".into(),
-        ))))
-    }
-}
-
-/// Resolves the target on a thread of its own (statfs on a dead network
-/// mount could hang), reporting through the channel.
+/// Resolves the target on a thread of its own, within the deadline of a
+/// target that does not answer (a dead network mount is an error, not a
+/// hang), reporting through the channel.
 fn resolve_target(app: &App, tx: &mpsc::Sender<Msg>) {
     let path = app.choices.target.clone();
     let tx = tx.clone();
     std::thread::spawn(move || {
-        let r = crate::target::resolve(&path).map_err(|e| e.to_string());
+        let r = crate::target::resolve_answering(&path).map_err(|e| e.to_string());
         let _ = tx.send(Msg::Target(Box::new(r)));
     });
+}
+
+/// What the run's thread said, as the interface's messages.
+fn drain(bench: &mut Option<RunHandle>) -> Vec<Msg> {
+    let Some(b) = bench else {
+        return Vec::new();
+    };
+    let msgs: Vec<Msg> = (b.drain().into_iter())
+        .map(|u| match u {
+            Update::Event(e) => Msg::Run(e),
+            Update::Prepared(notes) => Msg::Prepared(notes),
+            Update::Done(r) => Msg::Done(Box::new((*r).map_err(|f| f.sentence))),
+        })
+        .collect();
+    if msgs.iter().any(|m| matches!(m, Msg::Done(_))) {
+        *bench = None;
+    }
+    msgs
 }
 
 fn event_loop(
@@ -219,7 +164,7 @@ fn event_loop(
     app: &mut App,
     tx: &mpsc::Sender<Msg>,
     rx: &mpsc::Receiver<Msg>,
-    bench: &mut Bench,
+    bench: &mut Option<RunHandle>,
     export: &ExportManager,
 ) -> std::io::Result<u8> {
     let mut quit = Quit::default();
@@ -241,10 +186,8 @@ fn event_loop(
                 act(app, action, tx, bench, &mut quit);
             }
         }
-        while let Ok(m) = rx.try_recv() {
-            receive(app, export, m);
-        }
-        if let Some(m) = bench.panicked(app) {
+        let from_run = drain(bench);
+        for m in rx.try_iter().chain(from_run) {
             receive(app, export, m);
         }
         if let Some(sig) = signals::received() {
@@ -256,7 +199,7 @@ fn event_loop(
         }
         // A run that does not stop in time is left to the caller, which
         // says so.
-        if quit.asked && (!app.running || bench.overdue()) {
+        if quit.asked && (!app.running || bench.as_ref().is_some_and(RunHandle::overdue)) {
             return Ok(quit.exit);
         }
     }
@@ -270,14 +213,20 @@ struct Quit {
 }
 
 /// Does what a key asked for.
-fn act(app: &mut App, action: Action, tx: &mpsc::Sender<Msg>, bench: &mut Bench, quit: &mut Quit) {
+fn act(
+    app: &mut App,
+    action: Action,
+    tx: &mpsc::Sender<Msg>,
+    bench: &mut Option<RunHandle>,
+    quit: &mut Quit,
+) {
     match action {
         Action::None | Action::Start(_) if app.running => {}
         Action::None => {}
         Action::Start(row) => match app.start_settings(row) {
             Ok(settings) => {
                 app.on_start(row);
-                bench.start(settings, tx.clone());
+                *bench = Some(RunHandle::start(settings));
             }
             Err(e) => app.message = Some(format!("cannot start: {e}")),
         },
@@ -294,89 +243,49 @@ fn act(app: &mut App, action: Action, tx: &mpsc::Sender<Msg>, bench: &mut Bench,
 }
 
 /// Asks a running benchmark to stop.
-fn stop(app: &mut App, bench: &mut Bench) {
-    if app.running {
-        bench.ask_stop();
+fn stop(app: &mut App, bench: &mut Option<RunHandle>) {
+    if app.running
+        && let Some(b) = bench
+    {
+        b.ask_stop();
         app.status = app::Status::Stopping;
     }
 }
 
 /// A message from the benchmark or the target's resolution; a finished
-/// run's report goes to its outputs.
+/// run's report goes to its outputs, and its notes replace the run's.
 fn receive(app: &mut App, export: &ExportManager, m: Msg) {
     let finished = matches!(&m, Msg::Done(r) if r.is_ok());
     app.on_msg(m);
     if finished && let Some(last) = app.last.take() {
         let host = crate::host::HostInfo::current();
-        deliver_outputs(app, export, &report_of(&last, &host));
+        let report = report_of(&last, &host);
+        app.grid.set_notes(report.notes());
+        app.message = delivered(export, &report);
         app.last = Some(last);
     }
 }
 
 /// A finished run's report to the outputs the command line asked for
-/// (--save, --chart, -o), through the one output path; never to stdout,
-/// which the interface owns. What happened is the status line.
-fn deliver_outputs(app: &mut App, export: &ExportManager, report: &Report<'_>) {
-    let o = export.outputs();
-    if o.files.is_empty() && o.chart.is_none() && o.card.is_none() && o.save.is_none() {
-        return;
-    }
-    // File names only: the status line is one line.
-    let names: Vec<String> = (o.files.iter().map(|f| &f.path))
-        .chain(&o.chart)
-        .chain(&o.card)
-        .map(|p| p.shown.file_name().unwrap_or(p.shown.as_os_str()))
+/// (--save, --chart, --card, -o), through the one output path; never to
+/// stdout, which the interface owns. What happened, in one line for the
+/// status line (file names only).
+fn delivered(export: &ExportManager, report: &Report<'_>) -> Option<String> {
+    let outcome = export.finish(report);
+    let names: Vec<String> = (outcome.written.iter())
+        .map(|p| p.file_name().unwrap_or(p.as_os_str()))
         .map(|n| n.to_string_lossy().into_owned())
         .collect();
-    let (delivered, failed) = match export.deliver(report) {
-        Ok(d) => (d, None),
-        Err(u) => (u.delivered, Some(u.error)),
-    };
-    let mut said: Vec<String> = failed.iter().map(|e| format!("error: {e}")).collect();
-    for m in delivered.messages {
-        said.push(match m {
-            Message::Note(n) => n,
-            Message::Failure(e) => format!("error: {e}"),
-        });
-    }
-    if said.is_empty() && !names.is_empty() {
-        said.push(format!("written: {}", names.join(", ")));
-    } else if !names.is_empty() && !said.iter().any(|s| s.starts_with("error")) {
+    let mut said: Vec<String> = (outcome.said.iter())
+        .map(|s| match s {
+            Said::Note(n) => n.clone(),
+            Said::Error(e) => format!("error: {e}"),
+        })
+        .collect();
+    if !names.is_empty() {
         said.insert(0, format!("written: {}", names.join(", ")));
     }
-    app.message = Some(said.join("; "));
-}
-
-/// Starts the benchmark thread: resolves the target, prepares the plan
-/// (every refusal happens there, before anything is created), runs it.
-fn spawn_bench(
-    settings: Settings,
-    stop: StopToken,
-    tx: mpsc::Sender<Msg>,
-) -> std::thread::JoinHandle<()> {
-    std::thread::spawn(move || {
-        let result = prepare_and_run(settings, &stop, &tx);
-        let _ = tx.send(Msg::Done(Box::new(result)));
-    })
-}
-
-/// One run, start to end, its events sent to the interface.
-fn prepare_and_run(
-    settings: Settings,
-    stop: &StopToken,
-    tx: &mpsc::Sender<Msg>,
-) -> Result<LastRun, String> {
-    let target = crate::target::resolve(&settings.target).map_err(|e| e.to_string())?;
-    let plan = RunPlan::prepare(settings, target).map_err(|e| e.to_string())?;
-    let output = crate::run::run(&plan, stop, &mut |e| {
-        let _ = tx.send(Msg::Run(e.clone()));
-    })
-    .map_err(|e| e.to_string())?;
-    Ok(LastRun {
-        settings: plan.settings().clone(),
-        target: plan.target().clone(),
-        output,
-    })
+    (!said.is_empty()).then(|| said.join("; "))
 }
 
 /// The report of `last`.

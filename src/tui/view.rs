@@ -76,12 +76,14 @@ pub fn draw(f: &mut Frame<'_>, app: &App) {
     let inner = outer.inner(area);
     f.render_widget(outer, area);
     let rows = app.rows().len() as u16;
+    let notes = app.grid.notes().len().min(MAX_NOTES) as u16;
     let [
         header,
         colhead,
         grid,
         status,
         info,
+        notes_area,
         settings_title,
         settings,
     ] = Layout::vertical([
@@ -90,6 +92,7 @@ pub fn draw(f: &mut Frame<'_>, app: &App) {
         Constraint::Length(rows),
         Constraint::Length(2),
         Constraint::Length(1),
+        Constraint::Length(if notes == 0 { 0 } else { notes + 1 }),
         Constraint::Length(1),
         Constraint::Min(0),
     ])
@@ -98,6 +101,7 @@ pub fn draw(f: &mut Frame<'_>, app: &App) {
     draw_grid(f, app, &theme, colhead, grid);
     draw_status(f, app, &theme, status);
     draw_info(f, app, &theme, info);
+    draw_notes(f, app, &theme, notes_area);
     f.render_widget(
         Paragraph::new(Line::from(Span::styled(
             "─ Settings ".to_string() + &"─".repeat(settings_title.width as usize),
@@ -109,6 +113,25 @@ pub fn draw(f: &mut Frame<'_>, app: &App) {
     if app.help {
         draw_help(f, &theme, area);
     }
+}
+
+/// The most notes shown at once: the run's first, as the report lists
+/// them (the saved report has them all).
+const MAX_NOTES: usize = 4;
+
+/// The run's notes (its adaptations and the target's caveats as the run
+/// tells them, then the report's), one line each, under a title.
+fn draw_notes(f: &mut Frame<'_>, app: &App, theme: &Theme, area: Rect) {
+    if area.height == 0 {
+        return;
+    }
+    let notes = app.grid.notes();
+    let mut lines = vec![Line::from(Span::styled(
+        "─ Notes ".to_string() + &"─".repeat(area.width as usize),
+        theme.dim(),
+    ))];
+    lines.extend((notes.iter().take(MAX_NOTES)).map(|n| Line::from(format!("* {}", safe(n)))));
+    f.render_widget(Paragraph::new(lines), area);
 }
 
 /// Text from outside the program (sysfs models, mount sources, paths,
@@ -205,20 +228,7 @@ fn draw_grid(f: &mut Frame<'_>, app: &App, theme: &Theme, colhead: Rect, grid: R
             areas[0],
         );
         for (i, (col, _)) in cols.iter().enumerate() {
-            let (ratio, label) = match app.cell(r, *col) {
-                // IOPS are exactly 0 only when no I/O completed: not a
-                // figure.
-                Some((_, 0.0, _)) => (0.0, "no I/O".to_string()),
-                Some((mbps, iops, lat)) => {
-                    let pct = if app.unit == Unit::Latency {
-                        latency_bar(lat)
-                    } else {
-                        throughput_bar(mbps)
-                    };
-                    (pct / 100.0, format_value(app.unit, mbps, iops, lat))
-                }
-                None => (0.0, "-".to_string()),
-            };
+            let (ratio, label) = cell_gauge(app, r, *col);
             f.render_widget(
                 Gauge::default()
                     .ratio(ratio.clamp(0.0, 1.0))
@@ -228,6 +238,36 @@ fn draw_grid(f: &mut Frame<'_>, app: &App, theme: &Theme, colhead: Rect, grid: R
                 areas[i + 1],
             );
         }
+    }
+}
+
+/// A cell's bar (0..1) and label: the running cell's last tick (which
+/// has no latency), else its figures so far, `no I/O`, or a dash.
+fn cell_gauge(app: &App, row: usize, col: usize) -> (f64, String) {
+    let here = crate::front::CellAt { row, col };
+    let live = (app.grid.live())
+        .filter(|l| l.at == here && app.running)
+        // A tick in which no I/O completed has no figure.
+        .and_then(|l| Some((l.mbps.filter(|m| *m > 0.0)?, l.iops?)));
+    if let Some((mbps, iops)) = live {
+        let label = match app.unit {
+            Unit::Latency => "-".to_string(),
+            u => format_value(u, mbps, iops, 0.0),
+        };
+        return (throughput_bar(mbps) / 100.0, label);
+    }
+    match app.cell(row, col) {
+        // IOPS are exactly 0 only when no I/O completed: not a figure.
+        Some((_, 0.0, _)) => (0.0, "no I/O".to_string()),
+        Some((mbps, iops, lat)) => {
+            let pct = if app.unit == Unit::Latency {
+                latency_bar(lat)
+            } else {
+                throughput_bar(mbps)
+            };
+            (pct / 100.0, format_value(app.unit, mbps, iops, lat))
+        }
+        None => (0.0, "-".to_string()),
     }
 }
 
@@ -267,6 +307,9 @@ fn event_text(e: &Event) -> String {
                 live.remaining.as_secs_f64()
             )
         }
+        Step::Fill(p) => crate::progress::modes::fill_line(p),
+        Step::Span(p) => crate::progress::modes::span_line(p),
+        Step::Host(h) => h.sentence.clone(),
         // Not a status: it fills a cell, or is a note of the report
         // (App::on_msg keeps the status for both).
         Step::LoopDone(_) | Step::Warning(_) => String::new(),
@@ -417,7 +460,7 @@ mod tests {
             {
                 let ios = (3000 - 500 * r as u64) / (1 + i as u64);
                 let l = measured(d, ios, t.block_size, 100 + 200 * r as u64);
-                a.on_msg(loop_done(*t, d, l));
+                a.on_msg(loop_done(r, *t, d, l));
             }
         }
     }
@@ -455,10 +498,10 @@ mod tests {
                 mbps: Some(321.5),
                 iops: Some(10_000.0),
             }),
-            time: TimeLeft {
+            time: Some(TimeLeft {
                 planned: std::time::Duration::from_secs(100),
                 left: std::time::Duration::from_secs(60),
-            },
+            }),
         }));
         running.focus = Focus::All;
         let mut finished = app();
@@ -480,6 +523,10 @@ mod tests {
                 elapsed: None,
             },
         }))));
+        finished.grid.set_notes(vec![
+            "psync is synchronous: Q8T1 ran as Q1T8".into(),
+            "tmpfs is memory, not a disk: O_DIRECT is accepted but has no effect".into(),
+        ]);
         finished.focus = Focus::Row(1);
         let mut error = app();
         error.on_start(None);
@@ -519,6 +566,23 @@ mod tests {
     }
 
     #[test]
+    fn the_notes_are_shown_escaped_under_the_grid() {
+        let (_, mut a) = states().remove(2);
+        let s = screen(&a, 80, 24);
+        assert!(s.contains("Notes"), "{s}");
+        assert!(
+            s.contains("* psync is synchronous: Q8T1 ran as Q1T8"),
+            "{s}"
+        );
+        assert!(s.contains("* tmpfs is memory, not a disk"), "{s}");
+        a.grid.set_notes(vec!["a note \u{1b}[2J".into()]);
+        let s = screen(&a, 80, 24);
+        assert!(s.contains("* a note \\x1b[2J"), "{s}");
+        a.grid.set_notes(Vec::new());
+        assert!(!screen(&a, 80, 24).contains("Notes"));
+    }
+
+    #[test]
     fn help_overlay_and_units() {
         let mut a = states().remove(2).1;
         a.help = true;
@@ -540,7 +604,7 @@ mod tests {
         a.on_start(None);
         let t = a.choices.tests[0];
         let l = measured(Direction::Read, 0, t.block_size, 100);
-        a.on_msg(loop_done(t, Direction::Read, l));
+        a.on_msg(loop_done(0, t, Direction::Read, l));
         let mut target = crate::report::fixtures::target();
         target.fs_type = "ext4\u{1b}[2J".into();
         if let Some(d) = target.device.as_mut() {

@@ -5,6 +5,7 @@
 
 use crate::common;
 
+use common::events::Events;
 use common::{diskmark, have_fio, leftovers, skip};
 use diskmark::fio::parse::percentiles_from_bins;
 use serde_json::Value;
@@ -616,23 +617,28 @@ fn process_with(needle: &str) -> Vec<String> {
     found
 }
 
-/// Waits (with a deadline) until `dir` holds the kept output of the first
-/// test (`SEQ1M...`), written when it ends.
-fn wait_for_file(dir: &Path, secs: u64) -> bool {
-    let deadline = Instant::now() + Duration::from_secs(secs);
-    while Instant::now() < deadline {
-        if std::fs::read_dir(dir)
-            .map(|d| {
-                d.flatten()
-                    .any(|e| e.file_name().to_string_lossy().starts_with("SEQ1M"))
-            })
-            .unwrap_or(false)
-        {
-            return true;
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    false
+/// Waits for the run's own events: `mode` first, the hosts probed and
+/// pre-filled, the first test's loop, then the second's (`RND4K`).
+fn second_test_begins(events: &mut Events) {
+    let first = events.wait_for(Duration::from_secs(60), |_| true);
+    assert_eq!(
+        [&first["type"], &first["mode"]],
+        ["mode", "hosts"],
+        "{first}"
+    );
+    let probing = events.wait_for(Duration::from_secs(60), |v| v["type"] == "host");
+    assert!(
+        probing["sentence"]
+            .as_str()
+            .unwrap()
+            .starts_with("probing 2 hosts")
+    );
+    events.wait_for(Duration::from_secs(60), |v| {
+        v["type"] == "host" && v["sentence"].as_str().unwrap().starts_with("SEQ1M")
+    });
+    events.wait_for(Duration::from_secs(60), |v| {
+        v["type"] == "host" && v["sentence"].as_str().unwrap().starts_with("RND4K")
+    });
 }
 
 /// Waits (with a deadline) until every one of `servers` runs a job on its
@@ -683,7 +689,7 @@ fn spawn_two_tests(servers: &[Server], shared: &Path, kept: &Path) -> std::proce
         .args(["--measure", "2", "--loops", "1", "--mode", "read"])
         .args(["--test", "SEQ1M Q8T1", "--test", "RND4K Q4T2"])
         .args(host_args(servers, |_| shared.to_path_buf()))
-        .args(["--format", "json"])
+        .args(["--format", "json", "--progress", "jsonl"])
         .env(diskmark::hosts::run::TEST_KEEP_FIO_OUTPUT, kept)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -699,17 +705,19 @@ fn sigint_in_the_second_test_removes_every_remote_file_and_exits_130() {
     let servers = [Server::start("127.0.0.10"), Server::start("127.0.0.11")];
     let shared = common::disk_dir();
     let kept = tempfile::tempdir().unwrap();
-    let child = spawn_two_tests(&servers, shared.path(), kept.path());
+    let mut child = spawn_two_tests(&servers, shared.path(), kept.path());
     let pid = child.id();
-    // The first test's output is kept when it ends; the second runs once
-    // every host's fio has its file open again.
-    let ok = wait_for_file(kept.path(), 60) && wait_for_jobs(shared.path(), &servers, 60);
+    // The run says when the second test begins; it runs once every host's
+    // fio has its file open again.
+    let mut events = Events::follow(child.stderr.take().unwrap());
+    second_test_begins(&mut events);
+    let ok = wait_for_jobs(shared.path(), &servers, 60);
     if let Some(p) = rustix::process::Pid::from_raw(pid as i32) {
         let _ = rustix::process::kill_process(p, rustix::process::Signal::INT);
     }
     assert!(ok, "the second test never began");
     let out = child.wait_with_output().unwrap();
-    let err = String::from_utf8_lossy(&out.stderr);
+    let err = events.all().join("\n");
     assert_eq!(out.status.code(), Some(130), "{err}");
     assert_eq!(leftovers(shared.path()), Vec::<String>::new(), "{err}");
     let run = common::json(&out.stdout);
@@ -729,11 +737,9 @@ fn a_server_killed_mid_run_ends_the_run_naming_it() {
     let servers = [Server::start("127.0.0.12"), Server::start("127.0.0.13")];
     let shared = common::disk_dir();
     let kept = tempfile::tempdir().unwrap();
-    let child = spawn_two_tests(&servers, shared.path(), kept.path());
-    assert!(
-        wait_for_file(kept.path(), 60),
-        "the first test never finished"
-    );
+    let mut child = spawn_two_tests(&servers, shared.path(), kept.path());
+    let mut events = Events::follow(child.stderr.take().unwrap());
+    second_test_begins(&mut events);
     assert!(
         wait_for_jobs(shared.path(), &servers, 60),
         "the second test never began"
@@ -743,7 +749,7 @@ fn a_server_killed_mid_run_ends_the_run_naming_it() {
     let out = child.wait_with_output().unwrap();
     // The window (2.1 s), fio's grace and the client's slack at most.
     assert!(t.elapsed() < Duration::from_secs(15), "{:?}", t.elapsed());
-    let err = String::from_utf8_lossy(&out.stderr);
+    let err = events.all().join("\n");
     assert_eq!(out.status.code(), Some(1), "{err}");
     assert!(err.contains(&servers[1].host()), "{err}");
     // The host that lived has its file removed; the dead one's is named
@@ -901,9 +907,9 @@ fn a_server_that_hangs_mid_run_is_named_at_the_deadline() {
     let servers = [Server::start("127.0.0.16"), Server::start("127.0.0.17")];
     let shared = common::disk_dir();
     let kept = tempfile::tempdir().unwrap();
-    let child = std::process::Command::new(env!("CARGO_BIN_EXE_diskmark-test-hooks"))
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_diskmark-test-hooks"))
         .args(SMALL)
-        .args(["--loops", "1", "--mode", "read"])
+        .args(["--loops", "1", "--mode", "read", "--progress", "jsonl"])
         .args(["--test", "SEQ1M Q8T1", "--test", "RND4K Q4T2"])
         .args(host_args(&servers, |_| shared.path().to_path_buf()))
         .env(diskmark::hosts::run::TEST_KEEP_FIO_OUTPUT, kept.path())
@@ -911,10 +917,9 @@ fn a_server_that_hangs_mid_run_is_named_at_the_deadline() {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    assert!(
-        wait_for_file(kept.path(), 60),
-        "the first test never finished"
-    );
+    // The first test is over once the run says the second begins.
+    let mut events = Events::follow(child.stderr.take().unwrap());
+    second_test_begins(&mut events);
     // Stopped, its kernel still accepts connections: only a deadline ends
     // the wait for it.
     let t = Instant::now();
@@ -924,7 +929,7 @@ fn a_server_that_hangs_mid_run_is_named_at_the_deadline() {
     let out = child.wait_with_output().unwrap();
     // The loop's window and 10 s, then 5 s to find who hung.
     assert!(t.elapsed() < Duration::from_secs(20), "{:?}", t.elapsed());
-    let err = String::from_utf8_lossy(&out.stderr);
+    let err = events.all().join("\n");
     assert_eq!(out.status.code(), Some(1), "{err}");
     assert!(
         err.contains(&format!("host {} no longer answers", servers[1].host())),

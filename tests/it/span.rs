@@ -9,6 +9,7 @@
 //! Each test needs root and loop devices, and skips saying so without.
 
 use crate::common;
+use common::events::Events;
 use common::throttle::{Cap, CapGroup};
 use common::{LoopFs, disk_dir, diskmark, is_root, json, leftovers, skip};
 use std::io::{Read, Seek, SeekFrom, Write};
@@ -498,24 +499,6 @@ fn a_directory_maps_its_own_test_file_and_removes_it() {
     assert_eq!(run.span.unwrap().samples.len(), 8);
 }
 
-/// Bytes process `pid` has read so far (/proc/PID/io): what it asked of
-/// the block layer (`read_bytes`, which counts io_uring's and aio's reads
-/// too), or what its read(2) and pread(2) returned (`rchar`, on any
-/// filesystem), whichever is more.
-fn bytes_read(pid: u32) -> u64 {
-    let Ok(io) = std::fs::read_to_string(format!("/proc/{pid}/io")) else {
-        return 0;
-    };
-    ["rchar:", "read_bytes:"]
-        .iter()
-        .filter_map(|key| {
-            let value = io.lines().find_map(|l| l.strip_prefix(key))?;
-            value.trim().parse::<u64>().ok()
-        })
-        .max()
-        .unwrap_or(0)
-}
-
 /// SIGINT in the middle of a long map: exit 130, the samples measured so
 /// far reported (each one measured), no test file left.
 #[test]
@@ -532,34 +515,25 @@ fn sigint_mid_map_reports_what_was_measured_and_leaves_no_file() {
             "--sample-size",
             "1M",
         ])
-        .args(["--format", "json", "-q"])
+        .args(["--format", "json", "--progress", "jsonl"])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    let start = Instant::now();
-    while leftovers(dir.path()).is_empty() {
-        assert!(child.try_wait().unwrap().is_none(), "diskmark ended early");
-        assert!(start.elapsed() < Duration::from_secs(30), "no test file");
-        std::thread::sleep(Duration::from_millis(1));
-    }
-    // Past the fill, into the samples: a span map streams no events, but
-    // the fill only writes, and each sample is one read of 1 MiB, issued
-    // once the one before has completed. 4 MiB read since the file
-    // appeared is the untimed first read and at least two samples done
-    // (the rest of the 100000 take far longer).
-    let pid = child.id();
-    let base = bytes_read(pid);
-    let start = Instant::now();
-    while bytes_read(pid) < base + 4 * MIB {
-        assert!(child.try_wait().unwrap().is_none(), "the map ended already");
-        assert!(
-            start.elapsed() < Duration::from_secs(60),
-            "no sample read in 60 s: {} bytes read",
-            bytes_read(pid).saturating_sub(base)
-        );
-        std::thread::sleep(Duration::from_millis(1));
-    }
+    // Past the fill, into the samples: the map's own events say so (the
+    // rest of the 100000 take far longer).
+    let mut events = Events::follow(child.stderr.take().unwrap());
+    let fill = events.wait_for(Duration::from_secs(60), |v| v["type"] == "span");
+    assert_eq!(fill["phase"], "fill", "{fill}");
+    let sample = events.wait_for(Duration::from_secs(60), |v| {
+        v["type"] == "span" && v["phase"] == "samples" && v["done"].as_u64() >= Some(2)
+    });
+    assert_eq!(sample["total"], 100000, "{sample}");
+    assert!(sample["mbps"].as_f64().unwrap() > 0.0, "{sample}");
+    assert!(
+        !leftovers(dir.path()).is_empty(),
+        "no test file while it maps"
+    );
     assert!(child.try_wait().unwrap().is_none(), "the map ended already");
     let pid = rustix::process::Pid::from_child(&child);
     rustix::process::kill_process(pid, rustix::process::Signal::INT).unwrap();

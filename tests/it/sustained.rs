@@ -6,6 +6,7 @@
 //! run on a release build. The timed tests run one after another.
 
 use crate::common;
+use common::events::Events;
 use common::{LoopFs, diskmark, is_root, leftovers, skip};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -120,31 +121,10 @@ fn watcher(
     })
 }
 
-/// When to interrupt a fill: once this device has seen this many bytes
-/// more written.
-struct SignalAt<'a> {
-    device: &'a str,
-    bytes: u64,
-}
-
-/// Runs `cmd` to its end (killed and failed past 60 s), sending it
-/// SIGINT at `signal` when given.
-fn finish(cmd: &mut std::process::Command, signal: Option<SignalAt<'_>>) -> common::Ended {
-    let base = signal.as_ref().and_then(|s| written(s.device)).unwrap_or(0);
+/// Runs `cmd` to its end (killed and failed past 60 s).
+fn finish(cmd: &mut std::process::Command) -> common::Ended {
     let child = cmd.spawn().expect("start diskmark");
-    let start = Instant::now();
-    if let Some(at) = signal {
-        while written(at.device).unwrap_or(0).saturating_sub(base) < at.bytes
-            && start.elapsed() < Duration::from_secs(30)
-        {
-            std::thread::sleep(Duration::from_millis(5));
-        }
-        // The child is ours and not yet waited for: its pid is its own.
-        let _ = std::process::Command::new("kill")
-            .args(["-INT", &child.id().to_string()])
-            .status();
-    }
-    common::finish(child, start, Duration::from_secs(60))
+    common::finish(child, Instant::now(), Duration::from_secs(60))
 }
 
 /// The set-up, or the printed reason it cannot be made here.
@@ -227,7 +207,7 @@ fn a_simulated_write_cache_gives_its_knee_and_both_speeds() {
                 "--chart",
                 chart.to_str().unwrap(),
             ]);
-            let end = finish(&mut cmd, None);
+            let end = finish(&mut cmd);
             done.store(true, Ordering::Relaxed);
             let lowered_at = watch.join().unwrap();
             assert_eq!(end.code, Some(0), "{}", end.stderr);
@@ -330,7 +310,7 @@ fn fill_at_constant_cap(cap: &WriteCap, target: &str) -> serde_json::Value {
         "-o",
         report.to_str().unwrap(),
     ]);
-    let end = finish(&mut cmd, None);
+    let end = finish(&mut cmd);
     assert_eq!(end.code, Some(0), "{}", end.stderr);
     assert_eq!(leftovers(Path::new(target)), Vec::<String>::new());
     read_json(&report)["sustained"].clone()
@@ -403,13 +383,35 @@ fn a_signal_mid_fill_removes_the_file_and_reports_what_was_sampled() {
         "0.1",
         "-o",
         report.to_str().unwrap(),
+        "--progress",
+        "jsonl",
     ]);
-    let end = finish(
-        &mut cmd,
-        Some(SignalAt {
-            device: &fs.device,
-            bytes: 128 * MIB,
-        }),
+    let start = Instant::now();
+    let mut child = cmd.spawn().expect("start diskmark");
+    // The fill's own events say how far it is: SIGINT once 128 MiB are
+    // written, a fifth of the way.
+    let mut events = Events::follow(child.stderr.take().unwrap());
+    let first = events.wait_for(Duration::from_secs(60), |_| true);
+    assert_eq!(
+        [&first["type"], &first["mode"]],
+        ["mode", "sustained"],
+        "{first}"
+    );
+    let at = events.wait_for(Duration::from_secs(60), |v| {
+        v["type"] == "fill" && v["written_bytes"].as_u64() >= Some(128 * MIB)
+    });
+    assert_eq!(at["total_bytes"], 640 * MIB, "{at}");
+    assert!(at["mbps"].as_f64().unwrap() > 0.0, "{at}");
+    // The child is ours and not yet waited for: its pid is its own.
+    let pid = rustix::process::Pid::from_child(&child);
+    rustix::process::kill_process(pid, rustix::process::Signal::INT).unwrap();
+    let end = common::finish(child, start, Duration::from_secs(60));
+    let lines = events.all();
+    let last: serde_json::Value = serde_json::from_str(lines.last().unwrap()).unwrap();
+    assert_eq!(
+        [&last["type"], &last["interrupted"]],
+        ["done", "signal 2"],
+        "{last}"
     );
     assert_eq!(end.code, Some(130), "{}", end.stderr);
     assert_eq!(leftovers(fs.path()), Vec::<String>::new());

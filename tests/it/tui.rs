@@ -154,3 +154,38 @@ fn a_finished_run_goes_to_the_outputs_the_command_line_asked_for() {
     t.wait_for("EXITED=0", 10);
     assert_eq!(leftovers(dir.path()), Vec::<String>::new());
 }
+
+/// Issue 28: the TUI shows the run's notes. A psync run on tmpfs says,
+/// as the report does, that tmpfs is memory and that Q8T1 ran as Q1T8,
+/// beside the grid whose figures they qualify.
+#[test]
+fn a_psync_run_on_tmpfs_shows_its_notes() {
+    if Command::new("tmux").arg("-V").output().is_err() {
+        return skip("tui notes in a pseudo-terminal", "tmux is not installed");
+    }
+    let tmpfs = match common::Mount::new("tmpfs", "size=64m") {
+        Ok(m) => m,
+        Err(why) => return skip("tui notes in a pseudo-terminal", &why),
+    };
+    let cwd = tempfile::tempdir().unwrap();
+    let Some(t) = Tmux::start_sized(cwd.path(), 100, 40) else {
+        return skip(
+            "tui notes in a pseudo-terminal",
+            "tmux could not start a session",
+        );
+    };
+    launch(&t, tmpfs.path(), "--test 'SEQ1M Q8T1' --mode read");
+    t.wait_for("Ready", 20);
+    t.keys(&["Enter"]);
+    t.wait_for("Finished", 60);
+    let s = t.wait_for("tmpfs is memory, not a disk", 10);
+    assert!(s.contains("Notes"), "{s}");
+    assert!(s.contains("psync is synchronous: Q8T1 ran as Q1T8"), "{s}");
+    let row = s.lines().find(|l| l.contains("SEQ1M Q8T1")).unwrap();
+    let figures = row.split_once("SEQ1M Q8T1").unwrap().1;
+    let digits = figures.chars().filter(|c| c.is_ascii_digit()).count();
+    assert!(digits >= 4, "no figure in {row:?}");
+    t.keys(&["q"]);
+    t.wait_for("EXITED=0", 10);
+    assert_eq!(leftovers(tmpfs.path()), Vec::<String>::new());
+}

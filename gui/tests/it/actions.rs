@@ -216,7 +216,7 @@ fn an_opened_result_shows_the_files_figures_and_notes() {
         assert!(shows(&fresh, &Unit::MBps.format(mbps)), "{} {mbps}", t.name);
     }
     assert_eq!(
-        fresh.notes,
+        fresh.notes(),
         vec!["a note from the file \\x1b[2J".to_string()]
     );
     assert!(shows(&fresh, "a note from the file \\x1b[2J"));
@@ -474,23 +474,27 @@ fn the_caveats_known_before_the_run_show_as_soon_as_it_starts() {
     };
     let mut app = window(&target);
     click(&mut app, "All");
-    assert!(app.notes.is_empty());
+    assert!(app.notes().is_empty());
     // The first thing the run says is what it knows before it starts.
     assert!(app.wait(Duration::from_secs(30)), "the run said nothing");
     assert!(app.running() && app.cell(0, 0).is_none(), "before any loop");
     let buffered = "buffered writes: each write window ends with an fsync, whose time counts";
-    assert!(app.notes.iter().any(|n| n == buffered), "{:?}", app.notes);
+    assert!(
+        app.notes().iter().any(|n| n == buffered),
+        "{:?}",
+        app.notes()
+    );
     assert!(shows(&app, buffered));
     // Nothing is saved or opened while the run goes.
     let _ = app.update(Message::Actions(ActionsMsg::Ask(Action::Open)));
     assert!(!shows(&app, "Open"), "no path row while running");
     if mounted {
         let tmpfs = "tmpfs is memory, not a disk: O_DIRECT is accepted but has no effect";
-        assert!(app.notes.iter().any(|n| n == tmpfs), "{:?}", app.notes);
+        assert!(app.notes().iter().any(|n| n == tmpfs), "{:?}", app.notes());
     }
     until_done(&mut app);
     assert!(
-        app.notes.iter().any(|n| n == buffered),
+        app.notes().iter().any(|n| n == buffered),
         "the report's notes keep it"
     );
 }

@@ -13,11 +13,11 @@
 
 use crate::common;
 
+use diskmark::front::{LastRun, Update};
 use diskmark::run::{Event, Finished, Live, Phase, Position, RunOutput, Step, TimeLeft, Warning};
 use diskmark::stats::{DirSummary, LatSummary, LoopResult};
 use diskmark::workload::Direction;
 use diskmark_gui::app::{App, Message, Status};
-use diskmark_gui::bench::{LastRun, Update};
 use diskmark_gui::view::view;
 use iced::Theme;
 use iced_test::Simulator;
@@ -82,10 +82,10 @@ fn at(app: &App, row: usize, direction: Direction, loop_index: u32) -> Position 
 fn event(step: Step, left_s: u64) -> Update {
     Update::Event(Event {
         step,
-        time: TimeLeft {
+        time: Some(TimeLeft {
             planned: Duration::from_secs(150),
             left: Duration::from_secs(left_s),
-        },
+        }),
     })
 }
 
@@ -155,10 +155,11 @@ fn a_warning_joins_the_notes_and_is_no_status() {
         let warning = Warning {
             at: None,
             sentence: sentence.into(),
+            urgent: false,
         };
         let _ = app.apply(event(Step::Warning(warning), 40));
     }
-    assert_eq!(app.notes.iter().filter(|n| *n == sentence).count(), 1);
+    assert_eq!(app.notes().iter().filter(|n| *n == sentence).count(), 1);
     assert_eq!(format!("{:?}", app.status), status);
 }
 

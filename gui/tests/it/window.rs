@@ -157,3 +157,55 @@ fn the_top_row_changes_the_settings_and_the_unit() {
     );
     assert!(shows(&app, "Read (IOPS)"));
 }
+
+/// `--card` alone is an output the window writes (issue 28): the card of
+/// the run, named in the message line, exit 0.
+#[test]
+fn the_window_writes_the_card_when_it_is_the_only_output() {
+    let dir = temp_dir();
+    let out = tempfile::tempdir().unwrap();
+    let card = out.path().join("card.svg");
+    let mut app = window(dir.path(), &["--card", card.to_str().unwrap()]);
+    click(&mut app, "All");
+    until_done(&mut app);
+    assert_eq!(app.status, Status::Finished, "{:?}", app.status);
+    assert_eq!(app.exit_code(), 0);
+    let svg = std::fs::read_to_string(&card).expect("the card was not written");
+    assert!(svg.contains("<svg") && svg.contains("MB/s"), "{svg}");
+    // The card's figures are the run's.
+    let last = app.last().unwrap();
+    let t = &last.output.tests[0];
+    let sel = t.selected(last.settings.loop_stat).unwrap();
+    let mbps = sel.result.read.summary(sel.result.window_ns).mbps;
+    assert!(
+        svg.contains(&format!("{mbps:.2}")),
+        "{mbps:.2} not in the card"
+    );
+    assert_eq!(app.message.as_deref(), Some("written: card.svg"));
+}
+
+/// While a loop runs, its cell shows the last tick's MB/s and its row the
+/// running marker; once the run is over neither is left.
+#[test]
+fn the_running_cell_shows_its_live_figure_and_its_row_the_marker() {
+    let dir = temp_dir();
+    let mut app = window(dir.path(), &["--measure", "1", "--loops", "2"]);
+    assert!(!shows(&app, "▶"), "a marker before the run");
+    click(&mut app, "All");
+    let end = Instant::now() + Duration::from_secs(60);
+    let live = loop {
+        assert!(Instant::now() < end, "no tick with a figure");
+        assert!(app.running(), "the run ended before a tick");
+        app.wait(Duration::from_secs(1));
+        if let Some(l) = app.live().filter(|l| l.mbps.is_some_and(|m| m > 0.0)) {
+            break *l;
+        }
+    };
+    let mbps = live.mbps.unwrap();
+    assert!(mbps > 0.0);
+    assert!(shows(&app, &Unit::MBps.format(mbps)), "{mbps} not shown");
+    assert!(shows(&app, "▶"), "no marker on the running row");
+    until_done(&mut app);
+    assert!(app.live().is_none());
+    assert!(!shows(&app, "▶"), "a marker after the run");
+}

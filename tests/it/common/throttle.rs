@@ -102,6 +102,12 @@ impl CapGroup {
         std::fs::write(self.dir.join(file), line).map_err(|e| format!("{file}: {e}"))
     }
 
+    /// The group's `cgroup.procs`: a shell that writes its pid there runs
+    /// its children in the group.
+    pub fn procs(&self) -> PathBuf {
+        self.dir.join("cgroup.procs")
+    }
+
     /// `program args…`, which joins this group before it runs: the shell
     /// writes its own pid into the group and then becomes the program.
     pub fn command(&self, program: impl AsRef<Path>) -> Command {

@@ -52,7 +52,7 @@ fn known_edges_of_the_library_and_the_window_are_found() {
         assert!(lib_edges.contains(&e), "src/: {from} -> {to} not found");
     }
     for (from, to) in [
-        ("app", "bench"),
+        ("app", "form"),
         ("view", "app"),
         ("update", "actions"),
         ("save", "chart_png"),
@@ -78,7 +78,7 @@ fn the_tables_give_every_module_its_layer() {
             layer(0, "hosts"),
             layer(0, "error")
         ],
-        ["0", "10", "19d", "20"]
+        ["0", "10", "10d", "15b"]
     );
     assert_eq!([layer(1, "strings"), layer(1, "view")], ["2", "7"]);
 }

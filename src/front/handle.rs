@@ -1,21 +1,23 @@
-//! The benchmark thread: resolves the target, prepares the plan (every
+//! A run handle for an interface (the TUI, the window): a thread that
+//! resolves the target within its deadline, prepares the plan (every
 //! refusal happens there, before anything is created), runs it, and sends
-//! every [`Event`] and the end over a channel the window drains.
+//! every [`Event`] and the end over a channel the interface drains; the
+//! stop, and the join within a deadline.
 
-use diskmark::config::Settings;
-use diskmark::run::{Event, RunOutput, RunPlan, StopToken};
-use diskmark::target::TargetInfo;
+use crate::config::Settings;
+use crate::run::{Event, RunOutput, RunPlan, StopToken};
+use crate::target::TargetInfo;
 use std::sync::mpsc;
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-/// How long a run asked to stop may take before the window gives up on
-/// it: the runner looks at the token every 100 ms (docs/architecture.md#events-and-stopping),
+/// How long a run asked to stop may take before the interface gives up
+/// on it: the runner looks at the token every 100 ms (docs/architecture.md#events-and-stopping),
 /// so only a thread blocked in the kernel takes longer.
 pub const STOP_DEADLINE: Duration = Duration::from_secs(5);
 
-/// The name of the thread that runs the benchmark (its workers are the
-/// library's `diskmark-w…`).
+/// The name of the thread that runs the benchmark (its workers are
+/// `diskmark-w…`).
 pub const RUN_THREAD: &str = "diskmark-run";
 
 /// A run that ended with a report: what it was run with and what it made.
@@ -38,8 +40,8 @@ pub struct Failure {
     pub exit_code: u8,
 }
 
-impl From<diskmark::Error> for Failure {
-    fn from(e: diskmark::Error) -> Failure {
+impl From<crate::Error> for Failure {
+    fn from(e: crate::Error) -> Failure {
         Failure {
             sentence: e.to_string(),
             exit_code: e.exit_code(),
@@ -60,16 +62,16 @@ pub enum Update {
 
 /// A run going on its own thread.
 #[derive(Debug)]
-pub struct Bench {
+pub struct RunHandle {
     handle: Option<JoinHandle<()>>,
     stop: StopToken,
     rx: mpsc::Receiver<Update>,
     stop_asked: Option<Instant>,
 }
 
-impl Bench {
+impl RunHandle {
     /// Starts a run of `settings`.
-    pub fn start(settings: Settings) -> Bench {
+    pub fn start(settings: Settings) -> RunHandle {
         let (tx, rx) = mpsc::channel();
         let stop = StopToken::new();
         let token = stop.clone();
@@ -92,7 +94,7 @@ impl Bench {
                 None
             }
         };
-        Bench {
+        RunHandle {
             handle,
             stop,
             rx,
@@ -104,6 +106,12 @@ impl Bench {
     pub fn ask_stop(&mut self) {
         self.stop.stop();
         self.stop_asked.get_or_insert_with(Instant::now);
+    }
+
+    /// Whether the run was asked to stop [`STOP_DEADLINE`] ago or more.
+    pub fn overdue(&self) -> bool {
+        self.stop_asked
+            .is_some_and(|t| t.elapsed() >= STOP_DEADLINE)
     }
 
     /// What the thread said since the last call, and, when it ended
@@ -155,10 +163,10 @@ impl Bench {
     }
 }
 
-/// A window that goes away mid-run (its event loop ended or panicked)
+/// An interface that goes away mid-run (its event loop ended or panicked)
 /// stops the run first: the thread removes the test file, within
 /// [`STOP_DEADLINE`], before the process can end.
-impl Drop for Bench {
+impl Drop for RunHandle {
     fn drop(&mut self) {
         let _ = self.stop_and_join();
     }
@@ -166,26 +174,27 @@ impl Drop for Bench {
 
 fn panic_update() -> Update {
     Update::Done(Box::new(Err(Failure {
-        sentence: crate::strings::PANICKED
-            .trim_start_matches("error: ")
-            .to_string(),
+        sentence: PANICKED.to_string(),
         exit_code: 1,
     })))
 }
 
-/// One run, start to end, its events sent to the window.
+/// The sentence of a run whose thread panicked.
+pub const PANICKED: &str = "the benchmark stopped on an internal error (a panic); please report it";
+
+/// One run, start to end, its events sent to the interface.
 fn prepare_and_run(
     settings: Settings,
     stop: &StopToken,
     tx: &mpsc::Sender<Update>,
 ) -> Result<LastRun, Failure> {
-    let run_err = |e: diskmark::run::RunError| Failure::from(diskmark::Error::from(e));
-    let target = diskmark::target::resolve_answering(&settings.target)
-        .map_err(diskmark::run::RunError::from)
+    let run_err = |e: crate::run::RunError| Failure::from(crate::Error::from(e));
+    let target = crate::target::resolve_answering(&settings.target)
+        .map_err(crate::run::RunError::from)
         .map_err(run_err)?;
     let plan = RunPlan::prepare(settings, target).map_err(run_err)?;
     let _ = tx.send(Update::Prepared(before_run(&plan)));
-    let output = diskmark::run::run(&plan, stop, &mut |e| {
+    let output = crate::run::run(&plan, stop, &mut |e| {
         let _ = tx.send(Update::Event(e.clone()));
     })
     .map_err(run_err)?;
@@ -202,7 +211,7 @@ fn prepare_and_run(
 /// ZFS, encryption), worded as the report words them.
 pub fn before_run(plan: &RunPlan) -> Vec<String> {
     let mut notes = plan.notes().to_vec();
-    for n in (plan.target().caveats.iter()).filter_map(diskmark::target::caveats::note) {
+    for n in (plan.target().caveats.iter()).filter_map(crate::target::caveats::note) {
         if !notes.contains(&n) {
             notes.push(n);
         }

@@ -1,6 +1,20 @@
-//! The subcommands other than a run: engines, targets, compare, history,
-//! completions, man.
-//! Each returns the exit code or an error for main to print.
+//! The commands: a run of the grid or the TUI (`run.rs`), a sustained
+//! write, a span map, a run on many hosts, and engines, targets, compare,
+//! history, completions, man. Each is a thin adapter: options → the
+//! library's plan → its run → [`finish`]; each returns the exit code or an
+//! error for main to print.
+
+mod finish;
+mod hosts;
+mod run;
+mod span;
+mod sustained;
+
+pub use finish::finish;
+pub use hosts::hosts;
+pub use run::{benchmark, tui};
+pub use span::span;
+pub use sustained::sustained;
 
 use crate::Error;
 use crate::cli::{CompareArgs, CompareFormat, HistoryArgs, HistoryCommand, ListFormat, ManArgs};
@@ -14,29 +28,6 @@ use crate::report::{engines, targets};
 /// ([`crate::export::stdout::stdout_open`]).
 pub fn stdout_open() -> Result<(), Error> {
     Ok(crate::export::stdout::stdout_open()?)
-}
-
-/// Delivers `report` to every output `export` owns and says on stderr
-/// what happened on the way (notes, outputs that failed after the first);
-/// the first failure is the error. The one delivery of a run, a span map,
-/// a sustained write and a run on many hosts.
-pub fn deliver(
-    export: &crate::export::ExportManager,
-    report: &crate::report::Report<'_>,
-) -> Result<crate::export::Delivered, Error> {
-    use crate::export::Message;
-    let delivered = export.deliver(report);
-    let messages = match &delivered {
-        Ok(d) => &d.messages,
-        Err(u) => &u.delivered.messages,
-    };
-    for m in messages {
-        match m {
-            Message::Note(note) => crate::escape::say(format_args!("{note}")),
-            Message::Failure(e) => crate::escape::say(format_args!("error: {e}")),
-        }
-    }
-    delivered.map_err(|u| u.error.into())
 }
 
 /// Writes `text` to stdout, or fails: a report that could not be written
@@ -235,7 +226,7 @@ pub fn man(args: ManArgs) -> Result<u8, Error> {
             "--dir",
             format!(
                 "{} is not a directory: give an existing directory for the manual pages",
-                outputs::printable(&dir)
+                crate::escape::path(&dir)
             ),
         )
         .into());
@@ -250,7 +241,7 @@ pub fn man(args: ManArgs) -> Result<u8, Error> {
     crate::escape::say(format_args!(
         "wrote {} manual pages into {}",
         pages.len(),
-        outputs::printable(&dir)
+        crate::escape::path(&dir)
     ));
     Ok(0)
 }

@@ -1,25 +1,25 @@
 //! `diskmark --host ...` as the command line runs it: options → hosts and
-//! settings (every refusal) → the run on the hosts → every output, with a
-//! run's exit codes.
+//! settings (every refusal) → the run on the hosts → every output, with
+//! the exit code [`super::finish`] gives.
 
-use super::run::{HostsPlan, run};
-use super::spec;
 use crate::backend::Backend;
 use crate::cli::{EngineArg, RunArgs};
 use crate::config::UsageError;
 use crate::export::ExportManager;
 use crate::host::HostInfo;
+use crate::hosts::run::{HostsPlan, run};
+use crate::hosts::{HostsError, spec};
+use crate::progress::display::Display;
 use crate::report::Report;
 use crate::run::StopToken;
 use crate::target::{TargetInfo, TargetKind, Usage};
 use crate::{Error, Error as E};
-use std::io::IsTerminal;
 use std::path::Path;
 
 /// Runs the benchmark on the hosts of `--host`/`--hosts` and returns its
 /// exit code: 0 done, 1 failed (one sentence naming the host), 2 bad
 /// usage, 128 + N for signal N (the remote files removed first).
-pub fn command(args: RunArgs) -> Result<u8, Error> {
+pub fn hosts(args: RunArgs) -> Result<u8, Error> {
     refuse(&args)?;
     let hosts = spec::hosts(&args.host, args.hosts.as_deref())?;
     let dir = args.remote_dir.clone().ok_or_else(|| {
@@ -28,13 +28,13 @@ pub fn command(args: RunArgs) -> Result<u8, Error> {
             "the hosts need --remote-dir DIR, the directory on each host in which its test file is made",
         )
     })?;
-    let (settings, out) = args.into_settings()?;
+    let (settings, mut out) = args.into_settings()?;
     let Backend::Fio(fio) = &settings.engine else {
         return Err(not_fio().into());
     };
     let fio = fio.clone();
     let tests = crate::run::plan_with(&settings, &fio.capabilities()).map_err(E::Run)?;
-    let quiet = out.quiet;
+    let show = super::finish::show_to(&mut out);
     let export = ExportManager::new(out.into_outputs(false));
     export.ready()?;
     let plan = HostsPlan {
@@ -44,19 +44,22 @@ pub fn command(args: RunArgs) -> Result<u8, Error> {
         dir,
         tests,
     };
-    let show = !quiet && std::io::stderr().is_terminal();
+    let sentence = format!(
+        "{} tests on {} hosts through fio --client, in {}",
+        plan.tests.len(),
+        plan.hosts.len(),
+        crate::escape::path(&plan.dir)
+    );
+    let mut display = super::finish::opened(Display::mode(&show, "hosts", sentence))?;
     let began = std::time::Instant::now();
-    let mut output = match run(&plan, &StopToken::new(), &mut |step| {
-        if show {
-            crate::escape::say(format_args!("{step}"));
-        }
-    }) {
+    let mut output = match run(&plan, &StopToken::new(), &mut |e| display.update(e)) {
         Ok(o) => o,
         Err(e) => {
+            drop(display);
             match keep_details(&e) {
                 Some(p) => crate::escape::say(format_args!(
                     "error: {e} (fio's full output: {})",
-                    crate::outputs::printable(&p)
+                    crate::escape::path(&p)
                 )),
                 None => crate::escape::say(format_args!("error: {e}")),
             }
@@ -67,6 +70,7 @@ pub fn command(args: RunArgs) -> Result<u8, Error> {
         }
     };
     output.elapsed = Some(began.elapsed());
+    display.finish(&output);
     let target = remote_target(&plan);
     let host = HostInfo::current();
     let report = Report {
@@ -75,18 +79,7 @@ pub fn command(args: RunArgs) -> Result<u8, Error> {
         host: &host,
         output: &output,
     };
-    crate::commands::deliver(&export, &report)?;
-    let signal = output.interrupted.and_then(|r| r.signal());
-    Ok(match signal.or_else(crate::run::signals::received) {
-        Some(sig) => 128 + sig as u8,
-        None if output.interrupted.is_none() && report.measured_nothing() => {
-            crate::escape::say(format_args!(
-                "error: no test completed any I/O on any host: nothing was measured"
-            ));
-            1
-        }
-        None => 0,
-    })
+    Ok(super::finish::finish(&export, &report))
 }
 
 /// A failed run writes no report, and its error is one sentence: fio's
@@ -94,7 +87,7 @@ pub fn command(args: RunArgs) -> Result<u8, Error> {
 /// the temporary directory, which the sentence names
 /// (docs/hosts.md#errors). `None` when fio said nothing, or the file
 /// could not be written.
-fn keep_details(e: &super::HostsError) -> Option<std::path::PathBuf> {
+fn keep_details(e: &HostsError) -> Option<std::path::PathBuf> {
     use std::io::Write;
     use std::os::unix::fs::OpenOptionsExt;
     if e.details().is_empty() {
@@ -133,7 +126,7 @@ fn refuse(a: &RunArgs) -> Result<(), UsageError> {
             "--host",
             format!(
                 "the test file is made on each host in --remote-dir, so the TARGET {} has no use; drop it",
-                crate::outputs::printable(&a.target)
+                crate::escape::path(&a.target)
             ),
         ));
     }
@@ -143,11 +136,11 @@ fn refuse(a: &RunArgs) -> Result<(), UsageError> {
                 "--remote-dir",
                 format!(
                     "{} is relative, and a fio server's working directory is its own: give an absolute path",
-                    crate::outputs::printable(d)
+                    crate::escape::path(d)
                 ),
             ));
         }
-        if let Err(super::HostsError::NotLiteral { dir, source }) = super::run::check_dir(d) {
+        if let Err(HostsError::NotLiteral { dir, source }) = crate::hosts::run::check_dir(d) {
             return Err(UsageError::new(
                 "--remote-dir",
                 format!("{dir} {source}; give a directory whose path fio reads as written"),

@@ -1,0 +1,12 @@
+//! What every interface (the TUI, the window) needs besides drawing and
+//! taking input, written once: the run on its own thread with its
+//! deadlines (`handle.rs`), and the grid fed by the run's events
+//! (`grid.rs`). A finished run ends through
+//! [`ExportManager::finish`](crate::export::ExportManager::finish), the
+//! one delivery and exit-code policy.
+
+pub mod grid;
+pub mod handle;
+
+pub use grid::{CellAt, Grid, LiveCell, column};
+pub use handle::{Failure, LastRun, RunHandle, STOP_DEADLINE, Update};
