@@ -127,7 +127,7 @@ impl std::fmt::Display for TargetEntry {
                 // Models and filesystem names are anyone's text: escaped.
                 let e = diskmark::report::escape::escaped;
                 let model = diskmark::target::link::describe(t.model(), t.link()).map(|m| e(&m));
-                let usage = diskmark::report::targets::usage_text(t);
+                let usage = t.usage.text();
                 f.write_str(&strings::target_entry(
                     &path,
                     Some(&e(&t.fs_type)),

@@ -36,16 +36,31 @@ impl OutputOptions {
     /// write").
     pub fn refuse_grid_formats(&self, what: &str) -> Result<(), UsageError> {
         let formats = std::iter::once(self.format).chain(self.files.iter().map(|f| f.1));
-        if formats.into_iter().any(|f| {
-            matches!(
-                f,
-                Format::Csv | Format::CsvLoops | Format::Markdown | Format::OpenMetrics
-            )
-        }) {
+        if formats.into_iter().any(Format::grid_only) {
+            let (grid, other): (Vec<_>, Vec<_>) =
+                crate::report::FORMATS.iter().partition(|i| i.grid_only);
+            let names = |v: &[&crate::report::FormatInfo]| {
+                let mut n: Vec<&str> = Vec::new();
+                for i in v {
+                    if !n.contains(&i.name) {
+                        n.push(i.name);
+                    }
+                }
+                n
+            };
+            let grid = names(&grid);
+            let exts: Vec<String> = (other.iter())
+                .filter_map(|i| i.extensions.first())
+                .map(|e| format!(".{e}"))
+                .collect();
             return Err(UsageError::new(
                 "--format",
                 format!(
-                    "CSV, Markdown and OpenMetrics hold the grid's rows, and {what} has none: use text or json (.txt, .json)"
+                    "{} and {} hold the grid's rows, and {what} has none: use {} ({})",
+                    grid[..grid.len() - 1].join(", "),
+                    grid[grid.len() - 1],
+                    names(&other).join(" or ").to_lowercase(),
+                    exts.join(", ")
                 ),
             ));
         }
@@ -323,6 +338,9 @@ mod tests {
         assert!(err.contains("no output is CSV"), "{err}");
         let o = outputs(&["-o", &prom]).unwrap();
         let err = o.refuse_grid_formats("a span map").unwrap_err().to_string();
-        assert!(err.contains("OpenMetrics"), "{err}");
+        assert!(
+            err.ends_with("CSV, Markdown and OpenMetrics hold the grid's rows, and a span map has none: use text or json (.txt, .json)"),
+            "{err}"
+        );
     }
 }

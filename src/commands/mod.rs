@@ -4,11 +4,13 @@
 //! library's plan → its run → [`finish`]; each returns the exit code or an
 //! error for main to print.
 
+pub mod engines;
 mod finish;
 mod hosts;
 mod run;
 mod span;
 mod sustained;
+pub mod targets;
 
 pub use finish::finish;
 pub use hosts::hosts;
@@ -22,7 +24,6 @@ use crate::compare::{self, CompareError, RunSummary};
 use crate::engine::registry::{default_engine, probe_all};
 use crate::history::{self, History, HistoryError};
 use crate::outputs::{self, OutputPath};
-use crate::report::{engines, targets};
 
 /// Fails when diskmark started with stdout closed
 /// ([`crate::export::stdout::stdout_open`]).

@@ -13,7 +13,7 @@ pub mod stdout;
 pub use error::ExportError;
 
 use crate::outputs::OutputPath;
-use crate::report::{Format, Report};
+use crate::report::{Format, Rendering, Report};
 
 /// What stdout is to a front-end.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -120,7 +120,7 @@ impl ExportManager {
     pub fn deliver(&self, report: &Report<'_>) -> Result<Delivered, Undelivered> {
         let o = &self.outputs;
         let mut d = Delivery {
-            report,
+            rendering: Rendering::new(report),
             outputs: o,
             first: None,
             done: Delivered::default(),
@@ -130,14 +130,15 @@ impl ExportManager {
             d.print();
         }
         for f in &o.files {
-            d.write(&f.path, report.render(f.format));
+            let text = d.rendering.render(f.format);
+            d.write(&f.path, text);
         }
         if let Some(path) = &o.chart {
             d.image(path, crate::report::chart::run_chart(report));
         }
         if let Some(path) = &o.card {
-            let run = crate::report::json::build(report);
-            d.image(path, crate::report::card::render(&run));
+            let svg = crate::report::card::render(d.rendering.model());
+            d.image(path, svg);
         }
         if let Some(db) = &o.save {
             d.save(db);
@@ -152,9 +153,10 @@ impl ExportManager {
     }
 }
 
-/// A delivery under way.
+/// A delivery under way: the model built at most once for all of its
+/// outputs.
 struct Delivery<'a, 'r> {
-    report: &'a Report<'r>,
+    rendering: Rendering<'a, 'r>,
     outputs: &'a Outputs,
     first: Option<ExportError>,
     done: Delivered,
@@ -171,7 +173,7 @@ impl Delivery<'_, '_> {
 
     /// The report on stdout, in the asked format.
     fn print(&mut self) {
-        if let Err(e) = stdout::print(&self.report.render(self.outputs.format)) {
+        if let Err(e) = stdout::print(&self.rendering.render(self.outputs.format)) {
             self.fail(e);
         }
     }
@@ -212,8 +214,7 @@ impl Delivery<'_, '_> {
 
     /// Into the history, or kept as JSON beside it.
     fn save(&mut self, db: &OutputPath) {
-        let run = crate::report::json::build(self.report);
-        match crate::history::save_or_keep(db, &run) {
+        match crate::history::save_or_keep(db, self.rendering.model()) {
             Ok(id) => {
                 self.done.saved = Some(id);
                 if !self.outputs.quiet {

@@ -4,7 +4,6 @@
 
 use super::model;
 use super::rows::Row;
-use super::source::Report;
 use std::fmt::Write;
 
 /// The header row; the column names and their order are part of the
@@ -105,11 +104,6 @@ pub enum Rows {
     Tests,
     /// One per loop of each test and direction (`--csv-loops`).
     Loops,
-}
-
-/// Renders the CSV of a report.
-pub fn render(r: &Report<'_>, rows: Rows) -> String {
-    render_run(&super::json::build(r), rows)
 }
 
 /// Renders the CSV of a run; a run on many hosts has a `host` column more

@@ -6,8 +6,9 @@ use super::source::Report;
 use crate::escape::markdown as escape;
 use std::fmt::Write;
 
-/// Renders the Markdown table with a one-line caption.
-pub fn render(r: &Report<'_>) -> String {
+/// Renders the Markdown table of `run` (the model of `r`) with a
+/// one-line caption.
+pub fn render(r: &Report<'_>, run: &super::model::Run) -> String {
     let s = r.settings;
     let t = r.target;
     let mut out = String::new();
@@ -35,7 +36,7 @@ pub fn render(r: &Report<'_>) -> String {
         "| Test | Direction | MB/s | IOPS | Mean µs | p99 µs | Q | T |"
     );
     let _ = writeln!(out, "|---|---|---:|---:|---:|---:|---:|---:|");
-    for row in rows(&super::json::build(r)) {
+    for row in rows(run) {
         let figures = match row.figures() {
             Some(f) => format!(
                 "{:.3} | {:.1} | {:.2} | {:.2}",

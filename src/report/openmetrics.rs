@@ -9,7 +9,6 @@
 
 use super::model;
 use super::rows::Row;
-use super::source::Report;
 use std::fmt::Write;
 
 /// The percentiles exported, as the JSON keys them, with their quantile.
@@ -78,11 +77,6 @@ fn labels(pairs: &[(&str, &str)]) -> String {
         .map(|(k, v)| format!("{k}=\"{}\"", label_value(v)))
         .collect();
     format!("{{{}}}", inner.join(","))
-}
-
-/// Renders the report.
-pub fn render(r: &Report<'_>) -> String {
-    render_run(&super::json::build(r))
 }
 
 /// Renders a run: the figures of every finished test and direction (a

@@ -226,13 +226,7 @@ fn target(out: &mut String, r: &Report<'_>) {
             t.usage.total as f64 / div,
         );
     } else {
-        let _ = writeln!(
-            out,
-            " Target: {target_path} {}% ({:.2}/{:.2} {unit}){model}",
-            t.usage.used_percent(),
-            t.usage.used as f64 / div,
-            t.usage.total as f64 / div,
-        );
+        let _ = writeln!(out, " Target: {target_path} {}{model}", t.usage.text());
     }
     let device = t
         .source

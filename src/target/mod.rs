@@ -35,6 +35,18 @@ impl Usage {
         }
         (u128::from(self.used) * 100).div_ceil(u128::from(base)) as u64
     }
+
+    /// `13% (11.00/252.00 GiB)`, KDiskMark's usage: the one wording of the
+    /// text report, `diskmark targets`, the TUI and the window.
+    pub fn text(&self) -> String {
+        let (div, unit) = crate::units::usage_unit(self.total);
+        format!(
+            "{}% ({:.2}/{:.2} {unit})",
+            self.used_percent(),
+            self.used as f64 / div,
+            self.total as f64 / div
+        )
+    }
 }
 
 /// A directory (the test file is created in it) or a block device (read

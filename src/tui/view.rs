@@ -330,19 +330,13 @@ fn draw_status(f: &mut Frame<'_>, app: &App, theme: &Theme, area: Rect) {
 
 fn draw_info(f: &mut Frame<'_>, app: &App, theme: &Theme, area: Rect) {
     let text = match &app.target_info {
-        Some(Ok(t)) => {
-            let (div, unit) = crate::units::usage_unit(t.usage.total);
-            format!(
-                "{} · {} on {} · {}% ({:.2}/{:.2} {unit})",
-                crate::target::link::describe(t.model(), t.link())
-                    .unwrap_or_else(|| "unknown".into()),
-                t.fs_type,
-                t.source.as_deref().unwrap_or("?"),
-                t.usage.used_percent(),
-                t.usage.used as f64 / div,
-                t.usage.total as f64 / div
-            )
-        }
+        Some(Ok(t)) => format!(
+            "{} · {} on {} · {}",
+            crate::target::link::describe(t.model(), t.link()).unwrap_or_else(|| "unknown".into()),
+            t.fs_type,
+            t.source.as_deref().unwrap_or("?"),
+            t.usage.text()
+        ),
         Some(Err(e)) => e.clone(),
         None => String::new(),
     };

@@ -2,20 +2,8 @@
 //! as KDiskMark prints it, backing device and model.
 
 use crate::target::TargetInfo;
-use crate::units::usage_unit;
 use serde::Serialize;
 use std::fmt::Write;
-
-/// `13% (11.00/252.00 GiB)`, KDiskMark's usage.
-pub fn usage_text(t: &TargetInfo) -> String {
-    let (div, unit) = usage_unit(t.usage.total);
-    format!(
-        "{}% ({:.2}/{:.2} {unit})",
-        t.usage.used_percent(),
-        t.usage.used as f64 / div,
-        t.usage.total as f64 / div
-    )
-}
 
 /// The table.
 pub fn render_text(targets: &[TargetInfo]) -> String {
@@ -27,7 +15,7 @@ pub fn render_text(targets: &[TargetInfo]) -> String {
             [
                 e(&t.path.display().to_string()),
                 e(&t.fs_type),
-                usage_text(t),
+                t.usage.text(),
                 e(t.source.as_deref().unwrap_or("-")),
                 e(&crate::target::link::describe(t.model(), t.link()).unwrap_or("-".into())),
             ]
@@ -86,7 +74,7 @@ pub fn render_json(targets: &[TargetInfo]) -> String {
         .map(|t| Entry {
             target: &t.path,
             fs_type: &t.fs_type,
-            usage_text: usage_text(t),
+            usage_text: t.usage.text(),
             total_bytes: t.usage.total,
             used_bytes: t.usage.used,
             available_bytes: t.usage.available,
@@ -112,7 +100,7 @@ mod tests {
     #[test]
     fn kdiskmark_usage_and_a_table() {
         let t = fixtures::target();
-        assert_eq!(usage_text(&t), "13% (11.00/252.00 GiB)");
+        assert_eq!(t.usage.text(), "13% (11.00/252.00 GiB)");
         let text = render_text(std::slice::from_ref(&t));
         let lines: Vec<&str> = text.lines().collect();
         assert!(lines[0].starts_with("target    fs    usage"), "{text}");
