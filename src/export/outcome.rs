@@ -147,3 +147,49 @@ fn failure(report: &Report<'_>) -> Option<String> {
         ),
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::fixtures;
+    use crate::run::{RunOutput, StopReason};
+
+    fn judged(output: &RunOutput) -> Verdict {
+        let (settings, target, host) = (fixtures::settings(), fixtures::target(), fixtures::host());
+        verdict(&Report {
+            settings: &settings,
+            target: &target,
+            host: &host,
+            output,
+        })
+    }
+
+    #[test]
+    fn one_policy_for_every_mode() {
+        let settings = fixtures::settings();
+        let measured = fixtures::output(&settings);
+        assert_eq!(judged(&measured).code, 0);
+        // A grid whose tests completed no I/O measured nothing.
+        let mut nothing = measured.clone();
+        for t in &mut nothing.tests {
+            for l in &mut t.loops {
+                *l = crate::stats::LoopResult::empty(l.window_ns);
+            }
+        }
+        let v = judged(&nothing);
+        assert_eq!(v.code, 1);
+        assert!(v.failure.unwrap().contains("nothing was measured"));
+        // Stopped by the user: what finished is the report, exit 0; by
+        // SIGTERM, 128 + 15.
+        nothing.interrupted = Some(StopReason::User);
+        assert_eq!(
+            judged(&nothing),
+            Verdict {
+                code: 0,
+                failure: None
+            }
+        );
+        nothing.interrupted = Some(StopReason::Signal(15));
+        assert_eq!(judged(&nothing).code, 143);
+    }
+}

@@ -9,6 +9,7 @@
 //! slows reads is a figure for bench/, not a test.
 
 use crate::common;
+use common::events::Events;
 use common::throttle::{Cap, CapGroup};
 use common::{RamExt4, diskmark, is_root, json, leftovers, skip};
 
@@ -90,25 +91,26 @@ fn qos_refuses_what_it_cannot_measure() {
 #[test]
 fn a_signal_while_the_writer_writes_leaves_no_file() {
     let dir = common::disk_dir();
-    let child = std::process::Command::new(env!("CARGO_BIN_EXE_diskmark"))
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_diskmark"))
         .arg(dir.path())
         .args(["--size", "16M", "--measure", "3", "--warmup", "0.1"])
         .args(["--interval", "0", "--loops", "1", "--mode", "read"])
-        .args(["--test", "SEQ1M Q1T1", "--qos", "-q", "--buffered"])
+        .args(["--test", "SEQ1M Q1T1", "--qos", "--buffered"])
+        .args(["--progress", "jsonl"])
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap();
     let from = std::time::Instant::now();
-    // The writer's file is the second test file in the directory.
-    let deadline = from + std::time::Duration::from_secs(60);
-    while leftovers(dir.path()).len() < 2 {
-        assert!(
-            std::time::Instant::now() < deadline,
-            "the writer's file never appeared"
-        );
-        std::thread::sleep(std::time::Duration::from_millis(5));
-    }
+    // The run says when --qos's loaded reads (its second loop, past the
+    // grid's cells) open their window: the writer writes then, into the
+    // second test file in the directory.
+    let mut events = Events::follow(child.stderr.take().unwrap());
+    let loaded = events.wait_for(std::time::Duration::from_secs(60), |v| {
+        v["type"] == "window_start" && v["at"]["cell"].is_null() && v["at"]["loop_index"] == 1
+    });
+    assert_eq!(loaded["at"]["direction"], "read", "{loaded}");
+    assert_eq!(leftovers(dir.path()).len(), 2, "no writer's file");
     let pid = rustix::process::Pid::from_child(&child);
     rustix::process::kill_process(pid, rustix::process::Signal::INT).unwrap();
     let ended = common::finish(child, from, std::time::Duration::from_secs(60));
