@@ -13,7 +13,6 @@ pub use crate::watch::TICK;
 use crate::watch::Watch;
 use diskmark::config::{Choices, Settings};
 use diskmark::export::ExportManager;
-use diskmark::export::outcome::Said;
 use diskmark::front::{CellAt, Failure, Grid, LastRun, LiveCell, RunHandle, Update};
 use diskmark::host::HostInfo;
 use diskmark::report::Report;
@@ -364,20 +363,7 @@ impl App {
         self.grid.end();
         self.grid.set_notes(report.notes());
         let outcome = self.export.finish(&report);
-        let names: Vec<String> = (outcome.written.iter())
-            .map(|p| p.file_name().unwrap_or(p.as_os_str()))
-            .map(|n| n.to_string_lossy().into_owned())
-            .collect();
-        let mut said: Vec<String> = (outcome.said.iter())
-            .map(|s| match s {
-                Said::Note(n) => n.clone(),
-                Said::Error(e) => strings::error(e),
-            })
-            .collect();
-        if !names.is_empty() {
-            said.insert(0, strings::written(&names));
-        }
-        self.message = (!said.is_empty()).then(|| said.join("; "));
+        self.message = outcome.line();
         self.status = match last.output.interrupted {
             Some(_) => Status::Stopped,
             None => Status::Finished,

@@ -2,11 +2,16 @@
 //! `--quiet` and `--progress`, and the delivery with its exit code.
 
 use crate::Error;
+use crate::config::Settings;
 use crate::config::UsageError;
 use crate::export::ExportManager;
 use crate::export::outcome::Said;
+use crate::host::HostInfo;
 use crate::progress::display::{Display, ShowTo};
 use crate::report::Report;
+use crate::run::shell::ModePlan;
+use crate::run::{RunError, StopToken};
+use crate::target::TargetInfo;
 
 /// Delivers `report` to every output `export` owns, says on stderr what
 /// happened on the way, and returns the exit code the run earned
@@ -36,4 +41,34 @@ pub(super) fn show_to(out: &mut crate::cli::OutputOptions) -> ShowTo {
 /// refused as `--progress`.
 pub(super) fn opened(display: std::io::Result<Display>) -> Result<Display, Error> {
     display.map_err(|e| UsageError::new("--progress", format!("cannot write it: {e}")).into())
+}
+
+/// A mode beyond the grid from its command line to its exit code: the
+/// formats that hold only the grid's rows refused, the outputs checked,
+/// the target resolved within its deadline, the plan `prepare` makes
+/// (every refusal), the run with its progress, and [`finish`].
+pub(super) fn mode<P: ModePlan>(
+    (settings, mut out): (Settings, crate::cli::OutputOptions),
+    prepare: impl FnOnce(Settings, TargetInfo) -> Result<P, RunError>,
+) -> Result<u8, Error> {
+    out.refuse_grid_formats(P::WHAT)?;
+    let show = show_to(&mut out);
+    let export = ExportManager::new(out.into_outputs(false));
+    // The report would go nowhere: refuse before minutes of measuring.
+    export.ready()?;
+    let target = crate::target::resolve_answering(&settings.target).map_err(RunError::from)?;
+    let plan = prepare(settings, target)?;
+    let mut display = opened(Display::mode(&show, P::MODE, plan.sentence()))?;
+    let began = std::time::Instant::now();
+    let mut output = plan.execute(&StopToken::new(), &mut |e| display.update(e))?;
+    output.elapsed = Some(began.elapsed());
+    display.finish(&output);
+    let host = HostInfo::current();
+    let report = Report {
+        settings: plan.run_plan().settings(),
+        target: plan.run_plan().target(),
+        host: &host,
+        output: &output,
+    };
+    Ok(finish(&export, &report))
 }

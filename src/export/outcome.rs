@@ -71,6 +71,31 @@ impl ExportManager {
     }
 }
 
+impl Outcome {
+    /// The file names written (not their directories), for a one-line
+    /// message.
+    pub fn written_names(&self) -> Vec<String> {
+        (self.written.iter())
+            .map(|p| p.file_name().unwrap_or(p.as_os_str()))
+            .map(|n| n.to_string_lossy().into_owned())
+            .collect()
+    }
+
+    /// What an interface says of the delivery in its one message line:
+    /// `written: r.json, card.svg; saved as run #3 in …`, errors as
+    /// `error: …`; `None` when there is nothing to say.
+    pub fn line(&self) -> Option<String> {
+        let names = self.written_names();
+        let written = (!names.is_empty()).then(|| format!("written: {}", names.join(", ")));
+        let said = self.said.iter().map(|s| match s {
+            Said::Note(n) => n.clone(),
+            Said::Error(e) => format!("error: {e}"),
+        });
+        let all: Vec<String> = written.into_iter().chain(said).collect();
+        (!all.is_empty()).then(|| all.join("; "))
+    }
+}
+
 impl super::Outputs {
     /// The files asked for, as named: `-o`, `--chart`, `--card`.
     pub fn written(&self) -> Vec<std::path::PathBuf> {

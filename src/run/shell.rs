@@ -36,3 +36,26 @@ impl RunOutput {
         }
     }
 }
+
+/// A mode beyond the grid as its command runs it (a sustained write, a
+/// span map): a prepared plan, every refusal made, that says what it will
+/// do and runs in the shell above with a stop token and an observer of the
+/// one [`super::Event`] type.
+pub trait ModePlan {
+    /// The mode's name, as the `--progress jsonl` stream's `mode` line
+    /// gives it (`sustained`, `span`).
+    const MODE: &'static str;
+    /// The mode in a sentence about its result (`a span map`), for
+    /// refusing the formats that hold only the grid's rows.
+    const WHAT: &'static str;
+    /// The run's plan within it: its settings and target.
+    fn run_plan(&self) -> &super::RunPlan;
+    /// What it will do, said before it starts.
+    fn sentence(&self) -> String;
+    /// Runs it; the test file is removed whatever happens.
+    fn execute(
+        &self,
+        stop: &super::StopToken,
+        observer: &mut dyn FnMut(&super::Event),
+    ) -> Result<RunOutput, RunError>;
+}

@@ -16,6 +16,36 @@ use crate::stats::span::{AccessTimes, SpanResult, SpanSample};
 use crate::workload::DataKind;
 use crate::workload::access::Rng;
 
+impl crate::run::shell::ModePlan for SpanPlan {
+    const MODE: &'static str = "span";
+    const WHAT: &'static str = "a span map";
+
+    fn run_plan(&self) -> &crate::run::RunPlan {
+        self.run()
+    }
+
+    /// What it will do, said before it starts: `span map of 256.00 GB
+    /// in /dev/sdb: 200 samples of 1 GiB, 1000 random reads`.
+    fn sentence(&self) -> String {
+        format!(
+            "span map of {:.2} GB in {}: {} samples of {}, {} random reads",
+            self.bytes() as f64 / 1e9,
+            crate::escape::path(&self.run().target().path),
+            self.offsets().len(),
+            crate::units::file_size_label(self.request().sample_size),
+            self.request().access
+        )
+    }
+
+    fn execute(
+        &self,
+        stop: &StopToken,
+        observer: &mut dyn FnMut(&Event),
+    ) -> Result<RunOutput, RunError> {
+        run(self, stop, observer)
+    }
+}
+
 /// Maps the plan's span, telling `observer` how far it is after every
 /// sample and every few random reads, and removes its test file if it
 /// made one. A signal or `stop` ends it early with what was measured and

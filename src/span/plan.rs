@@ -128,19 +128,6 @@ impl SpanPlan {
         &self.offsets
     }
 
-    /// What it will do, said before it starts: `span map of 256.00 GB
-    /// in /dev/sdb: 200 samples of 1 GiB, 1000 random reads`.
-    pub fn sentence(&self) -> String {
-        format!(
-            "span map of {:.2} GB in {}: {} samples of {}, {} random reads",
-            self.bytes() as f64 / 1e9,
-            crate::escape::path(&self.run().target().path),
-            self.offsets().len(),
-            crate::units::file_size_label(self.request().sample_size),
-            self.request().access
-        )
-    }
-
     /// What the preparation noted.
     pub fn notes(&self) -> Vec<String> {
         let mut notes = self.run.notes().to_vec();

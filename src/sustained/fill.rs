@@ -21,6 +21,34 @@ const TICK: Duration = Duration::from_millis(100);
 /// The same while the writers drain their last I/Os.
 const DRAIN_TICK: Duration = Duration::from_millis(2);
 
+impl crate::run::shell::ModePlan for FillPlan {
+    const MODE: &'static str = "sustained";
+    const WHAT: &'static str = "a sustained write";
+
+    fn run_plan(&self) -> &crate::run::RunPlan {
+        self.run()
+    }
+
+    /// What it will do, said before it starts: `sustained write of
+    /// 12.00 GB, SEQ1M Q8T1, in /mnt/ssd`.
+    fn sentence(&self) -> String {
+        format!(
+            "sustained write of {:.2} GB, {}, in {}",
+            self.bytes() as f64 / 1e9,
+            self.run().tests()[0].applied(),
+            crate::escape::path(&self.run().target().path)
+        )
+    }
+
+    fn execute(
+        &self,
+        stop: &StopToken,
+        observer: &mut dyn FnMut(&Event),
+    ) -> Result<RunOutput, RunError> {
+        run(self, stop, observer)
+    }
+}
+
 /// Writes the plan's bytes into a new test file, telling `observer` how
 /// far it is about every tick, and removes the file. A signal or `stop`
 /// ends it early with what was sampled and `interrupted` set; a full

@@ -94,17 +94,6 @@ impl FillPlan {
         })
     }
 
-    /// What it will do, said before it starts: `sustained write of
-    /// 12.00 GB, SEQ1M Q8T1, in /mnt/ssd`.
-    pub fn sentence(&self) -> String {
-        format!(
-            "sustained write of {:.2} GB, {}, in {}",
-            self.bytes() as f64 / 1e9,
-            self.run().tests()[0].applied(),
-            crate::escape::path(&self.run().target().path)
-        )
-    }
-
     /// What the preparation noted (stale test files removed, caveats).
     pub fn notes(&self) -> &[String] {
         &self.notes

@@ -14,7 +14,6 @@ pub mod view;
 pub use keys::{KEYS, keys_help};
 
 use crate::export::ExportManager;
-use crate::export::outcome::Said;
 use crate::front::{RunHandle, STOP_DEADLINE, Update};
 use crate::report::{Format, Report};
 use crate::run::signals;
@@ -271,21 +270,7 @@ fn receive(app: &mut App, export: &ExportManager, m: Msg) {
 /// stdout, which the interface owns. What happened, in one line for the
 /// status line (file names only).
 fn delivered(export: &ExportManager, report: &Report<'_>) -> Option<String> {
-    let outcome = export.finish(report);
-    let names: Vec<String> = (outcome.written.iter())
-        .map(|p| p.file_name().unwrap_or(p.as_os_str()))
-        .map(|n| n.to_string_lossy().into_owned())
-        .collect();
-    let mut said: Vec<String> = (outcome.said.iter())
-        .map(|s| match s {
-            Said::Note(n) => n.clone(),
-            Said::Error(e) => format!("error: {e}"),
-        })
-        .collect();
-    if !names.is_empty() {
-        said.insert(0, format!("written: {}", names.join(", ")));
-    }
-    (!said.is_empty()).then(|| said.join("; "))
+    export.finish(report).line()
 }
 
 /// The report of `last`.
