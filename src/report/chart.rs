@@ -109,6 +109,40 @@ fn tested_line(r: &Report<'_>) -> String {
     )
 }
 
+/// The line under a mode's chart: where it ran (the device or directory,
+/// its model, when), the mode's own settings and the engine; never the
+/// grid's profile or `--size`, which the mode does not use.
+fn mode_line(r: &Report<'_>, settings: &str) -> String {
+    format!(
+        "{} · {settings} · {}",
+        tested_line(r),
+        r.settings.engine.label()
+    )
+}
+
+/// A sustained write's own settings: `80.00 GB planned, 80.00 GB written ·
+/// a sample every 0.5 s`.
+fn fill_settings(s: &crate::stats::sustained::SustainedResult) -> String {
+    format!(
+        "{:.2} GB planned, {:.2} GB written · a sample every {} s",
+        s.planned_bytes as f64 / 1e9,
+        s.bytes_written as f64 / 1e9,
+        s.sample_interval_s
+    )
+}
+
+/// A span map's own settings: `200 samples of 1 GiB · 1000 random reads of
+/// 4 KiB`.
+fn span_settings(s: &crate::stats::span::SpanResult) -> String {
+    format!(
+        "{} samples of {} · {} random reads of {}",
+        s.samples_planned,
+        crate::units::file_size_label(s.sample_size),
+        s.access_planned,
+        crate::units::file_size_label(s.access_block)
+    )
+}
+
 /// Puts `title` under the first line of a chart drawn without the run's
 /// settings (span's, sustained's), where their plots leave room for it.
 fn with_subtitle(svg: String, title: &str) -> String {
@@ -147,13 +181,15 @@ const LINE_H: f64 = 120.0;
 /// labelled log scale and, per test, throughput over time across its
 /// loops on labelled linear axes.
 pub fn run_chart(r: &Report<'_>) -> String {
-    let settings = settings_title(r.settings);
     if let Some(fill) = &r.output.sustained {
-        return with_subtitle(super::sustained::chart(fill), &settings);
+        let line = mode_line(r, &fill_settings(fill));
+        return with_subtitle(super::sustained::chart(fill), &line);
     }
     if let Some(span) = &r.output.span {
-        return with_subtitle(super::span_chart::chart(span), &settings);
+        let line = mode_line(r, &span_settings(span));
+        return with_subtitle(super::span_chart::chart(span), &line);
     }
+    let settings = settings_title(r.settings);
     let s = r.settings;
     let sections = r.sections();
     let tests = &s.tests;

@@ -82,9 +82,14 @@ fn check_order(lines: &[Value]) {
                 assert_eq!(open, None, "a loop ended inside its window: {v}");
                 let (start, end) = windows[&key(v)];
                 assert!(start < end, "{v}: window {start}..{end}");
+                // A loop in whose window no I/O completed (a busy disk can
+                // hold one 4 KiB read longer than a 0.2 s window) has no
+                // figures at all; one that has them measured something.
                 let f = &v["figures"];
-                assert!(f["ios"].as_u64().unwrap() > 0, "{v}");
-                assert!(f["mbps"].as_f64().unwrap() > 0.0, "{v}");
+                if !f.is_null() {
+                    assert!(f["ios"].as_u64().unwrap() > 0, "{v}");
+                    assert!(f["mbps"].as_f64().unwrap() > 0.0, "{v}");
+                }
             }
             "live" if v["phase"] == "measure" => {
                 assert_eq!(open, Some(key(v)), "a measure tick outside its window: {v}");
@@ -112,6 +117,12 @@ fn check_figures(lines: &[Value], report: &Value) {
         let dir = t["direction"].as_str().unwrap();
         let cell = last[&(t["name"].as_str().unwrap().to_string(), dir.to_string())];
         let r = &t["result"][dir];
+        if cell.is_null() {
+            // No I/O in any loop: the report has no figure either.
+            assert_eq!(r["ios"], 0, "{t}");
+            assert!(r["mbps"].is_null(), "{t}");
+            continue;
+        }
         assert_eq!(cell["ios"], r["ios"], "{t}");
         for (a, b) in [
             ("mbps", &r["mbps"]),

@@ -475,6 +475,12 @@ fn a_directory_maps_its_own_test_file_and_removes_it() {
     );
     let svg = std::fs::read_to_string(&chart).unwrap();
     assert_eq!(svg.matches("position on the device, GB").count(), 2);
+    // The title names the map's own settings, not a grid's profile or size.
+    assert!(
+        svg.contains("8 samples of 1 MiB · 100 random reads of "),
+        "{svg}"
+    );
+    assert!(!svg.contains("Custom"), "{svg}");
     assert_eq!(svg.matches("<circle").count(), 100);
     assert_eq!(v["span"]["test_file"], true);
     assert_eq!(v["span"]["device_bytes"], 32 * MIB);
