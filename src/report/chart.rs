@@ -134,12 +134,12 @@ fn fill_settings(s: &crate::stats::sustained::SustainedResult) -> String {
 /// A span map's own settings: `200 samples of 1 GiB · 1000 random reads of
 /// 4 KiB`.
 fn span_settings(s: &crate::stats::span::SpanResult) -> String {
+    let (n, unit) = crate::units::block_report_parts(s.access_block);
     format!(
-        "{} samples of {} · {} random reads of {}",
+        "{} samples of {} · {} random reads of {n} {unit}",
         s.samples_planned,
         crate::units::file_size_label(s.sample_size),
         s.access_planned,
-        crate::units::file_size_label(s.access_block)
     )
 }
 
@@ -493,6 +493,16 @@ mod tests {
         let title = svg.find("Span ").unwrap();
         let sub = svg.find(r#"y="40""#).unwrap();
         assert!(sub > title, "{svg}");
-        assert!(svg[sub..].starts_with(r##"y="40" font-size="11" fill="#444444">Default · 1 GiB · psync (native) · O_DIRECT<"##), "{svg}");
+        // The map's own settings, never the grid's profile or --size.
+        assert!(
+            svg[sub..]
+                .starts_with(r##"y="40" font-size="11" fill="#444444">/var/tmp [Virtio Disk] · "##),
+            "{svg}"
+        );
+        assert!(
+            svg.contains(" · 20 samples of 8 MiB · 5 random reads of 4 KiB · psync (native)<"),
+            "{svg}"
+        );
+        assert!(!svg.contains("Default"), "{svg}");
     }
 }
