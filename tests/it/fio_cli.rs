@@ -122,9 +122,11 @@ fn fio_json_has_every_loop_with_fios_figures() {
         for l in t["loops"].as_array().unwrap() {
             let total = &l["total"];
             assert!(total["ios"].as_u64().unwrap() > 0);
-            // fio's window: its runtime, about the 0.2 s asked for.
+            // fio's window: its runtime, the 0.2 s asked for or more (its
+            // jobs' edges; 412 ms under a load of 11), read in ns: a unit
+            // slip would be 1000× off.
             let w = l["window_ns"].as_u64().unwrap();
-            assert!((190_000_000..400_000_000).contains(&w), "{w}");
+            assert!((190_000_000..2_000_000_000).contains(&w), "{w}");
             assert_eq!(
                 total["lat_us"]["percentiles"].as_object().unwrap().len(),
                 17
