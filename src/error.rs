@@ -12,6 +12,9 @@ pub enum Error {
     /// The benchmark could not run or failed.
     #[error(transparent)]
     Run(#[from] RunError),
+    /// A run on many hosts could not start or failed.
+    #[error(transparent)]
+    Hosts(#[from] crate::hosts::HostsError),
     /// Results cannot be compared.
     #[error(transparent)]
     Compare(#[from] crate::compare::CompareError),
@@ -51,6 +54,7 @@ impl Error {
         match self {
             Error::Usage(_) => 2,
             Error::Run(e) if e.is_usage() => 2,
+            Error::Hosts(e) if e.is_usage() => 2,
             // A FIFO, a device, a directory or a file too large is the
             // wrong input (usage); one that cannot be read is a failure.
             Error::Compare(crate::compare::CompareError::Input(e))
@@ -62,6 +66,15 @@ impl Error {
             Error::Compare(crate::compare::CompareError::Input(_)) => 1,
             Error::Compare(_) => 2,
             _ => 1,
+        }
+    }
+}
+
+impl From<crate::modes::ModeError> for Error {
+    fn from(e: crate::modes::ModeError) -> Error {
+        match e {
+            crate::modes::ModeError::Run(e) => Error::Run(e),
+            crate::modes::ModeError::Hosts(e) => Error::Hosts(e),
         }
     }
 }

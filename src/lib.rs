@@ -25,6 +25,7 @@ pub mod host;
 pub mod hosts;
 pub mod inputs;
 pub mod manual;
+pub mod modes;
 pub mod outputs;
 pub mod plan;
 pub mod progress;

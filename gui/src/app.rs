@@ -252,7 +252,7 @@ impl App {
         self.actions = Actions::default();
         match Settings::validate(choices) {
             Ok(s) => {
-                self.bench = Some(RunHandle::start(s));
+                self.bench = Some(RunHandle::start(s, diskmark::modes::Request::Grid));
                 self.status = Status::Running(None);
                 Task::none()
             }

@@ -9,9 +9,8 @@ use crate::export::outcome::Said;
 use crate::host::HostInfo;
 use crate::progress::display::{Display, ShowTo};
 use crate::report::Report;
-use crate::run::shell::ModePlan;
-use crate::run::{RunError, StopToken};
-use crate::target::TargetInfo;
+use crate::modes::{Plan, Request};
+use crate::run::StopToken;
 
 /// Delivers `report` to every output `export` owns, says on stderr what
 /// happened on the way, and returns the exit code the run earned
@@ -43,30 +42,31 @@ pub(super) fn opened(display: std::io::Result<Display>) -> Result<Display, Error
     display.map_err(|e| UsageError::new("--progress", format!("cannot write it: {e}")).into())
 }
 
-/// A mode beyond the grid from its command line to its exit code: the
-/// formats that hold only the grid's rows refused, the outputs checked,
-/// the target resolved within its deadline, the plan `prepare` makes
-/// (every refusal), the run with its progress, and [`finish`].
-pub(super) fn mode<P: ModePlan>(
+/// A run of any mode from its command line to its exit code: the formats
+/// that hold only the grid's rows refused for a mode without them, the
+/// outputs checked, the plan [`Plan::prepare`] makes (the target resolved
+/// within its deadline, every refusal), the run with its progress, and
+/// [`finish`].
+pub(super) fn mode(
     (settings, mut out): (Settings, crate::cli::OutputOptions),
-    prepare: impl FnOnce(Settings, TargetInfo) -> Result<P, RunError>,
+    request: Request,
 ) -> Result<u8, Error> {
-    out.refuse_grid_formats(P::WHAT)?;
+    let info = request.info();
+    if !info.grid_rows {
+        out.refuse_grid_formats(info.what)?;
+    }
     let show = show_to(&mut out);
     let export = ExportManager::new(out.into_outputs(false));
     // The report would go nowhere: refuse before minutes of measuring.
     export.ready()?;
-    let target = crate::target::resolve_answering(&settings.target).map_err(RunError::from)?;
-    let plan = prepare(settings, target)?;
-    let mut display = opened(Display::mode(&show, P::MODE, plan.sentence()))?;
-    let began = std::time::Instant::now();
-    let mut output = plan.execute(&StopToken::new(), &mut |e| display.update(e))?;
-    output.elapsed = Some(began.elapsed());
+    let plan = Plan::prepare(settings, request)?;
+    let mut display = opened(Display::of(&show, &plan))?;
+    let output = plan.execute(&StopToken::new(), &mut |e| display.update(e))?;
     display.finish(&output);
     let host = HostInfo::current();
     let report = Report {
-        settings: plan.run_plan().settings(),
-        target: plan.run_plan().target(),
+        settings: plan.settings(),
+        target: plan.target(),
         host: &host,
         output: &output,
     };

@@ -1,14 +1,11 @@
 //! `diskmark [OPTIONS] [TARGET]` and `diskmark tui`: options → settings
-//! (validated) → target → [`RunPlan`] (every refusal) → run → every
-//! output, with the exit code [`super::finish`] gives.
+//! (validated) → [`Request::Grid`] → [`super::finish::mode`]: the plan,
+//! the run, every output and the exit code.
 
+use crate::Error;
 use crate::cli::RunArgs;
 use crate::export::ExportManager;
-use crate::host::HostInfo;
-use crate::progress::display::Display;
-use crate::report::Report;
-use crate::run::{self, RunPlan, StopToken};
-use crate::{Error, target};
+use crate::modes::Request;
 
 /// `diskmark tui`: the options set the starting values, checked as for a
 /// run.
@@ -44,22 +41,5 @@ pub fn benchmark(args: RunArgs) -> Result<u8, Error> {
     if args.on_hosts() {
         return super::hosts::hosts(args);
     }
-    let (settings, mut out) = args.into_settings()?;
-    let show = super::finish::show_to(&mut out);
-    let export = ExportManager::new(out.into_outputs(false));
-    // The report would go nowhere: refuse before minutes of measuring.
-    export.ready()?;
-    let target = target::resolve_answering(&settings.target).map_err(run::RunError::from)?;
-    let plan = RunPlan::prepare(settings, target)?;
-    let mut display = super::finish::opened(Display::grid(&show, &plan.estimate()))?;
-    let output = run::run(&plan, &StopToken::new(), &mut |e| display.update(e))?;
-    display.finish(&output);
-    let host = HostInfo::current();
-    let report = Report {
-        settings: plan.settings(),
-        target: plan.target(),
-        host: &host,
-        output: &output,
-    };
-    Ok(super::finish::finish(&export, &report))
+    super::finish::mode(args.into_settings()?, Request::Grid)
 }

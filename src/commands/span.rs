@@ -1,9 +1,10 @@
 //! `diskmark span` as the command line runs it: options → settings →
-//! the map's plan → [`super::finish::mode`].
+//! [`Request::Span`] → [`super::finish::mode`].
 
 use crate::Error;
 use crate::cli::SpanArgs;
-use crate::span::{SpanPlan, SpanRequest};
+use crate::modes::Request;
+use crate::span::SpanRequest;
 
 /// Runs `diskmark span` and returns its exit code: 0 done, 1 when a read
 /// failed or nothing was measured, 2 bad usage, 128 + N for signal N (the
@@ -14,7 +15,5 @@ pub fn span(args: SpanArgs) -> Result<u8, Error> {
         sample_size: args.sample_size,
         access: args.access,
     };
-    super::finish::mode(args.run_args()?.into_settings()?, |s, t| {
-        SpanPlan::prepare(s, t, request)
-    })
+    super::finish::mode(args.run_args()?.into_settings()?, Request::Span(request))
 }

@@ -1,9 +1,10 @@
 //! `diskmark sustained` as the command line runs it: options → settings →
-//! the fill's plan → [`super::finish::mode`].
+//! [`Request::Sustained`] → [`super::finish::mode`].
 
 use crate::Error;
 use crate::cli::SustainedArgs;
-use crate::sustained::{FillPlan, FillRequest};
+use crate::modes::Request;
+use crate::sustained::FillRequest;
 
 /// Runs `diskmark sustained` and returns its exit code: 0 done, 1 when
 /// the filesystem filled up or nothing was written, 2 bad usage, 128 + N
@@ -13,7 +14,5 @@ pub fn sustained(args: SustainedArgs) -> Result<u8, Error> {
         size: args.size,
         sample_interval: args.sample_interval,
     };
-    super::finish::mode(args.run_args()?.into_settings()?, |s, t| {
-        FillPlan::prepare(s, t, request)
-    })
+    super::finish::mode(args.run_args()?.into_settings()?, Request::Sustained(request))
 }

@@ -1,11 +1,12 @@
 //! A run handle for an interface (the TUI, the window): a thread that
-//! resolves the target within its deadline, prepares the plan (every
-//! refusal happens there, before anything is created), runs it, and sends
+//! prepares the plan of any mode ([`Plan::prepare`]: the target resolved
+//! within its deadline, every refusal before anything is created), runs it, and sends
 //! every [`Event`] and the end over a channel the interface drains; the
 //! stop, and the join within a deadline.
 
 use crate::config::Settings;
-use crate::run::{Event, RunOutput, RunPlan, StopToken};
+use crate::modes::{Plan, Request};
+use crate::run::{Event, RunOutput, StopToken};
 use crate::target::TargetInfo;
 use std::sync::mpsc;
 use std::thread::JoinHandle;
@@ -70,8 +71,8 @@ pub struct RunHandle {
 }
 
 impl RunHandle {
-    /// Starts a run of `settings`.
-    pub fn start(settings: Settings) -> RunHandle {
+    /// Starts a run of `settings` in the mode `request` asks.
+    pub fn start(settings: Settings, request: Request) -> RunHandle {
         let (tx, rx) = mpsc::channel();
         let stop = StopToken::new();
         let token = stop.clone();
@@ -81,7 +82,7 @@ impl RunHandle {
         let spawned = std::thread::Builder::new()
             .name(RUN_THREAD.into())
             .spawn(move || {
-                let result = prepare_and_run(settings, &token, &sender);
+                let result = prepare_and_run(settings, request, &token, &sender);
                 let _ = sender.send(Update::Done(Box::new(result)));
             });
         let handle = match spawned {
@@ -185,36 +186,21 @@ pub const PANICKED: &str = "the benchmark stopped on an internal error (a panic)
 /// One run, start to end, its events sent to the interface.
 fn prepare_and_run(
     settings: Settings,
+    request: Request,
     stop: &StopToken,
     tx: &mpsc::Sender<Update>,
 ) -> Result<LastRun, Failure> {
-    let run_err = |e: crate::run::RunError| Failure::from(crate::Error::from(e));
-    let target = crate::target::resolve_answering(&settings.target)
-        .map_err(crate::run::RunError::from)
-        .map_err(run_err)?;
-    let plan = RunPlan::prepare(settings, target).map_err(run_err)?;
-    let _ = tx.send(Update::Prepared(before_run(&plan)));
-    let output = crate::run::run(&plan, stop, &mut |e| {
-        let _ = tx.send(Update::Event(e.clone()));
-    })
-    .map_err(run_err)?;
+    let failed = |e: crate::modes::ModeError| Failure::from(crate::Error::from(e));
+    let plan = Plan::prepare(settings, request).map_err(failed)?;
+    let _ = tx.send(Update::Prepared(plan.notes()));
+    let output = plan
+        .execute(stop, &mut |e| {
+            let _ = tx.send(Update::Event(e.clone()));
+        })
+        .map_err(failed)?;
     Ok(LastRun {
         settings: plan.settings().clone(),
         target: plan.target().clone(),
         output,
     })
-}
-
-/// What the run's notes will say that is known before it starts: the
-/// plan's (adaptations, buffered I/O, stale files removed) and the
-/// target's caveats that need nothing from the run (memory, network,
-/// ZFS, encryption), worded as the report words them.
-pub fn before_run(plan: &RunPlan) -> Vec<String> {
-    let mut notes = plan.notes().to_vec();
-    for n in (plan.target().caveats.iter()).filter_map(crate::target::caveats::note) {
-        if !notes.contains(&n) {
-            notes.push(n);
-        }
-    }
-    notes
 }

@@ -117,6 +117,22 @@ pub enum HostsError {
         /// The cause.
         source: crate::fio::FioError,
     },
+    /// What a run on many hosts cannot do, refused before a host is
+    /// contacted.
+    #[error(transparent)]
+    Usage(#[from] crate::config::UsageError),
+    /// This machine's side of the run: the tests planned for fio's
+    /// engine, the signal handlers.
+    #[error(transparent)]
+    Local(#[from] crate::run::RunError),
+    /// A failure whose fio output was kept in a file.
+    #[error("{error} (fio's full output: {})", crate::escape::path(.kept))]
+    Kept {
+        /// The failure.
+        error: Box<HostsError>,
+        /// The file with fio's full output.
+        kept: std::path::PathBuf,
+    },
     /// This machine's side: the private job directory.
     #[error("cannot write fio's job files in {dir}: {source}")]
     JobDir {
@@ -128,6 +144,16 @@ pub enum HostsError {
 }
 
 impl HostsError {
+    /// Whether it is bad usage (exit 2), refused before a host was
+    /// contacted.
+    pub fn is_usage(&self) -> bool {
+        match self {
+            HostsError::Usage(_) | HostsError::NotLiteral { .. } => true,
+            HostsError::Local(e) => e.is_usage(),
+            _ => false,
+        }
+    }
+
     /// fio's full output for the error, which its one sentence leaves
     /// out (docs/hosts.md#errors); empty when fio said nothing of use.
     pub fn details(&self) -> &[String] {

@@ -8,9 +8,12 @@ mod cleanup;
 mod client;
 pub mod error;
 mod jobfile;
+mod mode;
+pub mod plan;
 mod probe;
 pub mod run;
 pub mod spec;
 
 pub use error::HostsError;
+pub use plan::{HostsPlan, HostsRequest};
 pub use spec::HostAddr;

@@ -6,11 +6,11 @@ use super::cleanup::{Cleanup, RemoteFile};
 use super::client::{ALIVE_JOB, Client, HostJob, failed_hosts, gone, silent};
 use super::error::{EVERY_HOST, HostsError};
 use super::jobfile::{PrivateDir, fio_filename, job_text, section};
+use super::plan::{HostsPlan, check_dir};
 use super::spec::HostAddr;
-use crate::config::Settings;
-use crate::fio::hosts::{HostsResult, parse_hosts};
-use crate::fio::{FioEngine, FioJob, GRACE, RawRun};
 use crate::plan::PlannedTest;
+use crate::fio::hosts::{HostsResult, parse_hosts};
+use crate::fio::{FioJob, GRACE, RawRun};
 use crate::run::{HostLoops, RunOutput, StopReason, StopToken, TestResult};
 use crate::workload::{DataKind, Direction};
 use std::path::PathBuf;
@@ -34,21 +34,6 @@ fn add_note(notes: &mut Vec<String>, note: String) {
     }
 }
 
-/// A run on many hosts, checked and planned.
-#[derive(Debug, Clone)]
-pub struct HostsPlan {
-    /// What was asked (validated).
-    pub settings: Settings,
-    /// fio here, the client.
-    pub fio: FioEngine,
-    /// The hosts, in order.
-    pub hosts: Vec<HostAddr>,
-    /// `--remote-dir`.
-    pub dir: PathBuf,
-    /// Every test, planned for fio's engine as locally.
-    pub tests: Vec<PlannedTest>,
-}
-
 /// Whom the run tells its steps and warnings ([`crate::run::Event`]).
 pub type Progress<'a> = &'a mut dyn FnMut(&crate::run::Event);
 
@@ -58,22 +43,12 @@ fn tell(say: &mut dyn FnMut(&crate::run::Event), sentence: String) {
     say(&crate::run::Event::untimed(step));
 }
 
-/// `--remote-dir` goes into every host's job files, which fio parses: it
-/// must be read there as typed (docs/hosts.md#choosing-the-hosts).
-pub fn check_dir(dir: &std::path::Path) -> Result<(), HostsError> {
-    crate::fio::job::literal_path(dir)
-        .map(|_| ())
-        .map_err(|source| HostsError::NotLiteral {
-            dir: crate::escape::path(dir),
-            source,
-        })
-}
-
 /// Runs `plan`; the remote test files are removed on every way out, and a
 /// file that could not be is named in the notes (and on stderr). A
 /// `--remote-dir` fio would not read as written is refused before any
 /// host is contacted.
 pub fn run(plan: &HostsPlan, stop: &StopToken, say: Progress<'_>) -> Result<RunOutput, HostsError> {
+    crate::run::shell::enter()?;
     check_dir(&plan.dir)?;
     let token = format!("{:016x}", crate::config::random_seed());
     let mut jobs = PrivateDir::new(&token).map_err(|source| HostsError::JobDir {

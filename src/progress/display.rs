@@ -49,6 +49,15 @@ impl Display {
         })
     }
 
+    /// The progress of `plan`: the grid's line with its estimate, or a
+    /// mode's, which starts with its sentence.
+    pub fn of(to: &ShowTo, plan: &crate::modes::Plan) -> std::io::Result<Display> {
+        match plan {
+            crate::modes::Plan::Grid(p) => Display::grid(to, &p.estimate()),
+            other => Display::mode(to, other.info().name, other.sentence()),
+        }
+    }
+
     /// The progress of a mode beyond the grid (`sustained`, `span`,
     /// `hosts`), which starts by saying `sentence`.
     pub fn mode(to: &ShowTo, mode: &str, sentence: String) -> std::io::Result<Display> {

@@ -11,7 +11,7 @@ use std::fmt::Write;
 
 /// The filesystem type of a run on many hosts' target: the directory is
 /// on the hosts, not here.
-pub const REMOTE: &str = "remote";
+pub const REMOTE: &str = crate::hosts::plan::REMOTE_FS;
 
 /// One host's headline figures of a test, from the loop the total's
 /// statistic chose; `None` when it completed no I/O.

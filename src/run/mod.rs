@@ -617,6 +617,39 @@ fn verify_pass(
     Ok(report.checked)
 }
 
+/// The grid (and `--qos`, which runs after it).
+impl shell::ModePlan for RunPlan {
+    const MODE: &'static str = "grid";
+    const WHAT: &'static str = "the grid";
+    const GRID_ROWS: bool = true;
+    type Error = RunError;
+
+    fn settings(&self) -> &crate::config::Settings {
+        RunPlan::settings(self)
+    }
+
+    fn target(&self) -> &crate::target::TargetInfo {
+        RunPlan::target(self)
+    }
+
+    fn notes(&self) -> Vec<String> {
+        shell::with_caveats(RunPlan::notes(self).to_vec(), RunPlan::target(self))
+    }
+
+    /// `Default: 8 tests (4 × read, write) × 5 loops, about 4 min 35 s`.
+    fn sentence(&self) -> String {
+        self.estimate().sentence()
+    }
+
+    fn execute(
+        &self,
+        stop: &StopToken,
+        observer: &mut dyn FnMut(&Event),
+    ) -> Result<RunOutput, RunError> {
+        run(self, stop, observer)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -37,19 +37,28 @@ impl RunOutput {
     }
 }
 
-/// A mode beyond the grid as its command runs it (a sustained write, a
-/// span map): a prepared plan, every refusal made, that says what it will
-/// do and runs in the shell above with a stop token and an observer of the
-/// one [`super::Event`] type.
+/// A mode's prepared plan (the grid, a sustained write, a span map, many
+/// hosts), every refusal made: it says what it will do and runs in the
+/// shell above with a stop token and an observer of the one
+/// [`super::Event`] type. `crate::modes::Plan` holds any of them.
 pub trait ModePlan {
     /// The mode's name, as the `--progress jsonl` stream's `mode` line
-    /// gives it (`sustained`, `span`).
+    /// gives it (`grid`, `sustained`, `span`, `hosts`).
     const MODE: &'static str;
     /// The mode in a sentence about its result (`a span map`), for
     /// refusing the formats that hold only the grid's rows.
     const WHAT: &'static str;
-    /// The run's plan within it: its settings and target.
-    fn run_plan(&self) -> &super::RunPlan;
+    /// Whether its report has the grid's rows (CSV, Markdown and
+    /// OpenMetrics hold only those).
+    const GRID_ROWS: bool;
+    /// Why it may fail.
+    type Error;
+    /// What was asked, validated.
+    fn settings(&self) -> &crate::config::Settings;
+    /// Where it runs (for many hosts, the remote directory).
+    fn target(&self) -> &crate::target::TargetInfo;
+    /// What the notes will say that is known before it starts.
+    fn notes(&self) -> Vec<String>;
     /// What it will do, said before it starts.
     fn sentence(&self) -> String;
     /// Runs it; the test file is removed whatever happens.
@@ -57,5 +66,17 @@ pub trait ModePlan {
         &self,
         stop: &super::StopToken,
         observer: &mut dyn FnMut(&super::Event),
-    ) -> Result<RunOutput, RunError>;
+    ) -> Result<RunOutput, Self::Error>;
+}
+
+/// `notes` and the target's caveats that need nothing from the run
+/// (memory, network, ZFS, encryption), worded as the report words them:
+/// what a front-end shows before the run starts.
+pub fn with_caveats(mut notes: Vec<String>, target: &crate::target::TargetInfo) -> Vec<String> {
+    for n in (target.caveats.iter()).filter_map(crate::target::caveats::note) {
+        if !notes.contains(&n) {
+            notes.push(n);
+        }
+    }
+    notes
 }

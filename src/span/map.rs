@@ -19,9 +19,19 @@ use crate::workload::access::Rng;
 impl crate::run::shell::ModePlan for SpanPlan {
     const MODE: &'static str = "span";
     const WHAT: &'static str = "a span map";
+    const GRID_ROWS: bool = false;
+    type Error = RunError;
 
-    fn run_plan(&self) -> &crate::run::RunPlan {
-        self.run()
+    fn settings(&self) -> &crate::config::Settings {
+        self.run().settings()
+    }
+
+    fn target(&self) -> &crate::target::TargetInfo {
+        self.run().target()
+    }
+
+    fn notes(&self) -> Vec<String> {
+        crate::run::shell::with_caveats(SpanPlan::notes(self), self.run().target())
     }
 
     /// What it will do, said before it starts: `span map of 256.00 GB

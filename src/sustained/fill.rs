@@ -24,9 +24,19 @@ const DRAIN_TICK: Duration = Duration::from_millis(2);
 impl crate::run::shell::ModePlan for FillPlan {
     const MODE: &'static str = "sustained";
     const WHAT: &'static str = "a sustained write";
+    const GRID_ROWS: bool = false;
+    type Error = RunError;
 
-    fn run_plan(&self) -> &crate::run::RunPlan {
-        self.run()
+    fn settings(&self) -> &crate::config::Settings {
+        self.run().settings()
+    }
+
+    fn target(&self) -> &crate::target::TargetInfo {
+        self.run().target()
+    }
+
+    fn notes(&self) -> Vec<String> {
+        crate::run::shell::with_caveats(FillPlan::notes(self).to_vec(), self.run().target())
     }
 
     /// What it will do, said before it starts: `sustained write of

@@ -9,7 +9,7 @@ use crate::target::TargetInfo;
 use std::time::Duration;
 
 /// What a sustained write asks besides the run's settings.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct FillRequest {
     /// An explicit `--size`; `None` for the default (up to the margin).
     pub size: Option<u64>,

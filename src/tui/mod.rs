@@ -225,7 +225,7 @@ fn act(
         Action::Start(row) => match app.start_settings(row) {
             Ok(settings) => {
                 app.on_start(row);
-                *bench = Some(RunHandle::start(settings));
+                *bench = Some(RunHandle::start(settings, crate::modes::Request::Grid));
             }
             Err(e) => app.message = Some(format!("cannot start: {e}")),
         },

@@ -1,0 +1,177 @@
+//! A run on many hosts, planned: every refusal made before a host is
+//! contacted (docs/hosts.md#what-runs-on-the-hosts), the tests planned for
+//! fio's engine as locally, and the report's target, the remote directory.
+
+use super::error::HostsError;
+use super::spec::HostAddr;
+use crate::backend::Backend;
+use crate::config::{Settings, UsageError};
+use crate::fio::FioEngine;
+use crate::plan::PlannedTest;
+use crate::target::{TargetInfo, TargetKind, Usage};
+use std::path::{Path, PathBuf};
+
+/// The filesystem type of a run on many hosts' target: the directory is
+/// on the hosts, not here.
+pub const REMOTE_FS: &str = "remote";
+
+/// What a run on many hosts is asked, beyond its settings.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HostsRequest {
+    /// The hosts, in order, each once (`--host`, `--hosts`).
+    pub hosts: Vec<HostAddr>,
+    /// `--remote-dir`: the directory on each host in which its test file
+    /// is made.
+    pub dir: Option<PathBuf>,
+}
+
+/// A run on many hosts that may start. Only [`HostsPlan::prepare`] makes
+/// one.
+#[derive(Debug, Clone)]
+pub struct HostsPlan {
+    pub(super) settings: Settings,
+    pub(super) fio: FioEngine,
+    pub(super) hosts: Vec<HostAddr>,
+    pub(super) dir: PathBuf,
+    pub(super) tests: Vec<PlannedTest>,
+    pub(super) target: TargetInfo,
+}
+
+impl HostsPlan {
+    /// Plans `settings` on the hosts of `request`, refusing what a run on
+    /// many hosts cannot do: an engine that is not fio's, a local TARGET,
+    /// no or a relative `--remote-dir`, one fio would not read as
+    /// written, and the options of a local run. Usage refusals are
+    /// [`HostsError::Usage`].
+    pub fn prepare(settings: Settings, request: HostsRequest) -> Result<HostsPlan, HostsError> {
+        let Backend::Fio(fio) = &settings.engine else {
+            return Err(not_fio().into());
+        };
+        let fio = fio.clone();
+        let dir = checked_dir(&settings, request.dir)?;
+        refuse_local_options(&settings)?;
+        let tests = crate::run::plan_with(&settings, &fio.capabilities())?;
+        let target = remote_target(&dir, request.hosts.len());
+        Ok(HostsPlan {
+            settings,
+            fio,
+            hosts: request.hosts,
+            dir,
+            tests,
+            target,
+        })
+    }
+
+    /// The hosts, in order.
+    pub fn hosts(&self) -> &[HostAddr] {
+        &self.hosts
+    }
+
+    /// Every test, planned.
+    pub fn tests(&self) -> &[PlannedTest] {
+        &self.tests
+    }
+}
+
+fn not_fio() -> UsageError {
+    UsageError::new(
+        "--host",
+        "a run on many hosts goes through fio's client/server mode: add --engine fio:ENGINE (e.g. fio:libaio)",
+    )
+}
+
+/// `--remote-dir`, given, absolute and read by fio as written; and no
+/// local TARGET beside it.
+fn checked_dir(settings: &Settings, dir: Option<PathBuf>) -> Result<PathBuf, HostsError> {
+    let target = &settings.choices().target;
+    if target != Path::new(".") {
+        return Err(UsageError::new(
+            "--host",
+            format!(
+                "the test file is made on each host in --remote-dir, so the TARGET {} has no use; drop it",
+                crate::escape::path(target)
+            ),
+        )
+        .into());
+    }
+    let dir = dir.ok_or_else(|| {
+        UsageError::new(
+            "--host",
+            "the hosts need --remote-dir DIR, the directory on each host in which its test file is made",
+        )
+    })?;
+    if !dir.is_absolute() {
+        return Err(UsageError::new(
+            "--remote-dir",
+            format!(
+                "{} is relative, and a fio server's working directory is its own: give an absolute path",
+                crate::escape::path(&dir)
+            ),
+        )
+        .into());
+    }
+    if let Err(HostsError::NotLiteral { dir, source }) = check_dir(&dir) {
+        return Err(UsageError::new(
+            "--remote-dir",
+            format!("{dir} {source}; give a directory whose path fio reads as written"),
+        )
+        .into());
+    }
+    Ok(dir)
+}
+
+/// The options of a local run, which the hosts do not run.
+fn refuse_local_options(settings: &Settings) -> Result<(), UsageError> {
+    let c = settings.choices();
+    let alone = [
+        ("--hipri", c.hipri),
+        ("--verify", c.verify),
+        ("--qos", c.qos),
+        ("--steady-state", c.steady.is_some()),
+        ("--keep-file", c.keep_file),
+        ("--drop-caches", c.drop_caches),
+        ("--cow", c.cow),
+    ];
+    match alone.into_iter().find(|o| o.1) {
+        Some((option, _)) => Err(UsageError::new(
+            option,
+            "it is a local run's option, not one of a run on many hosts (docs/hosts.md#what-runs-on-the-hosts); drop it or --host",
+        )),
+        None => Ok(()),
+    }
+}
+
+/// The report's target: the remote directory, on no device this machine
+/// can see.
+fn remote_target(dir: &Path, hosts: usize) -> TargetInfo {
+    TargetInfo {
+        path: dir.to_path_buf(),
+        kind: TargetKind::Directory,
+        mount_point: None,
+        fs_type: REMOTE_FS.into(),
+        source: Some(match hosts {
+            1 => "1 host through fio --client".to_string(),
+            n => format!("{n} hosts through fio --client"),
+        }),
+        mount_options: Vec::new(),
+        dev: (0, 0),
+        device: None,
+        usage: Usage {
+            total: 0,
+            used: 0,
+            available: 0,
+        },
+        caveats: Vec::new(),
+    }
+}
+
+/// `--remote-dir` goes into every host's job files, which fio parses: it
+/// must be read there as typed (docs/hosts.md#choosing-the-hosts).
+pub fn check_dir(dir: &std::path::Path) -> Result<(), HostsError> {
+    crate::fio::job::literal_path(dir)
+        .map(|_| ())
+        .map_err(|source| HostsError::NotLiteral {
+            dir: crate::escape::path(dir),
+            source,
+        })
+}
