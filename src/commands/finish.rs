@@ -7,9 +7,9 @@ use crate::config::UsageError;
 use crate::export::ExportManager;
 use crate::export::outcome::Said;
 use crate::host::HostInfo;
+use crate::modes::{Plan, Request};
 use crate::progress::display::{Display, ShowTo};
 use crate::report::Report;
-use crate::modes::{Plan, Request};
 use crate::run::StopToken;
 
 /// Delivers `report` to every output `export` owns, says on stderr what

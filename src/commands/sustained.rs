@@ -14,5 +14,8 @@ pub fn sustained(args: SustainedArgs) -> Result<u8, Error> {
         size: args.size,
         sample_interval: args.sample_interval,
     };
-    super::finish::mode(args.run_args()?.into_settings()?, Request::Sustained(request))
+    super::finish::mode(
+        args.run_args()?.into_settings()?,
+        Request::Sustained(request),
+    )
 }

@@ -28,12 +28,16 @@ impl crate::run::shell::ModePlan for HostsPlan {
         crate::run::run_notes(&self.settings, &self.tests)
     }
 
-    /// `12 tests on 2 hosts through fio --client, in /srv/bench`.
+    /// `4 tests on 2 hosts through fio --client, in /srv/bench`.
     fn sentence(&self) -> String {
+        let count = |n: usize, what: &str| match n {
+            1 => format!("1 {what}"),
+            n => format!("{n} {what}s"),
+        };
         format!(
-            "{} tests on {} hosts through fio --client, in {}",
-            self.tests.len(),
-            self.hosts.len(),
+            "{} on {} through fio --client, in {}",
+            count(self.tests.len(), "test"),
+            count(self.hosts.len(), "host"),
             crate::escape::path(&self.dir)
         )
     }

@@ -25,6 +25,7 @@ mod inputs;
 mod install;
 mod link;
 mod measurement;
+mod modes;
 mod posixaio_fast;
 mod profiles;
 mod progress;
