@@ -316,6 +316,21 @@ impl RunArgs {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_setting_of_the_interfaces_is_an_option_named_once() {
+        use crate::front::{SETTINGS, Setting};
+        let cli = command();
+        for (i, s) in SETTINGS.iter().enumerate() {
+            let long = s.option.trim_start_matches("--");
+            assert!(
+                cli.get_arguments().any(|a| a.get_long() == Some(long)),
+                "{} is no option of diskmark",
+                s.option
+            );
+            assert!(std::ptr::eq(Setting::named(s.option).unwrap(), &SETTINGS[i]));
+        }
+    }
     use crate::engine::EngineKind;
     use crate::engine::registry::default_engine;
     use crate::report::Format;

@@ -1,12 +1,14 @@
 //! What every interface (the TUI, the window) needs besides drawing and
 //! taking input, written once: the run on its own thread with its
-//! deadlines (`handle.rs`), and the grid fed by the run's events
-//! (`grid.rs`). A finished run ends through
+//! deadlines (`handle.rs`), the grid fed by the run's events
+//! (`grid.rs`), and the table of the settings they edit (`settings.rs`). A finished run ends through
 //! [`ExportManager::finish`](crate::export::ExportManager::finish), the
 //! one delivery and exit-code policy.
 
 pub mod grid;
 pub mod handle;
+pub mod settings;
 
 pub use grid::{CellAt, Grid, LiveCell, column};
 pub use handle::{Failure, LastRun, RunHandle, STOP_DEADLINE, Update};
+pub use settings::{Domain, SETTINGS, Setting};

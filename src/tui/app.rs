@@ -5,14 +5,11 @@ use crate::backend::Backend;
 use crate::config::{Choices, Settings};
 use crate::engine::EngineKind;
 use crate::engine::registry::Probe;
-use crate::front::{CellAt, Grid};
+use crate::front::{CellAt, Grid, SETTINGS, Setting};
 use crate::run::{Event, Step};
-use crate::stats::LoopStat;
 use crate::target::TargetInfo;
-use crate::units::{GIB, MIB};
-use crate::workload::{DataKind, Direction, Mode, Profile, TestSpec};
+use crate::workload::{Direction, Mode, TestSpec};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use std::time::Duration;
 
 /// How cells show results.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -44,77 +41,34 @@ impl Unit {
     }
 }
 
-/// One of the settings the interface edits.
+/// One of the lines of settings the interface edits.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Field {
     /// Where the test file goes.
     Target,
-    /// Built-in profile.
-    Profile,
-    /// Mix tests on or off.
-    Mix,
-    /// Read share of Mix.
-    MixRead,
-    /// Which sections.
-    Mode,
-    /// Loops per test.
-    Loops,
-    /// Test file size.
-    Size,
-    /// Measure window.
-    Measure,
-    /// Pause between tests.
-    Interval,
-    /// Warm-up.
-    Warmup,
-    /// Written data.
-    Data,
-    /// O_DIRECT.
-    Direct,
-    /// Loop statistic.
-    LoopStat,
-    /// I/O engine.
+    /// A setting of the library's table ([`SETTINGS`]).
+    Setting(&'static Setting),
+    /// I/O engine (the engines probed here).
     Engine,
     /// Display unit.
     Unit,
 }
 
-/// Every field, in screen order.
-pub const FIELDS: [Field; 15] = [
-    Field::Target,
-    Field::Profile,
-    Field::Mix,
-    Field::MixRead,
-    Field::Mode,
-    Field::Loops,
-    Field::Size,
-    Field::Measure,
-    Field::Interval,
-    Field::Warmup,
-    Field::Data,
-    Field::Direct,
-    Field::LoopStat,
-    Field::Engine,
-    Field::Unit,
-];
+/// Every field, in screen order: the target, the library's settings,
+/// the engine and the unit.
+pub fn fields() -> Vec<Field> {
+    std::iter::once(Field::Target)
+        .chain(SETTINGS.iter().map(Field::Setting))
+        .chain([Field::Engine, Field::Unit])
+        .collect()
+}
 
 impl Field {
     /// Its label.
     pub fn label(self) -> &'static str {
         match self {
             Field::Target => "Target",
-            Field::Profile => "Profile",
-            Field::Mix => "+Mix",
-            Field::MixRead => "Mix read",
-            Field::Mode => "Mode",
-            Field::Loops => "Loops",
-            Field::Size => "Size",
-            Field::Measure => "Measure",
-            Field::Interval => "Interval",
-            Field::Warmup => "Warm-up",
-            Field::Data => "Data",
-            Field::Direct => "O_DIRECT",
-            Field::LoopStat => "Loop stat",
+            Field::Setting(s) => s.label,
             Field::Engine => "Engine",
             Field::Unit => "Unit",
         }
@@ -238,51 +192,6 @@ fn cycle<T: PartialEq + Copy>(all: &[T], now: T, forward: bool) -> T {
     }]
 }
 
-/// The next preset above (or below) `now` in `presets`.
-fn step<T: PartialOrd + Copy>(presets: &[T], now: T, forward: bool) -> T {
-    if forward {
-        presets
-            .iter()
-            .copied()
-            .find(|p| *p > now)
-            .unwrap_or(presets[presets.len() - 1])
-    } else {
-        presets
-            .iter()
-            .rev()
-            .copied()
-            .find(|p| *p < now)
-            .unwrap_or(presets[0])
-    }
-}
-
-const SIZES: [u64; 13] = [
-    16 * MIB,
-    32 * MIB,
-    64 * MIB,
-    128 * MIB,
-    256 * MIB,
-    512 * MIB,
-    GIB,
-    2 * GIB,
-    4 * GIB,
-    8 * GIB,
-    16 * GIB,
-    32 * GIB,
-    64 * GIB,
-];
-const SECONDS: [f64; 12] = [
-    0.2, 0.5, 1.0, 2.0, 3.0, 5.0, 10.0, 15.0, 20.0, 30.0, 60.0, 120.0,
-];
-const PROFILES: [Profile; 6] = [
-    Profile::Default,
-    Profile::Nvme,
-    Profile::Peak,
-    Profile::PeakNvme,
-    Profile::Real,
-    Profile::Demo,
-];
-
 impl App {
     /// A fresh interface over `choices`.
     pub fn new(choices: Choices, targets: Vec<TargetChoice>, engines: Vec<Probe>) -> App {
@@ -344,24 +253,7 @@ impl App {
         let s = &self.choices;
         match f {
             Field::Target => s.target.display().to_string(),
-            Field::Profile => s.profile.display_name().to_string(),
-            Field::Mix => on_off(s.mix),
-            Field::MixRead => format!("{}% read", s.mix_read),
-            Field::Mode => match s.mode {
-                Mode::Rw => "read + write",
-                Mode::Read => "read",
-                Mode::Write => "write",
-                Mode::Mix => "mix",
-            }
-            .into(),
-            Field::Loops => s.loops.to_string(),
-            Field::Size => crate::units::file_size_label(s.size),
-            Field::Measure => crate::units::seconds_label(s.measure),
-            Field::Interval => crate::units::seconds_label(s.interval),
-            Field::Warmup => crate::units::seconds_label(s.warmup),
-            Field::Data => s.data.name().into(),
-            Field::Direct => on_off(s.direct),
-            Field::LoopStat => s.loop_stat.name().into(),
+            Field::Setting(setting) => setting.value(s),
             Field::Engine => {
                 let name = s.engine.name();
                 match self
@@ -433,7 +325,7 @@ impl App {
         let rows = self.rows().len();
         let order: Vec<Focus> = std::iter::once(Focus::All)
             .chain((0..rows).map(Focus::Row))
-            .chain((0..FIELDS.len()).map(Focus::Field))
+            .chain((0..fields().len()).map(Focus::Field))
             .collect();
         self.focus = cycle(&order, self.focus, down);
     }
@@ -444,7 +336,7 @@ impl App {
             Focus::All => Action::Start(None),
             Focus::Row(_) if self.running => Action::Stop,
             Focus::Row(i) => Action::Start(Some(i)),
-            Focus::Field(i) => match FIELDS[i] {
+            Focus::Field(i) => match fields()[i] {
                 Field::Target if !self.running => {
                     self.input = Some(self.choices.target.display().to_string());
                     Action::None
@@ -459,7 +351,7 @@ impl App {
         let Focus::Field(i) = self.focus else {
             return Action::None;
         };
-        let field = FIELDS[i];
+        let field = fields()[i];
         if self.running && field != Field::Unit {
             self.message = Some("stop the run (Esc) to change settings".into());
             return Action::None;
@@ -480,37 +372,11 @@ impl App {
                 self.reset_results();
                 return Action::TargetChanged;
             }
-            Field::Profile => {
-                let p = cycle(&PROFILES, s.profile, forward);
-                s.profile = p;
-                s.tests = p.tests().to_vec();
-                s.loop_stat = LoopStat::for_profile(p);
-                self.reset_results();
-            }
-            Field::Mix => s.mix = !s.mix,
-            Field::MixRead => {
-                s.mix_read = step(&[10, 20, 30, 40, 50, 60, 70, 80, 90], s.mix_read, forward)
-            }
-            Field::Mode => {
-                s.mode = cycle(
-                    &[Mode::Rw, Mode::Read, Mode::Write, Mode::Mix],
-                    s.mode,
-                    forward,
-                )
-            }
-            Field::Loops => s.loops = step(&[1, 2, 3, 4, 5, 6, 7, 8, 9], s.loops, forward),
-            Field::Size => s.size = step(&SIZES, s.size, forward),
-            Field::Measure => s.measure = step_secs(s.measure, forward, 0.2),
-            Field::Interval => s.interval = step_secs(s.interval, forward, 0.0),
-            Field::Warmup => s.warmup = step_secs(s.warmup, forward, 0.0),
-            Field::Data => s.data = cycle(&[DataKind::Random, DataKind::Zeros], s.data, forward),
-            Field::Direct => s.direct = !s.direct,
-            Field::LoopStat => {
-                s.loop_stat = cycle(
-                    &[LoopStat::Mean, LoopStat::Best, LoopStat::Median],
-                    s.loop_stat,
-                    forward,
-                )
+            Field::Setting(setting) => {
+                setting.step(s, forward);
+                if setting.clears_results {
+                    self.reset_results();
+                }
             }
             Field::Engine => {
                 let kinds: Vec<EngineKind> = self.engines.iter().map(|p| p.kind).collect();
@@ -587,24 +453,16 @@ impl App {
     }
 }
 
-fn on_off(b: bool) -> String {
-    if b { "on" } else { "off" }.into()
-}
-
-fn step_secs(d: Duration, forward: bool, min: f64) -> Duration {
-    let mut presets: Vec<f64> = SECONDS.iter().copied().filter(|s| *s >= min).collect();
-    if min == 0.0 {
-        presets.insert(0, 0.0);
-    }
-    Duration::from_secs_f64(step(&presets, d.as_secs_f64(), forward))
-}
 
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
     use crate::engine::registry::probe_all;
-    use crate::stats::LoopResult;
+    use crate::stats::{LoopResult, LoopStat};
+    use crate::units::MIB;
+    use crate::workload::Profile;
     use ratatui::crossterm::event::KeyEvent;
+    use std::time::Duration;
 
     pub(crate) fn app() -> App {
         let mut s = Choices::defaults(std::path::PathBuf::from("/var/tmp"));
@@ -667,33 +525,34 @@ pub(crate) mod tests {
         assert_eq!(a.focus, Focus::Row(3));
         a.focus = Focus::All;
         a.on_key(key(KeyCode::Up));
-        assert_eq!(a.focus, Focus::Field(FIELDS.len() - 1));
+        assert_eq!(a.focus, Focus::Field(fields().len() - 1));
     }
 
     #[test]
     fn settings_change_with_left_and_right() {
         let mut a = app();
-        let field = |f: Field| Focus::Field(FIELDS.iter().position(|x| *x == f).unwrap());
-        a.focus = field(Field::Profile);
+        let field = |f: Field| Focus::Field(fields().iter().position(|x| *x == f).unwrap());
+        let setting = |o: &str| field(Field::Setting(Setting::named(o).unwrap()));
+        a.focus = setting("--profile");
         a.on_key(key(KeyCode::Right));
         assert_eq!(a.choices.profile, Profile::Nvme);
         assert_eq!(a.choices.tests, Profile::Nvme.tests());
         a.on_key(key(KeyCode::Char('h')));
         assert_eq!(a.choices.profile, Profile::Default);
-        a.focus = field(Field::Size);
+        a.focus = setting("--size");
         a.on_key(key(KeyCode::Left));
         assert_eq!(a.choices.size, 512 * MIB);
-        a.focus = field(Field::Loops);
+        a.focus = setting("--loops");
         a.on_key(key(KeyCode::Left));
         assert_eq!(a.choices.loops, 4);
-        a.focus = field(Field::Mix);
+        a.focus = setting("--mix");
         a.on_key(key(KeyCode::Enter));
         assert!(a.choices.mix);
         assert_eq!(a.columns().len(), 3);
-        a.focus = field(Field::Measure);
+        a.focus = setting("--measure");
         a.on_key(key(KeyCode::Right));
         assert_eq!(a.choices.measure, Duration::from_secs(10));
-        a.focus = field(Field::Direct);
+        a.focus = setting("--buffered");
         a.on_key(key(KeyCode::Enter));
         assert!(!a.choices.direct);
         a.focus = field(Field::Target);

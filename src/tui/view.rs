@@ -2,7 +2,7 @@
 //! per test with a cell per direction, value and logarithmic bar), a status
 //! line, the target's model, filesystem and usage, and the settings.
 
-use super::app::{App, FIELDS, Focus, Status, Unit};
+use super::app::{App, Focus, Status, Unit, fields};
 use crate::report::scale::{latency_bar, throughput_bar};
 use crate::run::{Event, Step};
 use ratatui::Frame;
@@ -344,11 +344,13 @@ fn draw_info(f: &mut Frame<'_>, app: &App, theme: &Theme, area: Rect) {
 }
 
 fn draw_settings(f: &mut Frame<'_>, app: &App, theme: &Theme, area: Rect) {
-    let per_col = FIELDS.len().div_ceil(2);
+    let fields = fields();
+    let per_col = fields.len().div_ceil(2);
+    let width = fields.iter().map(|f| f.label().chars().count()).max().unwrap_or(0) + 1;
     let [left, right] = Layout::horizontal([Constraint::Fill(1), Constraint::Fill(1)])
         .spacing(2)
         .areas(area);
-    for (i, field) in FIELDS.iter().enumerate() {
+    for (i, field) in fields.iter().enumerate() {
         let col = if i < per_col { left } else { right };
         let y = col.y + (i % per_col) as u16;
         if y >= col.y + col.height {
@@ -366,7 +368,7 @@ fn draw_settings(f: &mut Frame<'_>, app: &App, theme: &Theme, area: Rect) {
         };
         f.render_widget(
             Paragraph::new(Line::from(vec![
-                Span::styled(format!("{:<10}", field.label()), theme.dim()),
+                Span::styled(format!("{:<width$}", field.label()), theme.dim()),
                 Span::styled(safe(&app.value(*field)), value_style),
             ])),
             line,
