@@ -8,7 +8,7 @@ use crate::actions_state::{Actions, ActionsMsg};
 use crate::args::Automation;
 use crate::form::{Form, SettingsMsg};
 use crate::strings;
-pub use crate::unit::{SizeChoice, Unit, size_presets};
+pub use crate::unit::Unit;
 pub use crate::watch::TICK;
 use crate::watch::Watch;
 use diskmark::config::{Choices, Settings};
@@ -51,10 +51,6 @@ pub enum Message {
     All,
     /// Stop the run.
     Stop,
-    /// Loops per test.
-    Loops(u32),
-    /// Test file size.
-    Size(SizeChoice),
     /// Target directory.
     Target(String),
     /// The grid's unit.

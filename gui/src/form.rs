@@ -8,102 +8,12 @@
 
 use crate::strings;
 use diskmark::backend::Backend;
-use diskmark::config::{Choices, Settings};
+use diskmark::config::Choices;
 use diskmark::engine::EngineKind;
 use diskmark::engine::registry::Probe;
-use diskmark::stats::LoopStat;
+use diskmark::front::{Domain, SETTINGS, Setting};
 use diskmark::target::TargetInfo;
-use diskmark::workload::{DataKind, Mode, Profile};
 use std::path::PathBuf;
-use std::time::Duration;
-
-/// The profiles offered (Custom is what typed tests make, not a choice).
-pub const PROFILES: [Profile; 6] = [
-    Profile::Default,
-    Profile::Nvme,
-    Profile::Peak,
-    Profile::PeakNvme,
-    Profile::Real,
-    Profile::Demo,
-];
-
-/// The modes offered.
-pub const MODES: [Mode; 4] = [Mode::Rw, Mode::Read, Mode::Write, Mode::Mix];
-
-/// The data kinds offered.
-pub const DATA: [DataKind; 2] = [DataKind::Random, DataKind::Zeros];
-
-/// The loop statistics offered.
-pub const LOOP_STATS: [LoopStat; 3] = [LoopStat::Mean, LoopStat::Best, LoopStat::Median];
-
-/// A field typed as text.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Field {
-    /// Read share of the Mix tests, percent.
-    MixRead,
-    /// Measure window, seconds.
-    Measure,
-    /// Pause between tests, seconds.
-    Interval,
-    /// Warm-up, seconds.
-    Warmup,
-}
-
-impl Field {
-    /// Every typed field, in the panel's order.
-    pub const ALL: [Field; 4] = [
-        Field::MixRead,
-        Field::Measure,
-        Field::Interval,
-        Field::Warmup,
-    ];
-
-    /// The command-line option it stands for (the library's errors name it).
-    pub fn option(self) -> &'static str {
-        match self {
-            Field::MixRead => "--mix-read",
-            Field::Measure => "--measure",
-            Field::Interval => "--interval",
-            Field::Warmup => "--warmup",
-        }
-    }
-
-    /// Its label in the panel.
-    pub fn label(self) -> &'static str {
-        match self {
-            Field::MixRead => strings::MIX_READ,
-            Field::Measure => strings::MEASURE,
-            Field::Interval => strings::INTERVAL,
-            Field::Warmup => strings::WARMUP,
-        }
-    }
-
-    /// Its value in `c`, as the field shows it.
-    pub fn text(self, c: &Choices) -> String {
-        let secs = |d: Duration| format!("{}", d.as_secs_f64());
-        match self {
-            Field::MixRead => c.mix_read.to_string(),
-            Field::Measure => secs(c.measure),
-            Field::Interval => secs(c.interval),
-            Field::Warmup => secs(c.warmup),
-        }
-    }
-
-    /// `text` parsed into `c`, or why it cannot be (the parser's words).
-    fn set(self, c: &mut Choices, text: &str) -> Result<(), String> {
-        let secs = |t: &str| diskmark::units::parse_seconds(t).map_err(|e| e.to_string());
-        match self {
-            Field::MixRead => {
-                c.mix_read =
-                    (text.trim().parse::<u8>()).map_err(|_| strings::not_a_percent(text))?;
-            }
-            Field::Measure => c.measure = secs(text)?,
-            Field::Interval => c.interval = secs(text)?,
-            Field::Warmup => c.warmup = secs(text)?,
-        }
-        Ok(())
-    }
-}
 
 /// An entry of the target picker.
 #[derive(Debug, Clone, PartialEq)]
@@ -145,26 +55,16 @@ impl std::fmt::Display for TargetEntry {
 pub enum SettingsMsg {
     /// Show or hide the panel.
     Toggle,
-    /// A profile: its tests and its loop statistic.
-    Profile(Profile),
-    /// Mix tests on or off.
-    Mix(bool),
-    /// Which directions run.
-    Mode(Mode),
-    /// Text typed in a field.
-    Typed(Field, String),
-    /// Enter in a field: a bad value goes back to the one in force.
-    Submit(Field),
-    /// Written data.
-    Data(DataKind),
-    /// O_DIRECT on or off.
-    Direct(bool),
-    /// How loops are summarised.
-    LoopStat(LoopStat),
+    /// A switch of the library's settings table turned on or off.
+    Switch(&'static Setting, bool),
+    /// A value of a pick of the table, by position.
+    Pick(&'static Setting, usize),
+    /// Text typed in a typed setting.
+    Typed(&'static Setting, String),
+    /// Enter in a typed setting: a bad value goes back to the one in force.
+    Submit(&'static Setting),
     /// The engine (only working ones can be chosen).
     Engine(Backend),
-    /// Exactly the requested Q and T, or refuse.
-    Strict(bool),
     /// An entry of the target picker.
     Target(TargetEntry),
     /// Text typed as the folder's path.
@@ -194,8 +94,9 @@ pub enum Effect {
 pub struct Form {
     /// Whether the panel is open.
     pub expanded: bool,
-    /// What each typed field shows.
-    drafts: [String; 4],
+    /// What each typed setting shows, in the table's order (empty for
+    /// the others).
+    drafts: Vec<String>,
     /// Every native engine's probe (with why it does not work here).
     pub engines: Vec<Probe>,
     /// The fio backend the command line chose, kept as a choice.
@@ -228,7 +129,7 @@ impl Form {
         }
         Form {
             expanded: false,
-            drafts: Field::ALL.map(|f| f.text(choices)),
+            drafts: SETTINGS.iter().map(|s| typed_text(s, choices)).collect(),
             engines: diskmark::engine::registry::probe_all(),
             fio: matches!(choices.engine, Backend::Fio(_)).then(|| choices.engine.clone()),
             targets,
@@ -237,9 +138,9 @@ impl Form {
         }
     }
 
-    /// What field `f` shows.
-    pub fn draft(&self, f: Field) -> &str {
-        &self.drafts[f as usize]
+    /// What the typed setting `s` shows.
+    pub fn draft(&self, s: &Setting) -> &str {
+        position(s).map_or("", |i| &self.drafts[i])
     }
 
     /// The engines to offer: every native one with its probe, and the
@@ -273,26 +174,29 @@ impl Form {
         }
         match msg {
             SettingsMsg::Toggle => self.expanded = !self.expanded,
-            SettingsMsg::Profile(p) => {
-                // As the command line's --profile and the TUI do: the
-                // profile's tests, and its loop statistic.
-                c.profile = p;
-                c.tests = p.tests().to_vec();
-                c.loop_stat = LoopStat::for_profile(p);
-                self.sentence = None;
-                return Effect::ClearResults;
+            SettingsMsg::Switch(setting, on) => {
+                if let Domain::Switch { set, .. } = setting.domain {
+                    set(c, on);
+                }
             }
-            SettingsMsg::Mix(on) => c.mix = on,
-            SettingsMsg::Mode(m) => c.mode = m,
-            SettingsMsg::Typed(f, text) => self.typed(c, f, text),
+            SettingsMsg::Pick(setting, i) => {
+                if let Domain::Pick { set, .. } = setting.domain {
+                    set(c, i);
+                    self.sentence = None;
+                    if setting.clears_results {
+                        return Effect::ClearResults;
+                    }
+                }
+            }
+            SettingsMsg::Typed(setting, text) => self.typed(c, setting, text),
             // The field shows the value in force again: a bad one is gone,
             // a good one in its usual spelling.
-            SettingsMsg::Submit(f) => self.drafts[f as usize] = f.text(c),
-            SettingsMsg::Data(d) => c.data = d,
-            SettingsMsg::Direct(on) => c.direct = on,
-            SettingsMsg::LoopStat(s) => c.loop_stat = s,
+            SettingsMsg::Submit(setting) => {
+                if let Some(i) = position(setting) {
+                    self.drafts[i] = typed_text(setting, c);
+                }
+            }
             SettingsMsg::Engine(b) => self.engine(c, b),
-            SettingsMsg::Strict(on) => c.strict = on,
             SettingsMsg::Target(t) => return self.target(c, t),
             SettingsMsg::FolderTyped(t) => self.folder = Some(t),
             SettingsMsg::FolderSubmit => return self.folder_submit(c),
@@ -308,24 +212,23 @@ impl Form {
         Effect::None
     }
 
-    /// A field's new text: taken when it parses and is in range (the
-    /// library's own check), else its sentence, the value in force kept.
-    fn typed(&mut self, c: &mut Choices, f: Field, text: String) {
-        let mut trial = c.clone();
-        let checked =
-            f.set(&mut trial, &text)
-                .and_then(|()| match Settings::validate(trial.clone()) {
-                    Err(e) if e.option == f.option() => Err(e.message),
-                    _ => Ok(()),
-                });
-        match checked {
-            Ok(()) => {
+    /// A typed setting's new text: taken when it parses and is in range
+    /// (the library's own check), else its sentence, the value in force
+    /// kept.
+    fn typed(&mut self, c: &mut Choices, setting: &'static Setting, text: String) {
+        match setting.typed(c, &text) {
+            Ok(trial) => {
                 *c = trial;
                 self.sentence = None;
             }
-            Err(why) => self.sentence = Some(strings::bad_value(f.label(), &why, &f.text(c))),
+            Err(why) => {
+                let now = typed_text(setting, c);
+                self.sentence = Some(strings::bad_value(setting.label, &why, &now));
+            }
         }
-        self.drafts[f as usize] = text;
+        if let Some(i) = position(setting) {
+            self.drafts[i] = text;
+        }
     }
 
     /// An engine: a native one that does not work here is refused with
@@ -397,6 +300,19 @@ impl Form {
     }
 }
 
+/// The place of `s` in the table.
+fn position(s: &Setting) -> Option<usize> {
+    SETTINGS.iter().position(|x| x == s)
+}
+
+/// What a typed setting shows for `c`; empty for the others.
+fn typed_text(s: &Setting, c: &Choices) -> String {
+    match s.domain {
+        Domain::Typed { text, .. } => text(c),
+        _ => String::new(),
+    }
+}
+
 fn entry_path(t: &TargetEntry) -> Option<&PathBuf> {
     match t {
         TargetEntry::Listed(p, _) => Some(p),
@@ -407,6 +323,13 @@ fn entry_path(t: &TargetEntry) -> Option<&PathBuf> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use diskmark::stats::LoopStat;
+    use diskmark::workload::Profile;
+    use std::time::Duration;
+
+    fn named(option: &str) -> &'static Setting {
+        Setting::named(option).unwrap()
+    }
 
     fn form() -> (Form, Choices) {
         let c = Choices::defaults(PathBuf::from("/var/tmp"));
@@ -418,7 +341,7 @@ mod tests {
         let (mut f, mut c) = form();
         let _ = f.update(
             &mut c,
-            SettingsMsg::Typed(Field::Measure, "abc".into()),
+            SettingsMsg::Typed(named("--measure"), "abc".into()),
             false,
         );
         assert_eq!(c.measure, Duration::from_secs(5));
@@ -427,23 +350,23 @@ mod tests {
             "{:?}",
             f.sentence
         );
-        let _ = f.update(&mut c, SettingsMsg::Submit(Field::Measure), false);
-        assert_eq!(f.draft(Field::Measure), "5");
+        let _ = f.update(&mut c, SettingsMsg::Submit(named("--measure")), false);
+        assert_eq!(f.draft(named("--measure")), "5");
         let _ = f.update(
             &mut c,
-            SettingsMsg::Typed(Field::Measure, "0.01".into()),
+            SettingsMsg::Typed(named("--measure"), "0.01".into()),
             false,
         );
         assert_eq!(c.measure, Duration::from_secs(5), "below the minimum");
         let _ = f.update(
             &mut c,
-            SettingsMsg::Typed(Field::MixRead, "101".into()),
+            SettingsMsg::Typed(named("--mix-read"), "101".into()),
             false,
         );
         assert_eq!(c.mix_read, 70);
         let _ = f.update(
             &mut c,
-            SettingsMsg::Typed(Field::Warmup, "250ms".into()),
+            SettingsMsg::Typed(named("--warmup"), "250ms".into()),
             false,
         );
         assert_eq!(
@@ -456,15 +379,15 @@ mod tests {
     fn nothing_changes_while_running() {
         let (mut f, mut c) = form();
         let before = c.clone();
-        let _ = f.update(&mut c, SettingsMsg::Strict(true), true);
-        let _ = f.update(&mut c, SettingsMsg::Profile(Profile::Demo), true);
+        let _ = f.update(&mut c, SettingsMsg::Switch(named("--strict"), true), true);
+        let _ = f.update(&mut c, SettingsMsg::Pick(named("--profile"), 5), true);
         assert_eq!(c, before);
     }
 
     #[test]
     fn a_profile_brings_its_tests_and_loop_statistic() {
         let (mut f, mut c) = form();
-        let e = f.update(&mut c, SettingsMsg::Profile(Profile::Peak), false);
+        let e = f.update(&mut c, SettingsMsg::Pick(named("--profile"), 2), false);
         assert_eq!(e, Effect::ClearResults);
         assert_eq!(c.tests, Profile::Peak.tests());
         assert_eq!(c.loop_stat, LoopStat::Best);

@@ -1,18 +1,19 @@
-//! The settings panel, a collapsible section under the top row: profile,
-//! +Mix and its read share, mode, measure, interval, warm-up, data,
-//! O_DIRECT, loop statistic, engine and --strict, each editing the run's
-//! choices through [`SettingsMsg`]. Every control is disabled while a run
+//! The settings panel, a collapsible section under the top row: every
+//! setting of the library's table ([`SETTINGS`]) but the top row's, drawn
+//! by its domain (a switch as a check box, a pick as a group of buttons,
+//! typed text as a field), then the engines; each edits the run's choices
+//! through [`SettingsMsg`]. Every control is disabled while a run
 //! is going; an engine that does not work here is drawn disabled with the
 //! probe's reason.
 
 use crate::app::{App, Message};
-use crate::form::{DATA, Field, LOOP_STATS, MODES, PROFILES, SettingsMsg};
+use crate::form::SettingsMsg;
 use crate::strings;
 use diskmark::backend::Backend;
-use diskmark::stats::LoopStat;
-use diskmark::workload::{DataKind, Mode};
+use diskmark::front::{Domain, SETTINGS, Setting};
 use iced::widget::{
-    Column, Row, button, checkbox, column as col, container, row, scrollable, text, text_input,
+    Column, Row, button, checkbox, column as col, container, pick_list, row, scrollable, text,
+    text_input,
 };
 use iced::{Alignment, Element};
 
@@ -25,14 +26,23 @@ const MAX_HEIGHT: f32 = 190.0;
 /// Width of a typed field, logical pixels.
 const FIELD_WIDTH: f32 = 70.0;
 
-/// The widget id of a typed field (tests click it to type in it).
-pub fn field_id(f: Field) -> iced::widget::Id {
-    iced::widget::Id::new(match f {
-        Field::MixRead => "settings-mix-read",
-        Field::Measure => "settings-measure",
-        Field::Interval => "settings-interval",
-        Field::Warmup => "settings-warmup",
-    })
+/// The settings the top row shows as pick lists, beside Start and Stop.
+pub const TOP_ROW: [&str; 2] = ["--loops", "--size"];
+
+/// The panel's lines, by option: related settings side by side. A
+/// setting of the table on no line here is drawn on a last line, so a
+/// new setting needs nothing in the window.
+const LINES: [&[&str]; 4] = [
+    &["--profile"],
+    &["--mix", "--mix-read", "--mode"],
+    &["--measure", "--interval", "--warmup", "--data"],
+    &["--buffered", "--strict", "--loop-stat"],
+];
+
+/// The widget id of a typed setting (tests click it to type in it):
+/// `settings-` and its option's name (`settings-measure`).
+pub fn field_id(s: &Setting) -> iced::widget::Id {
+    iced::widget::Id::from(format!("settings-{}", s.option.trim_start_matches("--")))
 }
 
 /// The panel: the folder being typed and the last sentence always (they
@@ -70,58 +80,76 @@ fn msg(m: SettingsMsg) -> Message {
 
 /// The open panel's rows.
 fn controls(app: &App) -> Column<'_, Message> {
-    let c = &app.choices;
+    let placed =
+        |s: &Setting| TOP_ROW.contains(&s.option) || LINES.iter().any(|l| l.contains(&s.option));
+    let rest: Vec<&'static Setting> = SETTINGS.iter().filter(|s| !placed(s)).collect();
+    let mut c = col![].spacing(6);
+    for l in LINES {
+        let items = (l.iter())
+            .filter_map(|o| Setting::named(o))
+            .map(|s| control(app, s));
+        c = c.push(line(items));
+    }
+    if !rest.is_empty() {
+        c = c.push(line(rest.into_iter().map(|s| control(app, s))));
+    }
+    c.push(engines(app))
+}
+
+/// A setting drawn by its domain.
+fn control(app: &App, s: &'static Setting) -> Element<'static, Message> {
     let idle = !app.running();
-    let profiles = PROFILES.map(|p| {
-        let chosen = c.profile == p;
-        choice(
-            strings::profile_name(p),
-            chosen,
-            idle,
-            SettingsMsg::Profile(p),
-        )
-    });
-    let modes = MODES.map(|m| choice(mode_name(m), c.mode == m, idle, SettingsMsg::Mode(m)));
-    let data = DATA.map(|d| choice(data_name(d), c.data == d, idle, SettingsMsg::Data(d)));
-    let stats = LOOP_STATS.map(|s| {
-        choice(
-            stat_name(s),
-            c.loop_stat == s,
-            idle,
-            SettingsMsg::LoopStat(s),
-        )
-    });
-    let toggle = |label: &'static str, on: bool, f: fn(bool) -> SettingsMsg| {
-        checkbox(on)
-            .label(label)
-            .text_size(SIZE)
-            .on_toggle_maybe(idle.then_some(move |b| msg(f(b))))
+    match s.domain {
+        Domain::Switch { get, .. } => {
+            let label = match s.hint {
+                Some(h) => format!("{} ({h})", s.label),
+                None => s.label.to_string(),
+            };
+            checkbox(get(&app.choices))
+                .label(label)
+                .text_size(SIZE)
+                .on_toggle_maybe(idle.then_some(move |b| msg(SettingsMsg::Switch(s, b))))
+                .into()
+        }
+        Domain::Pick { names, get, .. } => {
+            let now = get(&app.choices);
+            let buttons = (names().into_iter().enumerate())
+                .map(|(i, name)| choice(name, now == Some(i), idle, SettingsMsg::Pick(s, i)));
+            group(s.label, buttons)
+        }
+        Domain::Typed { .. } => field(app, s),
+    }
+}
+
+/// A pick of the table as a pick list (the top row's): its values, and
+/// the value in force first when it is none of them (a `--size` typed on
+/// the command line).
+pub fn pick_list_of(app: &App, s: &'static Setting) -> Element<'static, Message> {
+    let Domain::Pick { names, get, .. } = s.domain else {
+        return text(s.value(&app.choices)).into();
     };
-    col![
-        group(strings::PROFILE, profiles),
-        line([
-            toggle(strings::PLUS_MIX, c.mix, SettingsMsg::Mix).into(),
-            field(app, Field::MixRead),
-            group(strings::MODE, modes),
-        ]),
-        line([
-            field(app, Field::Measure),
-            field(app, Field::Interval),
-            field(app, Field::Warmup),
-            group(strings::DATA, data),
-        ]),
-        line([
-            toggle(strings::DIRECT, c.direct, SettingsMsg::Direct).into(),
-            toggle(strings::STRICT, c.strict, SettingsMsg::Strict).into(),
-            group(strings::LOOP_STAT, stats),
-        ]),
-        engines(app),
-    ]
-    .spacing(6)
+    let mut options = names();
+    let now = match get(&app.choices) {
+        Some(i) => options[i].clone(),
+        None => {
+            let v = s.value(&app.choices);
+            options.insert(0, v.clone());
+            v
+        }
+    };
+    let values = names();
+    pick_list(options, Some(now), move |v: String| {
+        match values.iter().position(|n| *n == v) {
+            Some(i) => msg(SettingsMsg::Pick(s, i)),
+            // The value in force, not one of the list: nothing changes.
+            None => msg(SettingsMsg::Submit(s)),
+        }
+    })
+    .into()
 }
 
 /// A row of the panel's items, wrapping when the window is narrow.
-fn line<'a, const N: usize>(items: [Element<'a, Message>; N]) -> Element<'a, Message> {
+fn line<'a>(items: impl IntoIterator<Item = Element<'a, Message>>) -> Element<'a, Message> {
     Row::from_iter(items)
         .spacing(16)
         .align_y(Alignment::Center)
@@ -130,9 +158,9 @@ fn line<'a, const N: usize>(items: [Element<'a, Message>; N]) -> Element<'a, Mes
 }
 
 /// A label and its buttons, one of which is the choice in force.
-fn group<'a, const N: usize>(
+fn group<'a>(
     label: &'a str,
-    buttons: [Element<'a, Message>; N],
+    buttons: impl IntoIterator<Item = Element<'a, Message>>,
 ) -> Element<'a, Message> {
     let mut r = row![text(label).size(SIZE)]
         .spacing(4)
@@ -145,7 +173,12 @@ fn group<'a, const N: usize>(
 
 /// A button of a group: the one in force is drawn as primary; none can
 /// be pressed while a run is going.
-fn choice<'a>(label: &'a str, chosen: bool, enabled: bool, m: SettingsMsg) -> Element<'a, Message> {
+fn choice<'a>(
+    label: impl text::IntoFragment<'a>,
+    chosen: bool,
+    enabled: bool,
+    m: SettingsMsg,
+) -> Element<'a, Message> {
     let style = match chosen {
         true => button::primary,
         false => button::secondary,
@@ -159,14 +192,14 @@ fn choice<'a>(label: &'a str, chosen: bool, enabled: bool, m: SettingsMsg) -> El
 
 /// A typed field: every keystroke is checked; Enter puts the value in
 /// force back in the field.
-fn field(app: &App, f: Field) -> Element<'_, Message> {
-    let input = text_input("", app.form.draft(f))
-        .id(field_id(f))
+fn field(app: &App, s: &'static Setting) -> Element<'static, Message> {
+    let input = text_input("", app.form.draft(s))
+        .id(field_id(s))
         .size(SIZE)
         .width(FIELD_WIDTH)
-        .on_input_maybe((!app.running()).then_some(move |t| msg(SettingsMsg::Typed(f, t))))
-        .on_submit(msg(SettingsMsg::Submit(f)));
-    row![text(f.label()).size(SIZE), input]
+        .on_input_maybe((!app.running()).then_some(move |t| msg(SettingsMsg::Typed(s, t))))
+        .on_submit(msg(SettingsMsg::Submit(s)));
+    row![text(s.label).size(SIZE), input]
         .spacing(4)
         .align_y(Alignment::Center)
         .into()
@@ -201,31 +234,4 @@ fn engine_button<'a>(b: Backend, chosen: bool, enabled: bool) -> Element<'a, Mes
         .padding([3, 8])
         .on_press_maybe(enabled.then_some(msg(SettingsMsg::Engine(b))))
         .into()
-}
-
-/// A mode as the panel names it.
-pub fn mode_name(m: Mode) -> &'static str {
-    match m {
-        Mode::Rw => strings::MODE_RW,
-        Mode::Read => strings::MODE_READ,
-        Mode::Write => strings::MODE_WRITE,
-        Mode::Mix => strings::MODE_MIX,
-    }
-}
-
-/// Written data as the panel names it.
-pub fn data_name(d: DataKind) -> &'static str {
-    match d {
-        DataKind::Random => strings::DATA_RANDOM,
-        DataKind::Zeros => strings::DATA_ZEROS,
-    }
-}
-
-/// A loop statistic as the panel names it.
-pub fn stat_name(s: LoopStat) -> &'static str {
-    match s {
-        LoopStat::Mean => strings::STAT_MEAN,
-        LoopStat::Best => strings::STAT_BEST,
-        LoopStat::Median => strings::STAT_MEDIAN,
-    }
 }

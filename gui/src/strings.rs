@@ -10,10 +10,6 @@ pub const TITLE: &str = "diskmark";
 pub const ALL: &str = "All";
 /// The button that stops the run.
 pub const STOP: &str = "Stop";
-/// Label of the loops picker.
-pub const LOOPS: &str = "Loops";
-/// Label of the size picker.
-pub const SIZE: &str = "Size";
 /// Label of the target picker.
 pub const TARGET: &str = "Target";
 /// Label of the unit picker.
@@ -106,48 +102,8 @@ pub const SETTINGS_SHOW: &str = "Settings…";
 pub const SETTINGS_HIDE: &str = "Hide settings";
 /// Why the panel cannot be used now.
 pub const SETTINGS_LOCKED: &str = "Stop the run to change the settings";
-/// Label of the profile buttons.
-pub const PROFILE: &str = "Profile";
-/// The +Mix check box.
-pub const PLUS_MIX: &str = "+Mix";
-/// Label of the Mix read share.
-pub const MIX_READ: &str = "Mix read %";
-/// Label of the mode buttons.
-pub const MODE: &str = "Mode";
-/// The modes.
-pub const MODE_RW: &str = "Read + Write";
-/// A mode.
-pub const MODE_READ: &str = "Read only";
-/// A mode.
-pub const MODE_WRITE: &str = "Write only";
-/// A mode.
-pub const MODE_MIX: &str = "Mix only";
-/// Label of the measure window.
-pub const MEASURE: &str = "Measure (s)";
-/// Label of the interval.
-pub const INTERVAL: &str = "Interval (s)";
-/// Label of the warm-up.
-pub const WARMUP: &str = "Warm-up (s)";
-/// Label of the data buttons.
-pub const DATA: &str = "Data";
-/// Written data: random.
-pub const DATA_RANDOM: &str = "Random";
-/// Written data: zeros (CrystalDiskMark's name).
-pub const DATA_ZEROS: &str = "All 0x00";
-/// The O_DIRECT check box.
-pub const DIRECT: &str = "O_DIRECT";
-/// Label of the loop statistic buttons.
-pub const LOOP_STAT: &str = "Loop statistic";
-/// A loop statistic.
-pub const STAT_MEAN: &str = "Mean";
-/// A loop statistic.
-pub const STAT_BEST: &str = "Best";
-/// A loop statistic.
-pub const STAT_MEDIAN: &str = "Median";
 /// Label of the engine buttons.
 pub const ENGINE: &str = "Engine";
-/// The --strict check box.
-pub const STRICT: &str = "Strict (the exact Q and T, or refuse)";
 /// The picker's entry that opens the typed path.
 pub const CHOOSE_FOLDER: &str = "Choose folder…";
 /// Label of the typed folder path.
@@ -162,11 +118,6 @@ pub const NO_FOLDER: &str = "error: type the path of the folder in which to crea
 /// A typed value that was not taken, and the value kept.
 pub fn bad_value(label: &str, why: &str, kept: &str) -> String {
     format!("error: {label}: {why}; it stays {kept}")
-}
-
-/// A Mix read share that is not a number.
-pub fn not_a_percent(text: &str) -> String {
-    format!("'{text}' is not a whole percentage 0..100")
 }
 
 /// A native engine that does not work here, with the probe's reason.
@@ -196,20 +147,6 @@ pub fn not_a_folder(path: &str) -> String {
     error(&format!(
         "target {path} is a block device, not a folder; choose the folder in which to create the test file (the command line tests raw devices)"
     ))
-}
-
-/// A profile as the panel names it.
-pub fn profile_name(p: diskmark::workload::Profile) -> &'static str {
-    use diskmark::workload::Profile;
-    match p {
-        Profile::Default => "Default",
-        Profile::Nvme => "NVMe SSD",
-        Profile::Peak => "Peak Performance",
-        Profile::PeakNvme => "Peak Performance (NVMe SSD)",
-        Profile::Real => "Real World Performance",
-        Profile::Demo => "Demo",
-        Profile::Custom => "Custom",
-    }
 }
 
 // --- actions ---

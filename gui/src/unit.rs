@@ -72,18 +72,3 @@ impl std::fmt::Display for Unit {
         })
     }
 }
-
-/// A test file size in the size picker.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct SizeChoice(pub u64);
-
-impl std::fmt::Display for SizeChoice {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&diskmark::units::file_size_label(self.0))
-    }
-}
-
-/// The sizes offered, 16 MiB to 64 GiB (KDiskMark's list).
-pub fn size_presets() -> Vec<SizeChoice> {
-    (0..13).map(|i| SizeChoice((16 << 20) << i)).collect()
-}

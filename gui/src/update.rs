@@ -24,10 +24,8 @@ impl App {
                     self.status = Status::Stopping;
                 }
             }
-            Message::Loops(n) if !self.running() => self.choices.loops = n,
-            Message::Size(s) if !self.running() => self.choices.size = s.0,
             Message::Target(t) if !self.running() => self.choices.target = PathBuf::from(t),
-            Message::Loops(_) | Message::Size(_) | Message::Target(_) => {}
+            Message::Target(_) => {}
             Message::Unit(u) => self.unit = u,
             Message::Tick => return self.pump(),
             Message::CloseRequested(_) => return self.close(),

@@ -1,9 +1,10 @@
 //! What the window draws: the top row, the grid with KDiskMark's meter in
 //! every cell, the status bar and the notes.
 
-use crate::app::{App, Message, SizeChoice, Status, Unit, column, size_presets};
+use crate::app::{App, Message, Status, Unit, column};
 use crate::strings;
 use diskmark::front::CellAt;
+use diskmark::front::Setting;
 use diskmark::run::{Event, Step};
 use diskmark::workload::Direction;
 use iced::widget::{Space, button, column as col, container, pick_list, row, scrollable, text};
@@ -40,19 +41,12 @@ fn top_row(app: &App) -> Element<'_, Message> {
     let running = app.running();
     let all = button(strings::ALL).on_press_maybe((!running).then_some(Message::All));
     let stop = button(strings::STOP).on_press_maybe(running.then_some(Message::Stop));
-    let loops: Vec<u32> = (1..=9).collect();
-    let mut sizes = size_presets();
-    let size = SizeChoice(app.choices.size);
-    if !sizes.contains(&size) {
-        sizes.insert(0, size);
-    }
+    let [loops, size] = crate::settings::TOP_ROW.map(|o| Setting::named(o));
     row![
         all,
         stop,
-        text(strings::LOOPS),
-        pick_list(loops, Some(app.choices.loops), Message::Loops),
-        text(strings::SIZE),
-        pick_list(sizes, Some(size), Message::Size),
+        top_pick(app, loops),
+        top_pick(app, size),
         text(strings::TARGET),
         crate::picker::picker(app),
         text(strings::UNIT),
@@ -61,6 +55,17 @@ fn top_row(app: &App) -> Element<'_, Message> {
     .spacing(8)
     .align_y(iced::Alignment::Center)
     .into()
+}
+
+/// A top-row setting: its label and its pick list.
+fn top_pick(app: &App, s: Option<&'static Setting>) -> Element<'static, Message> {
+    match s {
+        Some(s) => row![text(s.label), crate::settings::pick_list_of(app, s)]
+            .spacing(8)
+            .align_y(iced::Alignment::Center)
+            .into(),
+        None => Space::new().into(),
+    }
 }
 
 fn grid(app: &App) -> Element<'_, Message> {

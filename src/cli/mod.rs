@@ -328,7 +328,10 @@ mod tests {
                 "{} is no option of diskmark",
                 s.option
             );
-            assert!(std::ptr::eq(Setting::named(s.option).unwrap(), &SETTINGS[i]));
+            assert!(std::ptr::eq(
+                Setting::named(s.option).unwrap(),
+                &SETTINGS[i]
+            ));
         }
     }
     use crate::engine::EngineKind;

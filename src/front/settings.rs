@@ -155,8 +155,12 @@ pub static SETTINGS: [Setting; 13] = [
         domain: Domain::Typed {
             text: |c| c.mix_read.to_string(),
             parse: |c, t| {
-                c.mix_read = (t.trim().parse::<u8>())
-                    .map_err(|_| format!("'{}' is not a whole percentage 0..100", crate::escape::escape(t)))?;
+                c.mix_read = (t.trim().parse::<u8>()).map_err(|_| {
+                    format!(
+                        "'{}' is not a whole percentage 0..100",
+                        crate::escape::escape(t)
+                    )
+                })?;
                 Ok(())
             },
             step: |c, forward| c.mix_read = step(&MIX_READS, c.mix_read, forward),

@@ -453,7 +453,6 @@ impl App {
     }
 }
 
-
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;

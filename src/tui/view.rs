@@ -346,7 +346,12 @@ fn draw_info(f: &mut Frame<'_>, app: &App, theme: &Theme, area: Rect) {
 fn draw_settings(f: &mut Frame<'_>, app: &App, theme: &Theme, area: Rect) {
     let fields = fields();
     let per_col = fields.len().div_ceil(2);
-    let width = fields.iter().map(|f| f.label().chars().count()).max().unwrap_or(0) + 1;
+    let width = fields
+        .iter()
+        .map(|f| f.label().chars().count())
+        .max()
+        .unwrap_or(0)
+        + 1;
     let [left, right] = Layout::horizontal([Constraint::Fill(1), Constraint::Fill(1)])
         .spacing(2)
         .areas(area);

@@ -8,10 +8,10 @@ use common::{shows, temp_dir, until_done};
 use diskmark::backend::Backend;
 use diskmark::config::Settings;
 use diskmark::engine::EngineKind;
+use diskmark::front::Setting;
 use diskmark::stats::LoopStat;
 use diskmark::workload::{DataKind, Mode, Profile};
 use diskmark_gui::app::{App, Message, Status, Unit};
-use diskmark_gui::form::Field;
 use diskmark_gui::picker::{FOLDER_ID, PICKER_ID};
 use diskmark_gui::settings::field_id;
 use diskmark_gui::view::view;
@@ -117,14 +117,21 @@ fn type_into(app: &mut App, id: &'static str, old: &str, text: &str) {
     }
 }
 
-/// Types `text` in field `f` and presses Enter.
-fn type_field(app: &mut App, f: Field, text: &str) {
-    let id = match f {
-        Field::MixRead => "settings-mix-read",
-        Field::Measure => "settings-measure",
-        Field::Interval => "settings-interval",
-        Field::Warmup => "settings-warmup",
+/// The table's setting for `option`.
+fn named(option: &str) -> &'static Setting {
+    Setting::named(option).unwrap()
+}
+
+/// Types `text` in the typed setting `option` and presses Enter.
+fn type_field(app: &mut App, option: &str, text: &str) {
+    let id: &'static str = match option {
+        "--mix-read" => "settings-mix-read",
+        "--measure" => "settings-measure",
+        "--interval" => "settings-interval",
+        "--warmup" => "settings-warmup",
+        other => panic!("{other} is not typed"),
     };
+    let f = named(option);
     assert_eq!(field_id(f), iced::widget::Id::new(id));
     let old = app.form.draft(f).to_string();
     type_into(app, id, &old, text);
@@ -178,11 +185,11 @@ fn change_every_setting_and_see_it_in_the_resulting_settings() {
     click(&mut app, "Peak Performance");
     click(&mut app, "Median");
     click(&mut app, "+Mix");
-    type_field(&mut app, Field::MixRead, "40");
+    type_field(&mut app, "--mix-read", "40");
     click(&mut app, "Write only");
-    type_field(&mut app, Field::Measure, "0.5");
-    type_field(&mut app, Field::Interval, "1.5");
-    type_field(&mut app, Field::Warmup, "250ms");
+    type_field(&mut app, "--measure", "0.5");
+    type_field(&mut app, "--interval", "1.5");
+    type_field(&mut app, "--warmup", "250ms");
     click(&mut app, "All 0x00");
     click(&mut app, "O_DIRECT");
     click(&mut app, "Strict (the exact Q and T, or refuse)");
@@ -220,7 +227,7 @@ fn a_bad_typed_value_shows_one_sentence_and_keeps_the_old_value() {
     let dir = temp_dir();
     let mut app = window(dir.path(), &[], &[]);
     click(&mut app, "Settings…");
-    let old = app.form.draft(Field::Measure).to_string();
+    let old = app.form.draft(named("--measure")).to_string();
     type_into(&mut app, "settings-measure", &old, "abc");
     assert_eq!(app.choices.measure, Duration::from_millis(200));
     let sentence =
@@ -231,7 +238,7 @@ fn a_bad_typed_value_shows_one_sentence_and_keeps_the_old_value() {
         ui.click(iced::widget::Id::new("settings-measure")).unwrap();
         let _ = ui.tap_key(Named::Enter);
     });
-    assert_eq!(app.form.draft(Field::Measure), "0.2");
+    assert_eq!(app.form.draft(named("--measure")), "0.2");
     assert!(Settings::validate(app.choices.clone()).is_ok());
 }
 
@@ -367,4 +374,20 @@ fn a_typed_target_that_does_not_exist_or_is_a_file_shows_its_sentence() {
     assert_eq!(app.choices.target, dir.path());
     click(&mut app, "Cancel");
     assert_eq!(app.form.folder, None);
+}
+
+/// A setting added to the library's table is one of the window's with no
+/// change here: the top row and the panel draw every one.
+#[test]
+fn the_window_draws_every_setting_of_the_table() {
+    let dir = temp_dir();
+    let mut app = window(dir.path(), &[], &[]);
+    click(&mut app, "Settings…");
+    for s in &diskmark::front::SETTINGS {
+        let label = match s.hint {
+            Some(h) => format!("{} ({h})", s.label),
+            None => s.label.to_string(),
+        };
+        assert!(shows(&app, &label), "{label} is not drawn");
+    }
 }

@@ -148,8 +148,13 @@ fn a_read_only_target_shows_the_clis_sentence() {
 fn the_top_row_changes_the_settings_and_the_unit() {
     let dir = temp_dir();
     let mut app = window(dir.path(), &[]);
-    let _ = app.update(Message::Loops(3));
-    let _ = app.update(Message::Size(diskmark_gui::app::SizeChoice(64 << 20)));
+    let pick = |o: &str, i| {
+        let s = diskmark::front::Setting::named(o).unwrap();
+        Message::Settings(diskmark_gui::form::SettingsMsg::Pick(s, i))
+    };
+    // Loops 3 and 64 MiB: the third of each list.
+    let _ = app.update(pick("--loops", 2));
+    let _ = app.update(pick("--size", 2));
     let _ = app.update(Message::Unit(Unit::Iops));
     assert_eq!(
         (app.choices.loops, app.choices.size, app.unit),
