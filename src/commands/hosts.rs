@@ -172,7 +172,7 @@ fn remote_target(plan: &HostsPlan) -> TargetInfo {
         path: plan.dir.clone(),
         kind: TargetKind::Directory,
         mount_point: None,
-        fs_type: crate::report::hosts::REMOTE.into(),
+        fs_type: crate::report::model::REMOTE.into(),
         source: Some(match plan.hosts.len() {
             1 => "1 host through fio --client".to_string(),
             n => format!("{n} hosts through fio --client"),
