@@ -135,7 +135,7 @@ impl<'a, 'r> Rendering<'a, 'r> {
 
     /// The typed model, built once.
     pub fn model(&self) -> &model::Run {
-        self.model.get_or_init(|| model::build(self.report))
+        self.model.get_or_init(|| model::Run::build(self.report))
     }
 
     /// The report in `format`.

@@ -1,6 +1,6 @@
 //! The JSON report (docs/report.md#the-json-report): the typed model
 //! ([`super::model::Run`]) as diskmark writes it, pretty-printed, every
-//! loop beside the derived figures; [`super::model::build`] makes it.
+//! loop beside the derived figures; [`super::model::Run::build`] makes it.
 
 use super::model::Run;
 
@@ -12,7 +12,7 @@ pub fn render(run: &Run) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::report::model::build;
+    use crate::report::model::Run;
     use crate::report::{Report, fixtures};
     use serde_json::Value;
 
@@ -20,7 +20,7 @@ mod tests {
         let settings = fixtures::settings();
         let output = fixtures::output(&settings);
         let (target, host) = (fixtures::target(), fixtures::host());
-        render(&build(&Report {
+        render(&Run::build(&Report {
             settings: &settings,
             target: &target,
             host: &host,

@@ -133,7 +133,7 @@ fn the_reports_and_the_png_are_saved_through_the_typed_path() {
     assert_eq!(message(&app), "written: r.png");
     let host = diskmark::host::HostInfo::current();
     let last = app.last().unwrap();
-    let svg = diskmark::report::draw::chart::run_chart(&diskmark::report::model::build(
+    let svg = diskmark::report::draw::chart::run_chart(&diskmark::report::model::Run::build(
         &diskmark::report::Report {
             settings: &last.settings,
             target: &last.target,

@@ -290,7 +290,7 @@ mod tests {
         let settings = fixtures::settings();
         let output = fixtures::output(&settings);
         let (target, host) = (fixtures::target(), fixtures::host());
-        crate::report::model::build(&Report {
+        crate::report::model::Run::build(&Report {
             settings: &settings,
             target: &target,
             host: &host,

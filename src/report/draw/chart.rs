@@ -308,7 +308,7 @@ fn time_axes(out: &mut String, f: &super::thermal::Frame, vticks: &[super::axis:
 mod tests {
     use super::*;
     use crate::report::draw::{BARS_W, BARS_X};
-    use crate::report::model::build;
+    use crate::report::model::Run;
     use crate::report::{Report, fixtures};
 
     fn chart() -> String {
@@ -329,7 +329,7 @@ mod tests {
             }
         }
         let (target, host) = (fixtures::target(), fixtures::host());
-        run_chart(&build(&Report {
+        run_chart(&Run::build(&Report {
             settings: &settings,
             target: &target,
             host: &host,
@@ -373,7 +373,7 @@ mod tests {
         let mut output = fixtures::output(&settings);
         output.span = Some(fixtures::span());
         let (target, host) = (fixtures::target(), fixtures::host());
-        let svg = run_chart(&build(&Report {
+        let svg = run_chart(&Run::build(&Report {
             settings: &settings,
             target: &target,
             host: &host,

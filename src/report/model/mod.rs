@@ -6,7 +6,7 @@
 //! and the history read runs through these types.
 //!
 //! The model owns its types instead of serialising the library's own: the
-//! published layout changes only when these files do. [`build`] makes it
+//! published layout changes only when these files do. [`Run::build`] makes it
 //! from a [`Report`] (what was asked, where it ran, what was measured);
 //! every renderer reads the model, never the `Report`.
 
@@ -25,7 +25,6 @@ mod target;
 mod test;
 mod thermal;
 
-pub use build::build;
 pub use flags::{Flag, Link, LinkKind, Traffic};
 pub use qos::{Qos, QosReads};
 pub use read::{MAX_FIGURE, ReadError};

@@ -200,7 +200,7 @@ mod tests {
             hostname: Some("bench1".into()),
             ..host
         };
-        crate::report::model::build(&Report {
+        crate::report::model::Run::build(&Report {
             settings: &settings,
             target: &target,
             host: &host,

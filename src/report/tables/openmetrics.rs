@@ -235,7 +235,7 @@ mod tests {
                 ..fixtures::host()
             },
         );
-        crate::report::model::build(&Report {
+        crate::report::model::Run::build(&Report {
             settings: &settings,
             target: &target,
             host: &host,

@@ -173,7 +173,7 @@ pub fn details_line(test: &Test) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::report::model::build;
+    use crate::report::model::Run;
     use crate::report::{Report, fixtures};
     use crate::units::KIB;
 
@@ -255,7 +255,7 @@ mod tests {
             host: &host,
             output: &output,
         };
-        let got = render(&build(&report)).replace(env!("CARGO_PKG_VERSION"), "VERSION");
+        let got = render(&Run::build(&report)).replace(env!("CARGO_PKG_VERSION"), "VERSION");
         insta::assert_snapshot!("default_mix_txt", got);
     }
 
@@ -287,7 +287,7 @@ mod tests {
         let settings = crate::config::Settings::validate(choices).unwrap();
         let output = fixtures::output(&settings);
         let (target, host) = (fixtures::target(), fixtures::host());
-        render(&build(&Report {
+        render(&Run::build(&Report {
             settings: &settings,
             target: &target,
             host: &host,
@@ -302,7 +302,7 @@ mod tests {
         output.tests.truncate(3);
         output.interrupted = Some(crate::run::StopReason::Signal(libc::SIGINT));
         let (target, host) = (fixtures::target(), fixtures::host());
-        let text = render(&build(&Report {
+        let text = render(&Run::build(&Report {
             settings: &settings,
             target: &target,
             host: &host,

@@ -50,7 +50,7 @@ pub fn text(out: &mut String, run: &Run) {
 
 #[cfg(test)]
 mod tests {
-    use crate::report::model::{self, build};
+    use crate::report::model::{self, Run};
     use crate::report::{Report, fixtures};
 
     #[test]
@@ -63,7 +63,7 @@ mod tests {
             host: &host,
             output: &output,
         };
-        let run = build(&r);
+        let run = Run::build(&r);
         let mut text = String::new();
         super::text(&mut text, &run);
         let name = format!(
@@ -89,7 +89,7 @@ mod tests {
         assert_eq!(crate::report::draw::chart::run_chart(&back), svg);
         // Without a sensor, none of it.
         let plain = fixtures::target();
-        let run = build(&Report {
+        let run = Run::build(&Report {
             target: &plain,
             ..r
         });

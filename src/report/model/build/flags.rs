@@ -58,7 +58,7 @@ pub fn flag(f: &Flag) -> model::Flag {
 
 #[cfg(test)]
 mod tests {
-    use crate::report::model::{self, build};
+    use crate::report::model::{self, Run};
     use crate::report::{Report, fixtures, text};
     use crate::run::flags::{Flag, Traffic};
     use crate::target::link::{Link, LinkKind};
@@ -100,7 +100,7 @@ mod tests {
             host: &host,
             output: &output,
         };
-        let run = build(&r);
+        let run = Run::build(&r);
         let text = run.to_json();
         let v: serde_json::Value = serde_json::from_str(&text).unwrap();
         assert_eq!(

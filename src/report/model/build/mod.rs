@@ -10,42 +10,45 @@ mod test;
 use super::source::Report;
 use crate::report::model::{self, SCHEMA_VERSION};
 
-/// The report as the typed model.
-pub fn build(r: &Report<'_>) -> model::Run {
-    let s = r.settings;
-    model::Run {
-        schema_version: SCHEMA_VERSION,
-        tool: model::Tool {
-            name: "diskmark".into(),
-            version: env!("CARGO_PKG_VERSION").into(),
-        },
-        date: r.output.started.to_rfc3339(),
-        label: s.label.clone(),
-        elapsed_s: r.output.elapsed.map(|d| d.as_secs_f64()),
-        planned_s: planned(r).map(|d| d.as_secs_f64()),
-        interrupted: r.output.interrupted.is_some(),
-        // A stop by the user is signal 0, as before stop reasons had names.
-        signal: r.output.interrupted.map(|i| i.signal().unwrap_or(0)),
-        latency: model::LATENCY.into(),
-        host: host(r.host),
-        target: target(r.target),
-        engine: engine(&s.engine),
-        settings: settings(s),
-        kept_file: r.output.kept_file.clone(),
-        test_file: test_file(&r.output.test_file),
-        notes: r.notes(),
-        tests: r
-            .output
-            .tests
-            .iter()
-            .filter_map(|t| {
-                let temperature = modes::temperature(t, r.target.sensor());
-                test::test(t, s.loop_stat).map(|m| model::Test { temperature, ..m })
-            })
-            .collect(),
-        qos: r.output.qos.as_ref().map(modes::qos),
-        sustained: r.output.sustained.as_ref().map(modes::sustained),
-        span: r.output.span.as_ref().map(modes::span),
+impl model::Run {
+    /// The report as the typed model: what every renderer reads, built
+    /// once per delivery ([`crate::report::Rendering`]).
+    pub fn build(r: &Report<'_>) -> model::Run {
+        let s = r.settings;
+        model::Run {
+            schema_version: SCHEMA_VERSION,
+            tool: model::Tool {
+                name: "diskmark".into(),
+                version: env!("CARGO_PKG_VERSION").into(),
+            },
+            date: r.output.started.to_rfc3339(),
+            label: s.label.clone(),
+            elapsed_s: r.output.elapsed.map(|d| d.as_secs_f64()),
+            planned_s: planned(r).map(|d| d.as_secs_f64()),
+            interrupted: r.output.interrupted.is_some(),
+            // A stop by the user is signal 0, as before stop reasons had names.
+            signal: r.output.interrupted.map(|i| i.signal().unwrap_or(0)),
+            latency: model::LATENCY.into(),
+            host: host(r.host),
+            target: target(r.target),
+            engine: engine(&s.engine),
+            settings: settings(s),
+            kept_file: r.output.kept_file.clone(),
+            test_file: test_file(&r.output.test_file),
+            notes: r.notes(),
+            tests: r
+                .output
+                .tests
+                .iter()
+                .filter_map(|t| {
+                    let temperature = modes::temperature(t, r.target.sensor());
+                    test::test(t, s.loop_stat).map(|m| model::Test { temperature, ..m })
+                })
+                .collect(),
+            qos: r.output.qos.as_ref().map(modes::qos),
+            sustained: r.output.sustained.as_ref().map(modes::sustained),
+            span: r.output.span.as_ref().map(modes::span),
+        }
     }
 }
 
@@ -185,7 +188,7 @@ fn settings(s: &crate::config::Settings) -> model::Settings {
             (false, true) => model::Cache::DroppedAll,
             (false, false) => model::Cache::Dropped,
         },
-        loop_stat: loop_stat(s.loop_stat),
+        loop_stat: test::loop_stat(s.loop_stat),
         seed: s.seed,
         strict: s.strict,
         hipri: s.hipri,
@@ -199,15 +202,6 @@ fn settings(s: &crate::config::Settings) -> model::Settings {
         }),
         qos: s.qos.then_some(true),
         details: s.details.then_some(true),
-    }
-}
-
-pub(super) fn loop_stat(l: crate::stats::LoopStat) -> model::LoopStat {
-    use crate::stats::LoopStat;
-    match l {
-        LoopStat::Mean => model::LoopStat::Mean,
-        LoopStat::Best => model::LoopStat::Best,
-        LoopStat::Median => model::LoopStat::Median,
     }
 }
 

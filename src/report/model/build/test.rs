@@ -1,12 +1,21 @@
 //! One finished test in the model: its loops' raw counts beside the
 //! derived figures, their spread, steady state and hosts.
 
-use super::loop_stat;
 use crate::report::model;
 use crate::run::TestResult;
 use crate::stats::headline::headline;
 use crate::stats::{CpuView, DeviceView, DirStats, LoopResult, Spread};
 use crate::workload::Direction;
+
+/// The model of a loop statistic.
+pub(super) fn loop_stat(l: crate::stats::LoopStat) -> model::LoopStat {
+    use crate::stats::LoopStat;
+    match l {
+        LoopStat::Mean => model::LoopStat::Mean,
+        LoopStat::Best => model::LoopStat::Best,
+        LoopStat::Median => model::LoopStat::Median,
+    }
+}
 
 /// One finished test; none for a test without loops.
 pub(super) fn test(test: &TestResult, stat: crate::stats::LoopStat) -> Option<model::Test> {
