@@ -1,5 +1,5 @@
 //! The results as a PNG image: the library's SVG chart
-//! ([`diskmark::report::chart::run_chart`], the one `--chart` writes)
+//! ([`diskmark::report::draw::chart::run_chart`], the one `--chart` writes)
 //! rendered on the CPU with resvg, in the window's own font (Fira Sans,
 //! built into iced), so that the image is the same on a machine without
 //! fonts.

@@ -9,7 +9,7 @@ use diskmark::compare::CompareError;
 use diskmark::inputs::Input;
 use diskmark::report::escape::escaped;
 use diskmark::report::model::{self, ReadError, Run};
-use diskmark::report::rows::Row;
+use diskmark::report::tables::rows::Row;
 use diskmark::stats::{DirSummary, LatSummary};
 use diskmark::workload::{Direction, TestSpec, parse_test};
 use std::collections::HashMap;

@@ -141,7 +141,8 @@ fn deliver(last: &LastRun, outputs: Outputs) -> Result<String, String> {
 /// The run's chart (the `--chart` SVG) as PNG.
 fn write_png(last: &LastRun, path: &OutputPath) -> Result<String, String> {
     let host = HostInfo::current();
-    let svg = diskmark::report::chart::run_chart(&report(last, &host));
+    let run = diskmark::report::model::Run::build(&report(last, &host));
+    let svg = diskmark::report::draw::chart::run_chart(&run);
     let png = crate::chart_png::render(&svg).map_err(|e| strings::chart_failed(&e))?;
     write(path, &png.bytes)
 }

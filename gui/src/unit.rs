@@ -24,7 +24,7 @@ impl Unit {
     /// A cell's figure in this unit, and its bar on KDiskMark's meter
     /// (percent).
     pub fn figure(self, s: &DirSummary) -> (f64, f64) {
-        use diskmark::report::scale::{latency_bar, throughput_bar};
+        use diskmark::report::draw::axis::{latency_bar, throughput_bar};
         let bar = throughput_bar(s.mbps);
         match self {
             Unit::MBps => (s.mbps, bar),
@@ -42,7 +42,7 @@ impl Unit {
     /// a tick in which no I/O completed has no figure, and no tick has a
     /// latency).
     pub fn live(self, l: &diskmark::front::LiveCell) -> Option<(f64, f64)> {
-        use diskmark::report::scale::throughput_bar;
+        use diskmark::report::draw::axis::throughput_bar;
         let mbps = l.mbps.filter(|m| *m > 0.0)?;
         let bar = throughput_bar(mbps);
         match self {

@@ -125,7 +125,7 @@ impl RunArgs {
         let progress = self.progress_to(progress_path.and_then(|_| checked.pop()), stdout)?;
         for (image, option) in [(&chart, "--chart"), (&card, "--card")] {
             if let Some(o) = image {
-                crate::report::image::check_name(&o.shown, o.is_stream(), option)?;
+                crate::report::png::check_name(&o.shown, o.is_stream(), option)?;
             }
         }
         let (format, files) = self.csv_loops(

@@ -99,7 +99,7 @@ pub fn compare(args: CompareArgs) -> Result<u8, Error> {
     })?;
     if let Some(path) = &chart {
         let svg = compare::render_chart(&runs);
-        let bytes = crate::report::image::encode(&svg, &path.shown).map_err(|source| {
+        let bytes = crate::report::png::encode(&svg, &path.shown).map_err(|source| {
             crate::export::ExportError::Image {
                 path: path.shown.clone(),
                 source,
@@ -138,7 +138,7 @@ pub fn compare(args: CompareArgs) -> Result<u8, Error> {
 /// run's outputs before anything is read.
 fn compare_chart_path(path: &std::path::Path) -> Result<OutputPath, Error> {
     let checked = outputs::check(path, "--chart", outputs::Forbidden::default())?;
-    crate::report::image::check_name(path, checked.is_stream(), "--chart")?;
+    crate::report::png::check_name(path, checked.is_stream(), "--chart")?;
     Ok(checked)
 }
 

@@ -4,8 +4,8 @@
 //! primitives.
 
 use super::summary::{RunSummary, find, keys};
-use crate::report::chart::{BAR_H, bar_at, esc, scale, start};
-use crate::report::ticks::linear_to_round;
+use crate::report::draw::axis::linear_to_round;
+use crate::report::draw::{BAR_H, bar_at, esc, scale, start};
 use std::fmt::Write;
 
 /// Colours of runs in a comparison.
@@ -78,7 +78,7 @@ pub fn render_chart(runs: &[RunSummary]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::report::chart::{BARS_W, BARS_X};
+    use crate::report::draw::{BARS_W, BARS_X};
 
     fn run(label: &str, mbps: f64) -> RunSummary {
         let json = serde_json::json!({"schema_version": 1, "tool": {"name": "diskmark"},

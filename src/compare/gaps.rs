@@ -5,7 +5,7 @@
 
 use super::summary::{RunSummary, find, keys};
 use super::verdict::METRICS;
-use crate::report::rows::Row;
+use crate::report::tables::rows::Row;
 
 /// Why a test of a run could not be judged against the first run.
 #[derive(Debug, Clone, PartialEq, Eq)]

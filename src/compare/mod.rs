@@ -10,7 +10,7 @@ mod settings;
 mod summary;
 mod verdict;
 
-pub use crate::report::rows::Row;
+pub use crate::report::tables::rows::Row;
 pub use chart::render_chart;
 pub use gaps::{Gap, Why, gaps};
 pub use render::{render_json, render_markdown, render_text};

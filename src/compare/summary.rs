@@ -3,7 +3,7 @@
 use crate::report::escape::escaped;
 use crate::report::model::Run;
 use crate::report::model::{DataKind, LoopStat, Mode};
-use crate::report::rows::Row;
+use crate::report::tables::rows::Row;
 
 /// What compare needs of one run.
 #[derive(Debug, Clone, PartialEq)]
@@ -206,7 +206,7 @@ pub fn summary(source: String, run: &Run, text: &str) -> RunSummary {
         None => source.clone(),
     };
     let known = |s: String| if s.is_empty() { "?".to_string() } else { s };
-    let rows = crate::report::rows::rows(run)
+    let rows = crate::report::tables::rows::rows(run)
         .into_iter()
         .map(|r| Row {
             test: known(escaped(&r.test)),

@@ -3,7 +3,7 @@
 //! fail `--fail-if-worse` (docs/report.md#compare).
 
 use super::summary::{RowSpread, RunSummary, change, find, find_spread, keys};
-use crate::report::rows::Row;
+use crate::report::tables::rows::Row;
 
 /// One figure compared.
 pub struct Metric {

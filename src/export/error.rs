@@ -21,7 +21,7 @@ pub enum ExportError {
         /// The file, as given.
         path: PathBuf,
         /// The cause.
-        source: crate::report::image::ImageError,
+        source: crate::report::png::ImageError,
     },
     /// The history database failed (the result may have been kept
     /// beside it: the message says).

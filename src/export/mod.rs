@@ -134,10 +134,11 @@ impl ExportManager {
             d.write(&f.path, text);
         }
         if let Some(path) = &o.chart {
-            d.image(path, crate::report::chart::run_chart(report));
+            let svg = crate::report::draw::chart::run_chart(d.rendering.model());
+            d.image(path, svg);
         }
         if let Some(path) = &o.card {
-            let svg = crate::report::card::render(d.rendering.model());
+            let svg = crate::report::draw::card::render(d.rendering.model());
             d.image(path, svg);
         }
         if let Some(db) = &o.save {
@@ -196,7 +197,7 @@ impl Delivery<'_, '_> {
     /// An image, SVG or PNG by its name. A failure costs that image only:
     /// the report itself is in the other outputs.
     fn image(&mut self, path: &OutputPath, svg: String) {
-        match crate::report::image::encode(&svg, &path.shown) {
+        match crate::report::png::encode(&svg, &path.shown) {
             Ok(bytes) => {
                 if let Err(source) = path.write(&bytes) {
                     self.fail(ExportError::Output {

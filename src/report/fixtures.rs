@@ -1,4 +1,5 @@
-//! A fixed run, for report snapshots.
+//! A fixed run, for report snapshots, and one result of each mode
+//! (`--qos`, a sustained write, a span map, a hot drive).
 
 use crate::config::Settings;
 use crate::engine::EngineKind;
@@ -149,6 +150,150 @@ pub fn output(settings: &Settings) -> RunOutput {
         sustained: None,
         span: None,
         elapsed: None,
+    }
+}
+
+/// The fixture run, its first test's loops sampled every 100 ms with a
+/// reading every fifth sample: 60 °C and 2000 MB/s, then from sample 15
+/// of each loop 72 °C and 1000 MB/s; and a sensor warning at 70 °C (in the
+/// directory returned, which must outlive the target).
+pub fn hot_run() -> (RunOutput, TargetInfo, tempfile::TempDir) {
+    let settings = settings();
+    let mut output = output(&settings);
+    for l in &mut output.tests[0].loops {
+        l.samples = (0..30)
+            .map(|i| crate::stats::Sample {
+                t_s: 0.1 * f64::from(i + 1),
+                mbps: if i < 15 { 2000.0 } else { 1000.0 },
+                iops: 0.0,
+                temp_c: (i % 5 == 0).then_some(if i < 15 { 60.0 } else { 72.0 }),
+            })
+            .collect();
+    }
+    let dir = tempfile::tempdir().unwrap();
+    for (f, v) in [
+        ("name", "nvme"),
+        ("temp1_input", "60000"),
+        ("temp1_max", "70000"),
+    ] {
+        std::fs::write(dir.path().join(f), v).unwrap();
+    }
+    let mut target = target();
+    if let Some(d) = target.device.as_mut() {
+        d.disks[0].sensor = crate::target::thermal::Sensor::at(dir.path());
+    }
+    (output, target, dir)
+}
+
+/// A `--qos` result on psync: 1000 reads alone at 10 µs, under load 990
+/// at 10 µs and 10 at 5 ms, and a writer at 50 MB/s.
+pub fn qos() -> crate::run::qos::QosResult {
+    use crate::run::qos::{READS, WRITER};
+    let caps = crate::engine::Capabilities {
+        synchronous: true,
+        max_depth: 1,
+        budget: None,
+    };
+    let planned = |t| crate::plan::plan(t, "psync", &caps).unwrap();
+    // A read window of `lats_us` (one read each) over 1 s.
+    let window = |lats_us: &[u64]| {
+        let mut l = LoopResult::empty(1_000_000_000);
+        for &us in lats_us {
+            l.read.record(us * 1000, 4096);
+        }
+        l
+    };
+    let mut writer_loop = LoopResult::empty(2_000_000_000);
+    writer_loop.write.record(1_000_000, 100_000_000);
+    let loaded: Vec<u64> = (0..1000).map(|i| if i < 990 { 10 } else { 5000 }).collect();
+    crate::run::qos::QosResult {
+        reads: planned(READS),
+        writer: planned(WRITER),
+        unloaded: window(&[10; 1000]),
+        loaded: window(&loaded),
+        writer_loop,
+    }
+}
+
+/// A sustained write: 10 samples at 400 MB/s, 10 at 100, 3 back at 390,
+/// 5 at 100.
+pub fn fill() -> crate::stats::sustained::SustainedResult {
+    use crate::stats::sustained::{SustainedResult, SustainedSample, summarize};
+    let mut rates = vec![400.0; 10];
+    rates.extend([100.0; 10]);
+    rates.extend([390.0; 3]);
+    rates.extend([100.0; 5]);
+    let mut bytes = 0u64;
+    let series: Vec<SustainedSample> = (rates.iter().enumerate())
+        .map(|(i, r)| {
+            bytes += (r * 0.5e6) as u64;
+            SustainedSample {
+                seconds: (i + 1) as f64 * 0.5,
+                bytes_written: bytes,
+                mbps: *r,
+                p99_us: Some(if *r > 200.0 { 9000.0 } else { 80000.0 }),
+                temp_c: None,
+            }
+        })
+        .collect();
+    SustainedResult {
+        test: "SEQ1M Q8T1".into(),
+        planned_bytes: bytes,
+        bytes_written: bytes,
+        sample_interval_s: 0.5,
+        summary: summarize(&series, bytes, 14.0),
+        series,
+        ended_early: None,
+    }
+}
+
+/// [`fill`]'s first 8 samples, all at 400 MB/s: no knee.
+pub fn fill_without_knee() -> crate::stats::sustained::SustainedResult {
+    let mut f = fill();
+    f.series.truncate(8);
+    f.bytes_written = f.series[7].bytes_written;
+    f.summary = crate::stats::sustained::summarize(&f.series, f.bytes_written, 4.0);
+    f
+}
+
+/// A span map: 20 samples of 8 MiB over 1 GiB at 500 MB/s, with a dip to
+/// 100 at the 13th, and 5 access times.
+pub fn span() -> crate::stats::span::SpanResult {
+    use crate::stats::histogram::Histogram;
+    use crate::stats::span::{AccessPoint, AccessTimes, SpanResult, SpanSample};
+    let dev = 1024 * MIB;
+    let offsets = crate::stats::span::offsets(dev, 8 * MIB, 20, 512);
+    let samples = (offsets.iter().enumerate())
+        .map(|(i, &offset)| {
+            let mbps = if i == 12 { 100.0 } else { 500.0 };
+            SpanSample {
+                offset,
+                bytes: 8 * MIB,
+                elapsed_ns: (8.0 * MIB as f64 / (mbps * 1e6) * 1e9) as u64,
+            }
+        })
+        .collect();
+    let mut h = Histogram::new();
+    let ns = [80_000u64, 90_000, 100_000, 120_000, 400_000];
+    ns.iter().for_each(|&v| h.record(v));
+    SpanResult {
+        device_bytes: dev,
+        test_file: false,
+        sample_size: 8 * MIB,
+        sample_test: "SEQ1M Q8T1".into(),
+        engine: "io_uring".into(),
+        samples_planned: 20,
+        samples,
+        access_planned: 5,
+        access_block: 4096,
+        access: AccessTimes::of(&h, 80_000, 400_000, ns.iter().sum()),
+        access_points: (ns.iter().enumerate())
+            .map(|(i, &v)| AccessPoint {
+                offset: i as u64 * 200 * MIB,
+                us: v as f64 / 1e3,
+            })
+            .collect(),
+        ended_early: None,
     }
 }
 

@@ -3,9 +3,9 @@
 //! typed model ([`super::model::Run`]) built once, however many outputs
 //! read it (docs/report.md#where-reports-go).
 
-use super::model;
-use super::source::Report;
-use super::{csv, json, markdown, openmetrics, text};
+use super::model::{self, Report};
+use super::tables::{csv, markdown, openmetrics};
+use super::{json, text};
 use std::cell::OnceCell;
 
 /// Output formats.
@@ -135,19 +135,25 @@ impl<'a, 'r> Rendering<'a, 'r> {
 
     /// The typed model, built once.
     pub fn model(&self) -> &model::Run {
-        self.model.get_or_init(|| json::build(self.report))
+        self.model.get_or_init(|| model::Run::build(self.report))
     }
 
     /// The report in `format`.
     pub fn render(&self, format: Format) -> String {
-        match format {
-            Format::Text => text::render(self.report),
-            Format::Json => self.model().to_json(),
-            Format::Csv => csv::render_run(self.model(), csv::Rows::Tests),
-            Format::CsvLoops => csv::render_run(self.model(), csv::Rows::Loops),
-            Format::OpenMetrics => openmetrics::render_run(self.model()),
-            Format::Markdown => markdown::render(self.report, self.model()),
-        }
+        render(self.model(), format)
+    }
+}
+
+/// `run` in `format`: every format reads the model alone, so a run just
+/// measured and a result file read back render alike.
+pub fn render(run: &model::Run, format: Format) -> String {
+    match format {
+        Format::Text => text::render(run),
+        Format::Json => json::render(run),
+        Format::Csv => csv::render_run(run, csv::Rows::Tests),
+        Format::CsvLoops => csv::render_run(run, csv::Rows::Loops),
+        Format::OpenMetrics => openmetrics::render_run(run),
+        Format::Markdown => markdown::render(run),
     }
 }
 

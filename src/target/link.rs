@@ -109,9 +109,12 @@ impl Link {
 /// `Kingston SKC600MS · SATA 6 Gb/s`, or whichever of the two is known.
 /// The model is sysfs text: escape it before it reaches a terminal.
 pub fn describe(model: Option<&str>, link: Option<&Link>) -> Option<String> {
-    let parts: Vec<&str> = (model.into_iter())
-        .chain(link.map(|l| l.label.as_str()))
-        .collect();
+    describe_labels(model, link.map(|l| l.label.as_str()))
+}
+
+/// [`describe`] from the link's label alone, as a result file keeps it.
+pub fn describe_labels(model: Option<&str>, link: Option<&str>) -> Option<String> {
+    let parts: Vec<&str> = model.into_iter().chain(link).collect();
     (!parts.is_empty()).then(|| parts.join(" · "))
 }
 

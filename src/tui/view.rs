@@ -3,7 +3,7 @@
 //! line, the target's model, filesystem and usage, and the settings.
 
 use super::app::{App, Focus, Status, Unit, fields};
-use crate::report::scale::{latency_bar, throughput_bar};
+use crate::report::draw::axis::{latency_bar, throughput_bar};
 use crate::run::{Event, Step};
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};

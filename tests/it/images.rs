@@ -40,7 +40,7 @@ fn run(dir: &Path, extra: &[&std::ffi::OsStr]) -> std::process::Output {
 /// Whether a font is there for the PNG's text; else says why the PNG
 /// tests skip.
 fn have_font(what: &str) -> bool {
-    let ok = diskmark::report::image::png(
+    let ok = diskmark::report::png::png(
         r#"<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"/>"#,
     )
     .is_ok();

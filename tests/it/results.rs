@@ -40,7 +40,7 @@ fn several_outputs_each_in_its_format() {
     let mut r = csv::Reader::from_reader(csv.as_bytes());
     assert_eq!(
         r.headers().unwrap().iter().collect::<Vec<_>>(),
-        diskmark::report::csv::COLUMNS
+        diskmark::report::tables::csv::COLUMNS
     );
     assert_eq!(r.records().count(), 2);
     assert!(

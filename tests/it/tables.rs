@@ -42,7 +42,7 @@ fn run(target: &Path, out: &Path, loops: &str, args: &[&str]) -> Value {
 fn csv_rows(path: &Path) -> Vec<std::collections::HashMap<String, String>> {
     let mut r = csv::Reader::from_path(path).unwrap();
     let headers: Vec<String> = r.headers().unwrap().iter().map(String::from).collect();
-    assert_eq!(headers, diskmark::report::csv::COLUMNS);
+    assert_eq!(headers, diskmark::report::tables::csv::COLUMNS);
     r.records()
         .map(|rec| {
             let rec = rec.unwrap();

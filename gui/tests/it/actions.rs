@@ -133,12 +133,14 @@ fn the_reports_and_the_png_are_saved_through_the_typed_path() {
     assert_eq!(message(&app), "written: r.png");
     let host = diskmark::host::HostInfo::current();
     let last = app.last().unwrap();
-    let svg = diskmark::report::chart::run_chart(&diskmark::report::Report {
-        settings: &last.settings,
-        target: &last.target,
-        host: &host,
-        output: &last.output,
-    });
+    let svg = diskmark::report::draw::chart::run_chart(&diskmark::report::model::Run::build(
+        &diskmark::report::Report {
+            settings: &last.settings,
+            target: &last.target,
+            host: &host,
+            output: &last.output,
+        },
+    ));
     let chart = (svg_attr(&svg, "width"), svg_attr(&svg, "height"));
     assert_eq!(png_size(&out.join("r.png")), chart);
     assert!(!shows(&app, "Save"), "the path row closes once saved");

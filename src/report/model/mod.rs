@@ -6,13 +6,18 @@
 //! and the history read runs through these types.
 //!
 //! The model owns its types instead of serialising the library's own: the
-//! published layout changes only when these files do.
+//! published layout changes only when these files do. [`Run::build`] makes it
+//! from a [`Report`] (what was asked, where it ran, what was measured);
+//! every renderer reads the model, never the `Report`.
 
+pub(crate) mod build;
 mod flags;
 mod qos;
 mod read;
 mod run;
 mod setup;
+mod shown;
+mod source;
 mod span;
 mod steady;
 mod sustained;
@@ -27,10 +32,11 @@ pub use run::{LATENCY, Run, SCHEMA_VERSION, Tool};
 pub use setup::{
     Backend, Cache, DataKind, Engine, EngineSetup, LoopStat, Mode, Settings, TestFile,
 };
-pub use span::{AccessUs, Span, SpanRegion, SpanSample};
+pub use source::{LoopSpread, Report, collapse, signal_name};
+pub use span::{AccessPoint, AccessUs, Span, SpanRegion, SpanSample};
 pub use steady::{SteadySettings, SteadyState};
 pub use sustained::{Recovery, Sustained, SustainedSample};
-pub use target::{Caveat, Device, Disk, Host, Target, TargetKind, Usage};
+pub use target::{Caveat, Device, Disk, Host, REMOTE, Target, TargetKind, Usage};
 pub use test::{
     Across, CpuView, DeviceView, Dir, Direction, HostTest, Latency, Loop, NOT_A_NUMBER, Pattern,
     Percentile, Percentiles, Qt, Sample, Spread, Test,

@@ -112,6 +112,11 @@ pub struct Settings {
     /// `--qos` was given; absent without it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub qos: Option<bool>,
+    /// `--details` was given: the text report shows how much each test's
+    /// loops disagree (how the result is shown, not what was measured);
+    /// absent without it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub details: Option<bool>,
 }
 
 /// Which sections run: `--mode`.

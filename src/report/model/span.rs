@@ -42,6 +42,10 @@ pub struct Span {
     /// The random reads' times, issue to completion, µs; null when none
     /// was timed.
     pub access_us: Option<AccessUs>,
+    /// Every random read timed, in the order it was read: where it read
+    /// and how long it took (what the chart plots). Absent from files
+    /// written before it was added.
+    pub access_points: Vec<AccessPoint>,
     /// Why the map ended before its last sample or read when no stop
     /// ended it (a read failed); absent otherwise.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -91,4 +95,14 @@ pub struct AccessUs {
     pub p99: f64,
     /// The slowest (exact).
     pub max: f64,
+}
+
+/// One timed random read.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(default)]
+pub struct AccessPoint {
+    /// Where it read, bytes from the device's first byte.
+    pub offset: u64,
+    /// Its time, issue to completion, µs.
+    pub us: f64,
 }

@@ -24,6 +24,10 @@ pub struct SteadyState {
     pub value: Option<f64>,
     /// Each round's figure (IOPS or MB/s), in order.
     pub round_values: Vec<f64>,
+    /// What ended the rounds short of steady state: `--max-rounds`,
+    /// `--max-time` or `a stop`; absent when it was reached.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stopped_by: Option<String>,
 }
 
 /// What `--steady-state` asked for, in the settings.

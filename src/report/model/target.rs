@@ -25,6 +25,10 @@ pub struct Host {
     pub hostname: Option<String>,
 }
 
+/// The filesystem type of a run on many hosts' target (`fs_type`): the
+/// directory is on the hosts, not here (docs/report.md#many-hosts).
+pub const REMOTE: &str = crate::hosts::plan::REMOTE_FS;
+
 /// What was tested: a directory (the test file is created in it) or a
 /// block device (read raw).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]

@@ -1,17 +1,19 @@
 //! The steady-state line of a test in the text report
 //! (docs/report.md#steady-state).
 
-use crate::stats::steady::{SteadyMetric, SteadyOutcome};
+use crate::report::escape::escape;
+use crate::report::model::SteadyState;
 
 /// `  steady state iops:20%: reached after 5 rounds (2.0 s), 12345.6 IOPS`,
 /// or, not reached, the rounds and what stopped them.
-pub fn line(o: &SteadyOutcome) -> String {
-    let head = format!("  steady state {}:", o.goal.label());
-    match o.value() {
+pub fn line(o: &SteadyState) -> String {
+    // The goal as typed: `iops:20%`.
+    let head = format!("  steady state {}:{}%:", escape(&o.metric), o.limit_pct);
+    match o.value {
         Some(v) => {
-            let value = match o.goal.metric {
-                SteadyMetric::Iops => format!("{v:.1} IOPS"),
-                SteadyMetric::Bw => format!("{v:.3} MB/s"),
+            let value = match o.metric.as_str() {
+                "iops" => format!("{v:.1} IOPS"),
+                _ => format!("{v:.3} MB/s"),
             };
             format!(
                 "{head} reached after {} rounds ({:.1} s), {value}",
@@ -21,7 +23,7 @@ pub fn line(o: &SteadyOutcome) -> String {
         None => format!(
             "{head} not reached after {} rounds ({}, {:.1} s)",
             o.rounds,
-            o.stopped_by.unwrap_or("a stop"),
+            escape(o.stopped_by.as_deref().unwrap_or("a stop")),
             o.seconds
         ),
     }
@@ -30,17 +32,17 @@ pub fn line(o: &SteadyOutcome) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::stats::steady::{SteadyGoal, judge};
 
-    fn outcome(values: &[f64], reached: bool) -> SteadyOutcome {
-        SteadyOutcome {
-            goal: SteadyGoal::parse("iops:20%").unwrap(),
+    fn outcome(values: &[f64], reached: bool) -> SteadyState {
+        SteadyState {
+            metric: "iops".into(),
+            limit_pct: 20.0,
             reached,
             rounds: values.len() as u32,
             seconds: 2.04,
-            last: judge(values, 20.0),
+            value: reached.then_some(100.0),
             round_values: values.to_vec(),
-            stopped_by: (!reached).then_some("--max-rounds"),
+            stopped_by: (!reached).then(|| "--max-rounds".into()),
         }
     }
 

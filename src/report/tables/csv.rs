@@ -2,8 +2,8 @@
 //! carrying its run's identity, with stable column names
 //! (docs/report.md#csv).
 
-use super::model;
 use super::rows::Row;
+use crate::report::model;
 use std::fmt::Write;
 
 /// The header row; the column names and their order are part of the
@@ -47,10 +47,10 @@ pub fn field(s: &str) -> String {
 /// cell that starts with `=`, `+`, `-`, `@`, a tab or a carriage return
 /// as a formula, so such a field gets a leading `'` (OWASP's advice), which
 /// a spreadsheet shows as text. Every character a terminal would act on
-/// but a line break is written as an escape ([`super::escape`]), as the
+/// but a line break is written as an escape ([`crate::report::escape`]), as the
 /// text report does; the field is then quoted as [`field`] does.
 pub fn text_field(s: &str) -> String {
-    let safe: Vec<String> = s.split('\n').map(super::escape::escaped).collect();
+    let safe: Vec<String> = s.split('\n').map(crate::report::escape::escaped).collect();
     let safe = safe.join("\n");
     if safe.starts_with(['=', '+', '-', '@', '\t', '\r']) {
         field(&format!("'{safe}"))
@@ -72,11 +72,7 @@ impl Identity {
     fn of(run: &model::Run) -> Identity {
         let model = run.target.device.as_ref().and_then(|d| d.model.as_deref());
         let s = &run.settings;
-        let loop_stat = match s.loop_stat {
-            model::LoopStat::Mean => "mean",
-            model::LoopStat::Best => "best",
-            model::LoopStat::Median => "median",
-        };
+        let loop_stat = s.loop_stat.name();
         let cells = [
             text_field(run.label.as_deref().unwrap_or("")),
             field(&run.date),
@@ -204,7 +200,7 @@ mod tests {
             hostname: Some("bench1".into()),
             ..host
         };
-        crate::report::json::build(&Report {
+        crate::report::model::Run::build(&Report {
             settings: &settings,
             target: &target,
             host: &host,

@@ -1,9 +1,10 @@
-//! The chart of a span map (docs/report.md#span): MB/s against the
-//! position on the device (GB), the slowest region shaded, and below it
-//! each random read's time against its position.
+//! The chart of a span map (docs/report.md#span), from the model's `span`
+//! object: MB/s against the position on the device (GB), the slowest
+//! region shaded, and below it each random read's time against its
+//! position.
 
-use super::escape::escape;
-use crate::stats::span::SpanResult;
+use super::esc;
+use crate::report::model::Span;
 use std::fmt::Write;
 
 /// The colour of reads in every chart.
@@ -16,15 +17,6 @@ const LEFT: f64 = 80.0;
 const RIGHT: f64 = 30.0;
 const TOP: f64 = 50.0;
 const GAP: f64 = 80.0;
-
-/// Escapes text for SVG.
-fn esc(s: &str) -> String {
-    escape(s)
-        .replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-}
 
 /// One plot's frame: where it is and what its axes span.
 struct Frame {
@@ -87,7 +79,7 @@ fn nice(v: f64) -> f64 {
 }
 
 /// The chart: speed against position, then the access times.
-pub fn chart(s: &SpanResult) -> String {
+pub fn chart(s: &Span) -> String {
     let height = TOP + 2.0 * PLOT_H + GAP + 50.0;
     let mut out = String::new();
     let _ = writeln!(
@@ -112,14 +104,14 @@ pub fn chart(s: &SpanResult) -> String {
 }
 
 /// MB/s of each sample at its middle, joined, the slowest region shaded.
-fn speed(out: &mut String, s: &SpanResult, xmax: f64) {
-    let ymax = nice(s.samples.iter().map(|p| p.mbps()).fold(0.0, f64::max) * 1.05);
+fn speed(out: &mut String, s: &Span, xmax: f64) {
+    let ymax = nice(s.samples.iter().map(|p| p.mbps).fold(0.0, f64::max) * 1.05);
     let f = Frame {
         top: TOP,
         xmax,
         ymax,
     };
-    if let Some(r) = s.slowest() {
+    if let Some(r) = &s.slowest {
         let (x0, x1) = (f.x(r.start as f64 / 1e9), f.x(r.end as f64 / 1e9));
         let _ = writeln!(
             out,
@@ -134,7 +126,7 @@ fn speed(out: &mut String, s: &SpanResult, xmax: f64) {
     let points: Vec<String> = (s.samples.iter())
         .map(|p| {
             let mid = (p.offset + p.bytes / 2) as f64 / 1e9;
-            format!("{:.1},{:.1}", f.x(mid), f.y(p.mbps()))
+            format!("{:.1},{:.1}", f.x(mid), f.y(p.mbps))
         })
         .collect();
     let _ = writeln!(
@@ -153,7 +145,7 @@ fn speed(out: &mut String, s: &SpanResult, xmax: f64) {
 }
 
 /// Each random read's time (µs) at its position.
-fn access(out: &mut String, s: &SpanResult, xmax: f64) {
+fn access(out: &mut String, s: &Span, xmax: f64) {
     let top = TOP + PLOT_H + GAP;
     let ymax = nice(s.access_points.iter().map(|p| p.us).fold(0.0, f64::max) * 1.05);
     let f = Frame { top, xmax, ymax };
@@ -166,10 +158,10 @@ fn access(out: &mut String, s: &SpanResult, xmax: f64) {
             f.y(p.us)
         );
     }
-    let label = match &s.access {
+    let label = match &s.access_us {
         Some(a) => format!(
             "p50 {:.1} µs, p99 {:.1} µs over {} random reads at Q1",
-            a.p50_us, a.p99_us, a.count
+            a.p50, a.p99, a.count
         ),
         None => "no random read was timed".into(),
     };
@@ -188,8 +180,8 @@ mod tests {
 
     #[test]
     fn the_chart_has_both_plots_with_labelled_axes() {
-        let f = crate::report::span::tests::fixture();
-        let svg = chart(&f);
+        let f = crate::report::fixtures::span();
+        let svg = chart(&crate::report::model::build::modes::span(&f));
         assert!(svg.starts_with("<svg") && svg.ends_with("</svg>\n"));
         assert_eq!(svg.matches("position on the device, GB").count(), 2);
         assert!(svg.contains(">MB/s<") && svg.contains("access time, µs"));

@@ -1,7 +1,7 @@
 //! The drive's link and the tests' flags in the JSON model
 //! (docs/measurement.md#flags), from the run's own values.
 
-use super::model;
+use crate::report::model;
 use crate::run::flags::{Flag, Traffic};
 use crate::target::link::{Link, LinkKind};
 
@@ -58,7 +58,8 @@ pub fn flag(f: &Flag) -> model::Flag {
 
 #[cfg(test)]
 mod tests {
-    use crate::report::{Report, fixtures, json, model, text};
+    use crate::report::model::{self, Run};
+    use crate::report::{Report, fixtures, text};
     use crate::run::flags::{Flag, Traffic};
     use crate::target::link::{Link, LinkKind};
 
@@ -99,7 +100,8 @@ mod tests {
             host: &host,
             output: &output,
         };
-        let text = json::render(&r);
+        let run = Run::build(&r);
+        let text = run.to_json();
         let v: serde_json::Value = serde_json::from_str(&text).unwrap();
         assert_eq!(
             v["target"]["link"],
@@ -116,9 +118,9 @@ mod tests {
         assert!(v["tests"][1].get("flags").is_none());
         // What is written reads back the same.
         let back = model::Run::from_json(&text).unwrap();
-        assert_eq!(back, json::build(&r));
+        assert_eq!(back, run);
         assert_eq!(back.tests[0].flags.len(), 2);
-        let shown = text::render(&r);
+        let shown = text::render(&run);
         let line = shown.lines().find(|l| l.contains("Target:")).unwrap();
         assert!(line.ends_with(" [Virtio Disk · SATA 6 Gb/s]"), "{line}");
     }

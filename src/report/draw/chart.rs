@@ -1,108 +1,40 @@
-//! Charts as plain SVG (hand-written: a few rectangles, lines and texts):
-//! CrystalDiskMark-style horizontal bars per test with values and
-//! throughput over time per test; the primitives also draw `compare`'s
-//! grouped bars.
+//! The chart of one run (docs/report.md#images), from the typed model:
+//! CrystalDiskMark-style horizontal bars per test with values, and
+//! throughput over time per test; a span map's or a sustained write's own
+//! chart under the line that says where and how it ran.
 
-use super::scale::throughput_bar;
-use super::source::Report;
-use crate::workload::{Direction, ran_label};
+use super::axis::{linear_to_round, linear_within, meter};
+use super::{BAR_H, COLORS, bar, color_index, esc, scale, start, subtitle};
+use crate::report::model::{Direction, Run, Span, Sustained};
+use crate::workload::ran_label;
 use std::fmt::Write;
 
-/// Bar colours: read, write, mix.
-pub const COLORS: [&str; 3] = ["#2a7fd4", "#e0662b", "#2aa84a"];
-
-/// Width of every chart.
+/// Width of the chart and room left of the plots (as the bars').
 const WIDTH: f64 = 900.0;
-/// Room left of the bars for their labels.
-const LABEL_W: f64 = 150.0;
-/// Height of one bar.
-pub const BAR_H: f64 = 18.0;
-/// Room right of the longest bar for its value text.
-const VALUE_W: f64 = 260.0;
+const LABEL_W: f64 = super::BARS_X;
 
-/// Escapes text for SVG.
-pub fn esc(s: &str) -> String {
-    // Control characters are not allowed in XML at all: shown escaped
-    // (`\x1b`), as the text report shows them, then XML-escaped.
-    super::escape::escape(s)
-        .replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-}
-
-/// Opens an SVG document of `height` with a white background and `title`.
-pub fn start(out: &mut String, height: f64, title: &str) {
-    let _ = writeln!(
-        out,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}" viewBox="0 0 {WIDTH} {height}" font-family="sans-serif" font-size="12">"#
-    );
-    let _ = writeln!(out, r#"<rect width="100%" height="100%" fill="white"/>"#);
-    let _ = writeln!(
-        out,
-        r#"<text x="10" y="22" font-size="15" font-weight="bold">{}</text>"#,
-        esc(title)
-    );
-}
-
-/// A second line under the title (what was tested, when).
-pub fn subtitle(out: &mut String, text: &str) {
-    let _ = writeln!(
-        out,
-        r##"<text x="10" y="40" font-size="11" fill="#444444">{}</text>"##,
-        esc(text)
-    );
-}
-
-/// Where the bars start, and how long a full one is.
-pub const BARS_X: f64 = LABEL_W;
-/// The length of a full bar (100 % of the meter).
-pub const BARS_W: f64 = WIDTH - LABEL_W - VALUE_W;
-
-/// A bar's scale from `top` to `bottom`: a faint line at each tick across
-/// the bars and its label below, and what the scale is, at the left.
-pub fn scale(out: &mut String, ticks: &[super::ticks::Tick], top: f64, bottom: f64, what: &str) {
-    for t in ticks {
-        let x = BARS_X + t.at * BARS_W;
-        let _ = writeln!(
-            out,
-            r##"<line x1="{x:.1}" y1="{top:.1}" x2="{x:.1}" y2="{bottom:.1}" stroke="#dddddd"/><text x="{x:.1}" y="{:.1}" font-size="10" text-anchor="middle">{}</text>"##,
-            bottom + 12.0,
-            esc(&t.label)
-        );
-    }
-    let _ = writeln!(
-        out,
-        r##"<text x="10" y="{:.1}" font-size="10" fill="#444444">{}</text>"##,
-        bottom + 12.0,
-        esc(what)
-    );
-}
-
-/// A run's settings as the charts' titles give them: profile, size,
+/// A run's settings as the chart's title gives them: profile, size,
 /// engine, O_DIRECT or buffered.
-pub fn settings_title(s: &crate::config::Settings) -> String {
+pub fn settings_title(run: &Run) -> String {
+    let s = &run.settings;
     format!(
         "{} · {} · {} · {}",
-        s.profile.display_name(),
-        crate::units::file_size_label(s.size),
-        s.engine.label(),
+        s.profile_name(),
+        crate::units::file_size_label(s.size_bytes),
+        run.engine.label,
         if s.direct { "O_DIRECT" } else { "buffered" }
     )
 }
 
 /// What was tested and when, for the line under a chart's title.
-fn tested_line(r: &Report<'_>) -> String {
+fn tested_line(run: &Run) -> String {
+    let t = &run.target;
     format!(
         "{}{} · {}{}",
-        r.target.path.display(),
-        r.target
-            .model()
-            .map(|m| format!(" [{m}]"))
-            .unwrap_or_default(),
-        r.output.started.format("%Y-%m-%d %H:%M"),
-        r.settings
-            .label
+        t.path.display(),
+        t.model().map(|m| format!(" [{m}]")).unwrap_or_default(),
+        run.started_at().chars().take(16).collect::<String>(),
+        run.label
             .as_deref()
             .map(|l| format!(" · {l}"))
             .unwrap_or_default()
@@ -112,17 +44,13 @@ fn tested_line(r: &Report<'_>) -> String {
 /// The line under a mode's chart: where it ran (the device or directory,
 /// its model, when), the mode's own settings and the engine; never the
 /// grid's profile or `--size`, which the mode does not use.
-fn mode_line(r: &Report<'_>, settings: &str) -> String {
-    format!(
-        "{} · {settings} · {}",
-        tested_line(r),
-        r.settings.engine.label()
-    )
+fn mode_line(run: &Run, settings: &str) -> String {
+    format!("{} · {settings} · {}", tested_line(run), run.engine.label)
 }
 
 /// A sustained write's own settings: `80.00 GB planned, 80.00 GB written ·
 /// a sample every 0.5 s`.
-fn fill_settings(s: &crate::stats::sustained::SustainedResult) -> String {
+fn fill_settings(s: &Sustained) -> String {
     format!(
         "{:.2} GB planned, {:.2} GB written · a sample every {} s",
         s.planned_bytes as f64 / 1e9,
@@ -133,7 +61,7 @@ fn fill_settings(s: &crate::stats::sustained::SustainedResult) -> String {
 
 /// A span map's own settings: `200 samples of 1 GiB · 1000 random reads of
 /// 4 KiB`.
-fn span_settings(s: &crate::stats::span::SpanResult) -> String {
+fn span_settings(s: &Span) -> String {
     let (n, unit) = crate::units::block_report_parts(s.access_block);
     format!(
         "{} samples of {} · {} random reads of {n} {unit}",
@@ -157,42 +85,24 @@ fn with_subtitle(svg: String, title: &str) -> String {
     }
 }
 
-/// One horizontal bar with its value, on CrystalDiskMark's log scale.
-pub fn bar(out: &mut String, y: f64, mbps: f64, text: &str, color: &str) {
-    bar_at(out, y, throughput_bar(mbps) / 100.0, text, color);
-}
-
-/// One horizontal bar `frac` (0..=1) of the full length, with its value.
-pub fn bar_at(out: &mut String, y: f64, frac: f64, text: &str, color: &str) {
-    let w = BARS_W * frac.clamp(0.0, 1.0);
-    let _ = writeln!(
-        out,
-        r#"<rect x="{LABEL_W}" y="{y:.1}" width="{w:.1}" height="{BAR_H}" fill="{color}"/><text x="{:.1}" y="{:.1}">{}</text>"#,
-        LABEL_W + w + 4.0,
-        y + BAR_H - 5.0,
-        esc(text)
-    );
-}
-
 /// Height of one throughput-over-time plot.
 const LINE_H: f64 = 120.0;
 
 /// The chart of one run: bars per test (read, write, mix) on the meter's
 /// labelled log scale and, per test, throughput over time across its
 /// loops on labelled linear axes.
-pub fn run_chart(r: &Report<'_>) -> String {
-    if let Some(fill) = &r.output.sustained {
-        let line = mode_line(r, &fill_settings(fill));
+pub fn run_chart(run: &Run) -> String {
+    if let Some(fill) = &run.sustained {
+        let line = mode_line(run, &fill_settings(fill));
         return with_subtitle(super::sustained::chart(fill), &line);
     }
-    if let Some(span) = &r.output.span {
-        let line = mode_line(r, &span_settings(span));
-        return with_subtitle(super::span_chart::chart(span), &line);
+    if let Some(span) = &run.span {
+        let line = mode_line(run, &span_settings(span));
+        return with_subtitle(super::span::chart(span), &line);
     }
-    let settings = settings_title(r.settings);
-    let s = r.settings;
-    let sections = r.sections();
-    let tests = &s.tests;
+    let settings = settings_title(run);
+    let sections = run.sections();
+    let tests = &run.settings.tests;
     let group_h = sections.len() as f64 * (BAR_H + 4.0) + 16.0;
     let height = BARS_TOP
         + tests.len() as f64 * group_h
@@ -202,11 +112,11 @@ pub fn run_chart(r: &Report<'_>) -> String {
         + 20.0;
     let mut out = String::new();
     start(&mut out, height, &format!("diskmark — {settings}"));
-    subtitle(&mut out, &tested_line(r));
+    subtitle(&mut out, &tested_line(run));
     // Legend.
     for (i, d) in sections.iter().enumerate() {
         let x = 10.0 + i as f64 * 110.0;
-        let col = COLORS[dir_index(*d)];
+        let col = COLORS[color_index(*d)];
         let _ = writeln!(
             out,
             r#"<rect x="{x}" y="50" width="12" height="12" fill="{col}"/><text x="{}" y="61">{}</text>"#,
@@ -217,14 +127,14 @@ pub fn run_chart(r: &Report<'_>) -> String {
     let bottom = BARS_TOP + tests.len() as f64 * group_h - 10.0;
     scale(
         &mut out,
-        &super::ticks::meter(),
+        &meter(),
         BARS_TOP - 6.0,
         bottom,
         "MB/s, log scale",
     );
     let mut y = BARS_TOP;
     for t in tests {
-        y = test_bars(&mut out, r, &sections, t, y);
+        y = test_bars(&mut out, run, &sections, t, y);
     }
     // Throughput over time.
     y += SCALE_H + 20.0;
@@ -234,7 +144,7 @@ pub fn run_chart(r: &Report<'_>) -> String {
     );
     y += 10.0;
     for t in tests {
-        over_time(&mut out, r, &sections, t, y);
+        over_time(&mut out, run, &sections, t, y);
         y += LINE_H + 30.0;
     }
     out.push_str("</svg>\n");
@@ -247,20 +157,12 @@ const BARS_TOP: f64 = 76.0;
 const SCALE_H: f64 = 16.0;
 
 /// One test's bars, a direction each, from `y`; returns where the next
-/// test's start.
-fn test_bars(
-    out: &mut String,
-    r: &Report<'_>,
-    sections: &[Direction],
-    t: &crate::workload::TestSpec,
-    mut y: f64,
-) -> f64 {
-    let name = t.to_string();
-    let label = (r.output.tests.iter())
-        .find(|x| x.plan.requested == *t)
-        .map_or(name.clone(), |x| {
-            ran_label(&name, &x.plan.applied().to_string())
-        });
+/// test's start. The test is labelled with the Q/T that ran when it
+/// differs from the one asked.
+fn test_bars(out: &mut String, run: &Run, sections: &[Direction], name: &str, mut y: f64) -> f64 {
+    let label = (run.tests.iter())
+        .find(|x| x.name == name)
+        .map_or(name.to_string(), |x| ran_label(name, &x.applied_name));
     let _ = writeln!(
         out,
         r#"<text x="10" y="{:.1}" font-weight="bold">{}</text>"#,
@@ -268,22 +170,22 @@ fn test_bars(
         esc(&label)
     );
     for d in sections {
-        if let Some(test) = r.tests_of(*d).find(|x| x.plan.requested == *t)
-            && let Some(sel) = test.selected(r.settings.loop_stat)
-        {
-            let sum =
-                crate::stats::headline::headline(*d, &sel.result).summary(sel.result.window_ns);
-            let text = if sum.completed() {
-                format!(
-                    "{:.2} MB/s · {:.0} IOPS · {:.1} µs",
-                    sum.mbps,
-                    sum.iops,
-                    sum.lat.map_or(0.0, |l| l.mean_us)
-                )
-            } else {
-                crate::stats::NO_IO.to_string()
+        if let Some(test) = run.tests_of(*d).find(|x| x.name == name) {
+            let total = &test.result.total;
+            let text = match (total.mbps, total.iops) {
+                (Some(mbps), Some(iops)) => format!(
+                    "{mbps:.2} MB/s · {iops:.0} IOPS · {:.1} µs",
+                    total.lat_us.as_ref().and_then(|l| l.mean).unwrap_or(0.0)
+                ),
+                _ => crate::stats::NO_IO.to_string(),
             };
-            bar(out, y, sum.mbps, &text, COLORS[dir_index(*d)]);
+            bar(
+                out,
+                y,
+                total.mbps.unwrap_or(0.0),
+                &text,
+                COLORS[color_index(*d)],
+            );
         }
         y += BAR_H + 4.0;
     }
@@ -291,7 +193,7 @@ fn test_bars(
 }
 
 /// One direction's throughput samples over all loops of a test, the loops'
-/// windows one after the other: (seconds, MB/s).
+/// windows one after the other.
 struct Series {
     direction: Direction,
     points: Vec<Point>,
@@ -304,17 +206,11 @@ struct Point {
 }
 
 /// One test's throughput over time, a line per direction, at `y`.
-fn over_time(
-    out: &mut String,
-    r: &Report<'_>,
-    sections: &[Direction],
-    t: &crate::workload::TestSpec,
-    y: f64,
-) {
+fn over_time(out: &mut String, run: &Run, sections: &[Direction], name: &str, y: f64) {
     let series: Vec<Series> = sections
         .iter()
         .filter_map(|d| {
-            let test = r.tests_of(*d).find(|x| x.plan.requested == *t)?;
+            let test = run.tests_of(*d).find(|x| x.name == name)?;
             let mut points = Vec::new();
             let mut offset = 0.0;
             for l in &test.loops {
@@ -322,7 +218,7 @@ fn over_time(
                     t_s: offset + p.t_s,
                     mbps: p.mbps,
                 }));
-                offset += l.window_ns as f64 / 1e9;
+                offset += l.window_ns.unwrap_or(0) as f64 / 1e9;
             }
             Some(Series {
                 direction: *d,
@@ -338,9 +234,9 @@ fn over_time(
         out,
         r#"<text x="10" y="{:.1}">{}</text>"#,
         y + 14.0,
-        esc(&t.to_string())
+        esc(name)
     );
-    let (vticks, vmax) = super::ticks::linear_to_round(vmax, 4);
+    let (vticks, vmax) = linear_to_round(vmax, 4);
     let frame = super::thermal::Frame {
         x0,
         y,
@@ -367,17 +263,17 @@ fn over_time(
         let _ = writeln!(
             out,
             r#"<polyline fill="none" stroke="{}" stroke-width="1.5" points="{}"/>"#,
-            COLORS[dir_index(s.direction)],
+            COLORS[color_index(s.direction)],
             poly.join(" ")
         );
     }
-    super::thermal::overlay(out, r, sections, t, &frame, &COLORS);
+    super::thermal::overlay(out, run, sections, name, &frame, &COLORS);
 }
 
 /// An over-time plot's frame, its MB/s ticks (`vticks`, from 0 to the
 /// frame's top) at the left with faint lines across, and its seconds
 /// ticks below.
-fn time_axes(out: &mut String, f: &super::thermal::Frame, vticks: &[super::ticks::Tick]) {
+fn time_axes(out: &mut String, f: &super::thermal::Frame, vticks: &[super::axis::Tick]) {
     let _ = writeln!(
         out,
         r##"<rect x="{}" y="{:.1}" width="{}" height="{}" fill="none" stroke="#cccccc"/>"##,
@@ -395,7 +291,7 @@ fn time_axes(out: &mut String, f: &super::thermal::Frame, vticks: &[super::ticks
             esc(&t.label)
         );
     }
-    for t in super::ticks::linear_within(f.tmax, 8) {
+    for t in linear_within(f.tmax, 8) {
         let tx = f.x0 + f.w * t.at;
         let _ = writeln!(
             out,
@@ -408,18 +304,12 @@ fn time_axes(out: &mut String, f: &super::thermal::Frame, vticks: &[super::ticks
     }
 }
 
-fn dir_index(d: Direction) -> usize {
-    match d {
-        Direction::Read => 0,
-        Direction::Write => 1,
-        Direction::Mix { .. } => 2,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::report::fixtures;
+    use crate::report::draw::{BARS_W, BARS_X};
+    use crate::report::model::Run;
+    use crate::report::{Report, fixtures};
 
     fn chart() -> String {
         let settings = fixtures::settings();
@@ -439,12 +329,12 @@ mod tests {
             }
         }
         let (target, host) = (fixtures::target(), fixtures::host());
-        run_chart(&Report {
+        run_chart(&Run::build(&Report {
             settings: &settings,
             target: &target,
             host: &host,
             output: &output,
-        })
+        }))
     }
 
     #[test]
@@ -481,14 +371,14 @@ mod tests {
     fn a_span_chart_drawn_from_a_run_says_the_settings() {
         let settings = fixtures::settings();
         let mut output = fixtures::output(&settings);
-        output.span = Some(crate::report::span::tests::fixture());
+        output.span = Some(fixtures::span());
         let (target, host) = (fixtures::target(), fixtures::host());
-        let svg = run_chart(&Report {
+        let svg = run_chart(&Run::build(&Report {
             settings: &settings,
             target: &target,
             host: &host,
             output: &output,
-        });
+        }));
         roxmltree::Document::parse(&svg).unwrap();
         let title = svg.find("Span ").unwrap();
         let sub = svg.find(r#"y="40""#).unwrap();

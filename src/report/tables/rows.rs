@@ -2,7 +2,7 @@
 //! compare show. Built from the typed model, so a run just measured and a
 //! result file read back give the same rows.
 
-use super::model;
+use crate::report::model;
 
 /// One test and direction.
 #[derive(Debug, Clone, PartialEq)]

@@ -3,10 +3,10 @@
 //! the profile, the engine and the date, as SVG. It is drawn from the typed
 //! result, so a run just measured and a result read back give one card.
 
-use super::chart::{COLORS, esc};
-use super::model::{self, Direction, Run};
-use super::rows::Row;
-use super::scale::throughput_bar;
+use super::axis::throughput_bar;
+use super::{COLORS, esc};
+use crate::report::model::{self, Direction, Run};
+use crate::report::tables::rows::Row;
 use crate::workload::ran_label;
 use std::fmt::Write;
 
@@ -205,10 +205,9 @@ fn value_cell(out: &mut String, test: Option<&model::Test>, c: &Column, x: f64, 
 /// Profile, size, engine, O_DIRECT or buffered.
 fn settings_line(run: &Run) -> String {
     let s = &run.settings;
-    let profile = <crate::workload::Profile as clap::ValueEnum>::from_str(&s.profile, true)
-        .map_or_else(|_| s.profile.clone(), |p| p.display_name().to_string());
     format!(
-        "{profile} · {} · {} · {}",
+        "{} · {} · {} · {}",
+        s.profile_name(),
         crate::units::file_size_label(s.size_bytes),
         run.engine.label,
         if s.direct { "O_DIRECT" } else { "buffered" }
@@ -291,7 +290,7 @@ mod tests {
         let settings = fixtures::settings();
         let output = fixtures::output(&settings);
         let (target, host) = (fixtures::target(), fixtures::host());
-        crate::report::json::build(&Report {
+        crate::report::model::Run::build(&Report {
             settings: &settings,
             target: &target,
             host: &host,

@@ -2,15 +2,14 @@
 //! forum posts.
 
 use super::rows::rows;
-use super::source::Report;
 use crate::escape::markdown as escape;
+use crate::report::model::Run;
 use std::fmt::Write;
 
-/// Renders the Markdown table of `run` (the model of `r`) with a
-/// one-line caption.
-pub fn render(r: &Report<'_>, run: &super::model::Run) -> String {
-    let s = r.settings;
-    let t = r.target;
+/// Renders the Markdown table of `run` with a one-line caption.
+pub fn render(run: &Run) -> String {
+    let s = &run.settings;
+    let t = &run.target;
     let mut out = String::new();
     // Text read from the system (sysfs, mountinfo, fio's version) or given
     // by the user (the path) never reaches a terminal raw, and is shown as
@@ -22,14 +21,15 @@ pub fn render(r: &Report<'_>, run: &super::model::Run) -> String {
     let _ = writeln!(
         out,
         "**diskmark {}** — {} · {} · {} (x{}) · {} ({}){model} · {}\n",
-        env!("CARGO_PKG_VERSION"),
-        s.profile.display_name(),
-        escape(&s.engine.label()),
-        crate::units::file_size_label(s.size),
+        run.tool.version,
+        // Never markdown-escaped: KDiskMark's names have parentheses.
+        crate::report::escape::escape(&s.profile_name()),
+        escape(&run.engine.label),
+        crate::units::file_size_label(s.size_bytes),
         s.loops,
         escape(&t.path.display().to_string()),
         escape(&t.fs_type),
-        r.output.started.format("%Y-%m-%d %H:%M:%S")
+        run.started_at()
     );
     let _ = writeln!(
         out,
@@ -77,10 +77,5 @@ mod tests {
             md.contains("/mnt/\\\\x1b\\[31mred") && md.contains("ext4\\\\x07"),
             "{md}"
         );
-    }
-
-    #[test]
-    fn chart_text_has_no_control_characters() {
-        assert_eq!(crate::report::chart::esc("a\u{1b}<b>"), "a\\x1b&lt;b&gt;");
     }
 }

@@ -1,11 +1,22 @@
-//! The text report: KDiskMark's layout, line by line as docs/report.md#the-text-report says.
+//! The text report: KDiskMark's layout, line by line as
+//! docs/report.md#the-text-report says, read from the typed model only
+//! ([`crate::report::model::Run`]), so a run just measured and a result
+//! file read back print alike. The grid's sections are here; the footer's
+//! set-up and target lines are [`footer`]'s, and each mode has its own
+//! section: [`hosts`], [`qos`], [`span`], [`sustained`], [`steady`] and
+//! [`thermal`]'s footer lines.
+
+mod footer;
+pub mod hosts;
+pub mod qos;
+pub mod span;
+pub mod steady;
+pub mod sustained;
+pub mod thermal;
 
 use super::escape::escape;
-use super::source::Report;
-use crate::stats::DirSummary;
-use crate::stats::headline::headline;
-use crate::units::{block_report_parts, file_size_label, seconds_label, usage_unit};
-use crate::workload::{Direction, Pattern};
+use super::model::{Direction, Pattern, Run, Test};
+use crate::units::block_report_parts;
 use std::fmt::Write;
 
 /// Width of header and result lines.
@@ -42,41 +53,44 @@ pub fn empty_line(pattern: Pattern, block_size: u64, q: u32, t: u32) -> String {
     format!("{line:>WIDTH$}")
 }
 
-/// The section title of a direction.
-fn section_title(d: Direction) -> String {
+/// The section title of a direction (Mix with the run's read share).
+fn section_title(d: Direction, read_pct: u8) -> String {
     match d {
         Direction::Read => "[Read]".into(),
         Direction::Write => "[Write]".into(),
-        Direction::Mix { read_pct } => {
-            format!("[Mix] Read {read_pct}%/Write {}%", 100 - read_pct)
+        Direction::Mix => {
+            format!(
+                "[Mix] Read {read_pct}%/Write {}%",
+                100u8.saturating_sub(read_pct)
+            )
         }
     }
 }
 
 /// Renders the whole report.
-pub fn render(r: &Report<'_>) -> String {
+pub fn render(run: &Run) -> String {
     let mut out = String::new();
-    header(&mut out, r);
-    for d in r.sections() {
-        section(&mut out, r, d);
+    header(&mut out, run);
+    for d in run.sections() {
+        section(&mut out, run, d);
     }
-    super::hosts::text(&mut out, r);
-    if let Some(q) = &r.output.qos {
-        super::qos::text(&mut out, q);
+    hosts::text(&mut out, run);
+    if let Some(q) = &run.qos {
+        qos::text(&mut out, q);
     }
     let _ = writeln!(out);
-    match &r.output.sustained {
-        None if r.output.span.is_some() => super::span::text(&mut out, r),
+    match &run.sustained {
+        None if run.span.is_some() => span::text(&mut out, run),
         Some(fill) => {
-            super::sustained::section(&mut out, fill);
+            sustained::section(&mut out, fill);
             let _ = writeln!(out);
-            super::sustained::setup(&mut out, r);
+            sustained::setup(&mut out, run);
         }
-        None => setup(&mut out, r),
+        None => footer::setup(&mut out, run),
     }
-    target(&mut out, r);
-    super::thermal::text(&mut out, r);
-    for (i, note) in r.notes().iter().enumerate() {
+    footer::target(&mut out, run);
+    thermal::text(&mut out, run);
+    for (i, note) in run.notes.iter().enumerate() {
         let label = if i == 0 { "  Notes: " } else { "         " };
         let _ = writeln!(out, "{label}{}", escape(note));
     }
@@ -84,13 +98,13 @@ pub fn render(r: &Report<'_>) -> String {
 }
 
 /// The program, the engine and the units.
-fn header(out: &mut String, r: &Report<'_>) {
-    let version = env!("CARGO_PKG_VERSION");
+fn header(out: &mut String, run: &Run) {
+    let version = &run.tool.version;
     let head = match option_env!("CARGO_PKG_REPOSITORY").filter(|u| !u.is_empty()) {
         Some(url) => format!("diskmark ({version}): {url}"),
         None => format!("diskmark ({version})"),
     };
-    let engine_line = r.settings.engine.header();
+    let engine_line = escape(&run.engine.header()).into_owned();
     // Writing to a String cannot fail.
     let _ = writeln!(out, "{head:>WIDTH$}");
     let _ = writeln!(out, "{engine_line:>WIDTH$}");
@@ -103,49 +117,47 @@ fn header(out: &mut String, r: &Report<'_>) {
 }
 
 /// One direction's title and result lines.
-fn section(out: &mut String, r: &Report<'_>, d: Direction) {
+fn section(out: &mut String, run: &Run, d: Direction) {
     let _ = writeln!(out);
-    let _ = writeln!(out, "{}", section_title(d));
-    for test in r.tests_of(d) {
-        let Some(sel) = test.selected(r.settings.loop_stat) else {
-            continue;
-        };
-        let sum: DirSummary = headline(d, &sel.result).summary(sel.result.window_ns);
-        let a = test.plan.applied();
-        let line = if sum.completed() {
-            result_line(
-                a.pattern,
-                a.block_size,
-                a.q,
-                a.t,
-                sum.mbps,
-                sum.iops,
-                sum.lat.map_or(0.0, |l| l.mean_us),
-            )
-        } else {
-            empty_line(a.pattern, a.block_size, a.q, a.t)
-        };
-        let _ = writeln!(out, "{line}");
-        if r.settings.details
-            && let Some(d) = details_line(&super::source::LoopSpread::of(test))
+    let _ = writeln!(out, "{}", section_title(d, run.settings.mix_read_pct));
+    for test in run.tests_of(d) {
+        let _ = writeln!(out, "{}", test_line(test));
+        if run.settings.details == Some(true)
+            && let Some(d) = details_line(test)
         {
             let _ = writeln!(out, "{d}");
         }
-        if let Some(o) = &test.steady {
-            let _ = writeln!(out, "{}", super::steady::line(o));
+        if let Some(o) = &test.steady_state {
+            let _ = writeln!(out, "{}", steady::line(o));
         }
+    }
+}
+
+/// A test's result line: the test as it ran and its figures, or why it
+/// has none.
+fn test_line(test: &Test) -> String {
+    let total = &test.result.total;
+    let (p, bs, a) = (test.pattern, test.block_size, test.applied);
+    match (total.mbps, total.iops) {
+        (Some(mbps), Some(iops)) => {
+            let lat = total.lat_us.as_ref().and_then(|l| l.mean).unwrap_or(0.0);
+            result_line(p, bs, a.q, a.t, mbps, iops, lat)
+        }
+        _ => empty_line(p, bs, a.q, a.t),
     }
 }
 
 /// Under `--details`, how much the loops disagree, right-justified under
 /// the result line: `±1.2 % MB/s  ±1.2 % IOPS  ±1.5 % us  (95 % CI of the
 /// mean of 5 loops)`. `None` for fewer than two loops with figures.
-pub fn details_line(s: &super::source::LoopSpread) -> Option<String> {
-    let mbps = s.mbps.filter(|m| m.ci95_pct.is_some())?;
-    let n = mbps.n;
+pub fn details_line(test: &Test) -> Option<String> {
+    let s = &test.across_loops;
+    s.mbps.filter(|m| m.ci95_pct.is_some())?;
+    // The spread is over the loops with figures (docs/measurement.md#repeatability).
+    let n = test.loops.iter().filter(|l| l.total.mbps.is_some()).count();
     // IOPS and latency have figures in the same loops as MB/s, so they
     // have an interval too; "?" only guards a file-less impossibility.
-    let pct = |x: Option<crate::stats::Spread>| match x.and_then(|x| x.ci95_pct) {
+    let pct = |x: Option<crate::report::model::Spread>| match x.and_then(|x| x.ci95_pct) {
         Some(p) => format!("±{p:.1} %"),
         None => "±? %".into(),
     };
@@ -158,94 +170,11 @@ pub fn details_line(s: &super::source::LoopSpread) -> Option<String> {
     Some(format!("{line:>WIDTH$}"))
 }
 
-/// Profile, engine, mode, test size, date and OS.
-fn setup(out: &mut String, r: &Report<'_>) {
-    let s = r.settings;
-    let mix = if s.mix { " [+Mix]" } else { "" };
-    let _ = writeln!(out, "Profile: {}{mix}", s.profile.display_name());
-    let _ = writeln!(out, " Engine: {}", s.engine.label());
-    let cache = match (s.keep_cache, s.drop_caches) {
-        (true, _) => "kept",
-        (false, true) => "dropped (drop_caches)",
-        (false, false) => "dropped",
-    };
-    let _ = writeln!(
-        out,
-        "   Mode: {}{}, {} data, cache {cache}, warm-up {}, loops {}",
-        if s.direct { "O_DIRECT" } else { "buffered" },
-        if s.dsync { ", O_DSYNC" } else { "" },
-        s.data.name(),
-        seconds_label(s.warmup),
-        s.loop_stat.name()
-    );
-    // A raw device's tested region may be smaller than --size.
-    let tested = if r.output.test_file.size > 0 {
-        r.output.test_file.size
-    } else {
-        s.size
-    };
-    let count = match s.steady {
-        Some(g) => format!(
-            "rounds to steady state {}, at most {}",
-            g.label(),
-            s.max_rounds
-        ),
-        None => format!("x{}", s.loops),
-    };
-    let _ = writeln!(
-        out,
-        "   Test: {} ({count}) [Measure: {} / Interval: {}]",
-        file_size_label(tested),
-        seconds_label(s.measure),
-        seconds_label(s.interval)
-    );
-    let _ = writeln!(
-        out,
-        "   Date: {}",
-        r.output.started.format("%Y-%m-%d %H:%M:%S")
-    );
-    let _ = writeln!(out, "     OS: {}", r.host.os_line());
-}
-
-/// Where it ran: the target with its space and model, the filesystem.
-fn target(out: &mut String, r: &Report<'_>) {
-    let t = r.target;
-    let (div, unit) = usage_unit(t.usage.total);
-    // The model and the link: `[Kingston SKC600MS · SATA 6 Gb/s]`.
-    let model = crate::target::link::describe(t.model(), t.link())
-        .map(|m| format!(" [{}]", escape(&m)))
-        .unwrap_or_default();
-    let target_path = escape(&t.path.display().to_string()).into_owned();
-    if t.fs_type == super::hosts::REMOTE {
-        // On many hosts: no space this machine could have measured.
-        let _ = writeln!(out, " Target: {target_path} on every host");
-    } else if t.is_device() {
-        let _ = writeln!(
-            out,
-            " Target: {target_path} ({:.2} {unit} device){model}",
-            t.usage.total as f64 / div,
-        );
-    } else {
-        let _ = writeln!(out, " Target: {target_path} {}{model}", t.usage.text());
-    }
-    let device = t
-        .source
-        .clone()
-        .or_else(|| t.device.as_ref().map(|d| d.name.clone()))
-        .unwrap_or_else(|| "unknown".into());
-    let raw = if t.is_device() { ", raw device" } else { "" };
-    let _ = writeln!(
-        out,
-        "     FS: {} on {}{raw}",
-        escape(&t.fs_type),
-        escape(&device)
-    );
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::report::fixtures;
+    use crate::report::model::Run;
+    use crate::report::{Report, fixtures};
     use crate::units::KIB;
 
     /// The result lines of the KDiskMark psync report in docs/report.md#kdiskmark-for-comparison, character
@@ -326,7 +255,7 @@ mod tests {
             host: &host,
             output: &output,
         };
-        let got = render(&report).replace(env!("CARGO_PKG_VERSION"), "VERSION");
+        let got = render(&Run::build(&report)).replace(env!("CARGO_PKG_VERSION"), "VERSION");
         insta::assert_snapshot!("default_mix_txt", got);
     }
 
@@ -358,12 +287,12 @@ mod tests {
         let settings = crate::config::Settings::validate(choices).unwrap();
         let output = fixtures::output(&settings);
         let (target, host) = (fixtures::target(), fixtures::host());
-        render(&Report {
+        render(&Run::build(&Report {
             settings: &settings,
             target: &target,
             host: &host,
             output: &output,
-        })
+        }))
     }
 
     #[test]
@@ -373,12 +302,12 @@ mod tests {
         output.tests.truncate(3);
         output.interrupted = Some(crate::run::StopReason::Signal(libc::SIGINT));
         let (target, host) = (fixtures::target(), fixtures::host());
-        let text = render(&Report {
+        let text = render(&Run::build(&Report {
             settings: &settings,
             target: &target,
             host: &host,
             output: &output,
-        });
+        }));
         assert!(text.contains("[Read]"));
         assert!(!text.contains("[Write]"));
         assert!(!text.contains("[Mix]"));

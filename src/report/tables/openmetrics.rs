@@ -7,8 +7,8 @@
 //! same metrics: it has only `# HELP` and `# TYPE` lines, gauges, no
 //! timestamps, and ends in `# EOF`, which that parser reads as a comment.
 
-use super::model;
 use super::rows::Row;
+use crate::report::model;
 use std::fmt::Write;
 
 /// The percentiles exported, as the JSON keys them, with their quantile.
@@ -52,14 +52,14 @@ impl Family {
 
 /// A label value as the text formats write it: `\`, `"` and line breaks
 /// escaped, and every other character a terminal would act on written as
-/// [`super::escape`] writes it.
+/// [`crate::report::escape`] writes it.
 pub fn label_value(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for (i, line) in s.split('\n').enumerate() {
         if i > 0 {
             out.push_str("\\n");
         }
-        for c in super::escape::escape(line).chars() {
+        for c in crate::report::escape::escape(line).chars() {
             match c {
                 '\\' => out.push_str("\\\\"),
                 '"' => out.push_str("\\\""),
@@ -235,7 +235,7 @@ mod tests {
                 ..fixtures::host()
             },
         );
-        crate::report::json::build(&Report {
+        crate::report::model::Run::build(&Report {
             settings: &settings,
             target: &target,
             host: &host,
