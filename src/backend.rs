@@ -43,19 +43,6 @@ impl Backend {
         }
     }
 
-    /// The report's second header line.
-    pub fn header(&self) -> String {
-        match self {
-            Backend::Native(k) => format!("Native I/O engine: {}", k.name()),
-            Backend::Fio(f) => {
-                format!(
-                    "Flexible I/O Tester ({}): https://github.com/axboe/fio",
-                    f.version
-                )
-            }
-        }
-    }
-
     /// Whether it keeps one I/O in flight per thread.
     pub fn synchronous(&self) -> bool {
         match self {

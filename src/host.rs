@@ -42,14 +42,6 @@ impl HostInfo {
                 .filter(|n| !n.is_empty() && n != "(none)"),
         }
     }
-
-    /// The footer's OS line: `debian 12 [linux 6.18.44]`.
-    pub fn os_line(&self) -> String {
-        format!(
-            "{} {} [{} {}]",
-            self.os_id, self.os_version, self.sysname, self.release
-        )
-    }
 }
 
 #[cfg(test)]
@@ -64,6 +56,5 @@ mod tests {
         assert_eq!(os_release_value(t, "NOPE"), None);
         let h = HostInfo::current();
         assert_eq!(h.sysname, "linux");
-        assert!(h.os_line().contains("[linux "));
     }
 }
