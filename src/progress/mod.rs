@@ -292,7 +292,7 @@ fn finished_line(cells: &Cells, f: &Finished) -> String {
     let head = format!(
         "{} {} {}",
         cells.tag(at.test_index, at.direction),
-        at.applied,
+        ran(at),
         direction_words(at.direction)
     );
     let c = &f.cell;
@@ -303,6 +303,12 @@ fn finished_line(cells: &Cells, f: &Finished) -> String {
         ),
         None => format!("{head}  {}", crate::stats::NO_IO),
     }
+}
+
+/// The test with the Q/T that ran, and the one asked for when the engine
+/// changed it: `SEQ1M Q8T1 → ran Q1T8` (docs/report.md#images).
+fn ran(at: &crate::run::Position) -> String {
+    crate::workload::ran_label(&at.requested.to_string(), &at.applied.to_string())
 }
 
 /// `read`, `write`, `mix 70/30`.
@@ -340,13 +346,13 @@ fn describe(cells: &Cells, last_cell: usize, event: &Event) -> Option<String> {
     })
 }
 
-/// `[3/8] 4 min 12 s left  RND4K Q1T32 read  loop 2/5  measure 3.2 s  123.46 MB/s`.
+/// `[3/8] 4 min 12 s left  RND4K Q32T1 → ran Q1T32 read  loop 2/5  measure 3.2 s  123.46 MB/s`.
 fn running(cells: &Cells, left: &str, live: &Live) -> String {
     let at = &live.at;
     let head = format!(
         "{} {left}  {} {}  loop {}/{}",
         cells.tag(at.test_index, at.direction),
-        at.applied,
+        ran(at),
         direction_words(at.direction),
         at.loop_index + 1,
         at.loops
@@ -424,12 +430,12 @@ mod tests {
         let s = describe(&cells(), 3, &live(Phase::Measure, Some(123.456))).unwrap();
         assert_eq!(
             s,
-            "[3/8] 4 min 12 s left  RND4K Q1T32 read  loop 2/5  measure 3.2 s  123.46 MB/s"
+            "[3/8] 4 min 12 s left  RND4K Q32T1 → ran Q1T32 read  loop 2/5  measure 3.2 s  123.46 MB/s"
         );
         let s = describe(&cells(), 3, &live(Phase::Drain, None)).unwrap();
         assert_eq!(
             s,
-            "[3/8] 4 min 12 s left  RND4K Q1T32 read  loop 2/5  drain"
+            "[3/8] 4 min 12 s left  RND4K Q32T1 → ran Q1T32 read  loop 2/5  drain"
         );
         let s = describe(
             &cells(),
@@ -473,7 +479,10 @@ mod tests {
         };
         assert_eq!(p.plain(&done(0, 0, 5)), None);
         let line = p.plain(&done(0, 4, 5)).unwrap();
-        assert!(line.starts_with("[1/8] RND4K Q1T32 read  "), "{line}");
+        assert!(
+            line.starts_with("[1/8] RND4K Q32T1 → ran Q1T32 read  "),
+            "{line}"
+        );
         // Rounds that stopped early: the line when the next test starts.
         assert_eq!(p.plain(&done(1, 2, 25)), None);
         let pause = event(Step::Interval {
@@ -499,7 +508,7 @@ mod tests {
         let f = Finished::new(at(2, Direction::Read), &[l], LoopStat::Mean).unwrap();
         assert_eq!(
             finished_line(&cells(), &f),
-            "[3/8] RND4K Q1T32 read  0.016 MB/s  4.0 IOPS  528.91 us"
+            "[3/8] RND4K Q32T1 → ran Q1T32 read  0.016 MB/s  4.0 IOPS  528.91 us"
         );
         let empty = LoopResult::empty(1_000_000_000);
         let mut at = at(0, Direction::Mix { read_pct: 70 });
@@ -511,7 +520,10 @@ mod tests {
         let f = Finished::new(at, &[empty], LoopStat::Mean).unwrap();
         assert_eq!(
             finished_line(&c, &f),
-            format!("[1/1] RND4K Q1T32 mix 70/30  {}", crate::stats::NO_IO)
+            format!(
+                "[1/1] RND4K Q32T1 → ran Q1T32 mix 70/30  {}",
+                crate::stats::NO_IO
+            )
         );
     }
 }

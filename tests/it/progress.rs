@@ -144,6 +144,18 @@ fn without_a_terminal_one_plain_line_per_finished_test_and_quiet_silences_it() {
     );
     assert!(!stdout.contains("[1/1]"), "{stdout}");
     assert!(err.contains("\n[1/1] SEQ1M Q8T1 read  "), "{err}");
+    // psync runs Q8T1 as Q1T8: the line says what ran, beside what was
+    // asked.
+    let out = diskmark()
+        .arg(dir.path())
+        .args(SMALL)
+        .args(["--mode", "read", "--profile", "demo", "--engine", "psync"])
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("\n[1/1] SEQ1M Q8T1 → ran Q1T8 read  "), "{err}");
     assert!(
         err.starts_with("Demo: 1 test read × 2 loops, about "),
         "{err}"
