@@ -41,7 +41,7 @@ fn top_row(app: &App) -> Element<'_, Message> {
     let running = app.running();
     let all = button(strings::ALL).on_press_maybe((!running).then_some(Message::All));
     let stop = button(strings::STOP).on_press_maybe(running.then_some(Message::Stop));
-    let [loops, size] = crate::settings::TOP_ROW.map(|o| Setting::named(o));
+    let [loops, size] = crate::settings::TOP_ROW.map(Setting::named);
     row![
         all,
         stop,

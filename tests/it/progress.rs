@@ -155,7 +155,10 @@ fn without_a_terminal_one_plain_line_per_finished_test_and_quiet_silences_it() {
         .get_output()
         .clone();
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("\n[1/1] SEQ1M Q8T1 → ran Q1T8 read  "), "{err}");
+    assert!(
+        err.contains("\n[1/1] SEQ1M Q8T1 → ran Q1T8 read  "),
+        "{err}"
+    );
     assert!(
         err.starts_with("Demo: 1 test read × 2 loops, about "),
         "{err}"
