@@ -296,15 +296,8 @@ pub static SETTINGS: [Setting; 13] = [
     },
 ];
 
-/// The profiles offered (Custom is what typed tests make, not a choice).
-pub const PROFILES: [Profile; 6] = [
-    Profile::Default,
-    Profile::Nvme,
-    Profile::Peak,
-    Profile::PeakNvme,
-    Profile::Real,
-    Profile::Demo,
-];
+/// The profiles offered.
+const PROFILES: [Profile; 6] = Profile::OFFERED;
 
 const MODES: [Mode; 4] = [Mode::Rw, Mode::Read, Mode::Write, Mode::Mix];
 const MODE_NAMES: [&str; 4] = ["Read + Write", "Read only", "Write only", "Mix only"];

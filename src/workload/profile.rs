@@ -33,6 +33,17 @@ const RND4K_Q32T16: TestSpec = TestSpec::new(Pattern::Rnd, 4 * KIB, 32, 16);
 const RND4K_Q1T1: TestSpec = TestSpec::new(Pattern::Rnd, 4 * KIB, 1, 1);
 
 impl Profile {
+    /// The profiles an interface offers (Custom is what typed tests make,
+    /// not a choice).
+    pub const OFFERED: [Profile; 6] = [
+        Profile::Default,
+        Profile::Nvme,
+        Profile::Peak,
+        Profile::PeakNvme,
+        Profile::Real,
+        Profile::Demo,
+    ];
+
     /// The profile's tests in report order (empty for `Custom`).
     pub fn tests(self) -> &'static [TestSpec] {
         match self {
@@ -98,14 +109,7 @@ mod tests {
         assert_eq!(names(Profile::PeakNvme), "SEQ1M Q8T1, RND4K Q32T16");
         assert_eq!(names(Profile::Real), "SEQ1M Q1T1, RND4K Q1T1");
         assert_eq!(names(Profile::Demo), "SEQ1M Q8T1");
-        for p in [
-            Profile::Default,
-            Profile::Nvme,
-            Profile::Peak,
-            Profile::PeakNvme,
-            Profile::Real,
-            Profile::Demo,
-        ] {
+        for p in Profile::OFFERED {
             for t in p.tests() {
                 t.validate().unwrap();
             }

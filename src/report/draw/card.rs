@@ -91,7 +91,7 @@ pub fn render(run: &Run) -> String {
         out,
         r##"<rect width="100%" height="100%" fill="#ffffff"/><text x="{PAD}" y="34" font-size="24" font-weight="bold" fill="#1b5e20">diskmark</text><text x="{}" y="32" font-size="13" text-anchor="end">{}</text>"##,
         WIDTH - PAD,
-        esc(&settings_line(run))
+        esc(&super::chart::settings_title(run))
     );
     let cell_w = (WIDTH - 2.0 * PAD - LABEL_W) / cols.len() as f64 - GAP;
     for (i, c) in cols.iter().enumerate() {
@@ -200,18 +200,6 @@ fn value_cell(out: &mut String, test: Option<&model::Test>, c: &Column, x: f64, 
             );
         }
     }
-}
-
-/// Profile, size, engine, O_DIRECT or buffered.
-fn settings_line(run: &Run) -> String {
-    let s = &run.settings;
-    format!(
-        "{} · {} · {} · {}",
-        s.profile_name(),
-        crate::units::file_size_label(s.size_bytes),
-        run.engine.label,
-        if s.direct { "O_DIRECT" } else { "buffered" }
-    )
 }
 
 /// The drive, its filesystem and link; where and when; the tool.
