@@ -32,6 +32,7 @@ pub fn main() -> ExitCode {
         Some(Command::Tui(args)) => commands::tui(*args),
         Some(Command::Sustained(args)) => commands::sustained(*args),
         Some(Command::Span(args)) => commands::span(*args),
+        Some(Command::Report(args)) => commands::report(args),
         Some(Command::Completions { shell }) => commands::completions(shell),
         Some(Command::Man(args)) => commands::man(args),
         None => commands::benchmark(cli.run),

@@ -5,10 +5,9 @@
 //! field of the wrong type. Its text is shown as text only, escaped.
 
 use crate::actions_state::Shown;
-use diskmark::compare::CompareError;
 use diskmark::inputs::Input;
 use diskmark::report::escape::escaped;
-use diskmark::report::model::{self, ReadError, Run};
+use diskmark::report::model::{self, Run};
 use diskmark::report::tables::rows::Row;
 use diskmark::stats::{DirSummary, LatSummary};
 use diskmark::workload::{Direction, TestSpec, parse_test};
@@ -34,8 +33,7 @@ pub struct Opened {
 /// Reads `path`; `Err` is one sentence.
 pub fn open(path: &Path) -> Result<Opened, String> {
     let label = escaped(&path.display().to_string());
-    let text = read_bounded(path, &label).map_err(|e| e.to_string())?;
-    let run = read_run(&label, &text).map_err(|e| e.to_string())?;
+    let run = diskmark::compare::read_result(path, &RESULT).map_err(|e| e.to_string())?;
     layout(label, run)
 }
 
@@ -45,27 +43,6 @@ const RESULT: Input = Input {
     limit: MAX_RESULT_BYTES,
     ..diskmark::inputs::RESULT
 };
-
-/// The file's text, refusing what is not a regular file of at most
-/// [`MAX_RESULT_BYTES`] of UTF-8 (/dev/zero, a FIFO, a socket, a
-/// directory, a huge file) in the library's sentence, before anything
-/// waits on it ([`diskmark::inputs::read`]).
-fn read_bounded(path: &Path, label: &str) -> Result<String, CompareError> {
-    let bytes = diskmark::inputs::read(path, label, &RESULT)?;
-    String::from_utf8(bytes)
-        .map_err(|_| CompareError::NotJson(label.to_string(), "not UTF-8 text".into()))
-}
-
-/// The model, or `diskmark compare`'s sentence for the same file.
-fn read_run(label: &str, text: &str) -> Result<Run, CompareError> {
-    let label = label.to_string();
-    Run::from_json(text).map_err(|e| match e {
-        ReadError::NotJson(why) => CompareError::NotJson(label, why),
-        ReadError::NotDiskmark => CompareError::NotDiskmark(label),
-        ReadError::Schema(found) => CompareError::Schema { label, found },
-        ReadError::BadValue { field, why } => CompareError::BadValue { label, field, why },
-    })
-}
 
 /// Rows, columns and cells of a run read from a file.
 fn layout(label: String, run: Run) -> Result<Opened, String> {

@@ -3,13 +3,16 @@
 //! [`Settings::validate`] checks; its outputs are checked beside them
 //! ([`RunArgs::outputs`]).
 
+mod as_run;
 mod headings;
 mod outputs;
+mod report;
 mod run_args;
 mod span;
 mod sustained;
 
 pub use outputs::OutputOptions;
+pub use report::ReportArgs;
 pub use run_args::{EngineArg, RunArgs};
 pub use span::SpanArgs;
 pub use sustained::SustainedArgs;
@@ -184,6 +187,9 @@ pub enum Command {
     /// then random 4 KiB reads over it (the access times); a directory
     /// maps diskmark's own test file of --size
     Span(Box<SpanArgs>),
+    /// A saved result redrawn without running anything: in any format,
+    /// as a chart or as a card (the outputs checked as a run's are)
+    Report(ReportArgs),
     /// List the mounted, writable filesystems one would benchmark, with
     /// usage, device and model
     Targets {

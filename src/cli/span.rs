@@ -6,7 +6,7 @@ use super::run_args::RunArgs;
 use crate::config::UsageError;
 use crate::report::Format;
 use crate::workload::{TestSpec, parse_test};
-use clap::{Args, Parser};
+use clap::Args;
 use std::ffi::OsString;
 use std::path::PathBuf;
 
@@ -81,14 +81,6 @@ pub struct SpanArgs {
     pub chart: Option<PathBuf>,
 }
 
-/// A run's options, parsed from the arguments a span map makes.
-#[derive(Debug, Parser)]
-#[command(name = "diskmark span", args_override_self = true)]
-struct AsRun {
-    #[command(flatten)]
-    run: RunArgs,
-}
-
 fn parse_test_arg(s: &str) -> Result<TestSpec, String> {
     parse_test(s).map_err(|e| e.to_string())
 }
@@ -142,7 +134,7 @@ impl SpanArgs {
             pair("--seed", s.to_string().into());
         }
         if let Some(f) = self.format {
-            pair("--format", value_name(f).into());
+            pair("--format", super::as_run::value_name(f).into());
         }
         for o in &self.output {
             pair("--output", o.clone().into());
@@ -156,26 +148,11 @@ impl SpanArgs {
         if self.quiet {
             argv.push("--quiet".into());
         }
-        AsRun::try_parse_from(argv)
-            .map(|a| a.run)
-            .map_err(|e| UsageError::new("diskmark span", first_line(&e.to_string())))
+        super::as_run::parse("diskmark span", argv)
     }
 
     /// The sample test as `--test` takes it.
     fn test_arg(&self) -> String {
         self.sample_test.to_string()
     }
-}
-
-/// The name clap knows a value by.
-fn value_name(v: impl clap::ValueEnum) -> String {
-    v.to_possible_value()
-        .map(|p| p.get_name().to_string())
-        .unwrap_or_default()
-}
-
-/// clap's message without its "error: " and usage lines.
-fn first_line(s: &str) -> String {
-    let line = s.lines().next().unwrap_or(s);
-    line.strip_prefix("error: ").unwrap_or(line).to_string()
 }

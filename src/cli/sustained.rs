@@ -6,7 +6,7 @@ use super::run_args::RunArgs;
 use crate::config::UsageError;
 use crate::report::Format;
 use crate::workload::{DataKind, TestSpec, parse_test};
-use clap::{Args, Parser};
+use clap::Args;
 use std::ffi::OsString;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -88,14 +88,6 @@ pub struct SustainedArgs {
     pub chart: Option<PathBuf>,
 }
 
-/// A run's options, parsed from the arguments a sustained write makes.
-#[derive(Debug, Parser)]
-#[command(name = "diskmark sustained", args_override_self = true)]
-struct AsRun {
-    #[command(flatten)]
-    run: RunArgs,
-}
-
 fn parse_test_arg(s: &str) -> Result<TestSpec, String> {
     parse_test(s).map_err(|e| e.to_string())
 }
@@ -135,7 +127,7 @@ impl SustainedArgs {
         pair("--mode", "write".into());
         pair("--loops", "1".into());
         pair("--size", format!("{size}B").into());
-        pair("--data", value_name(self.data).into());
+        pair("--data", super::as_run::value_name(self.data).into());
         if let Some(e) = &self.engine {
             pair("--engine", e.into());
         }
@@ -143,7 +135,7 @@ impl SustainedArgs {
             pair("--seed", s.to_string().into());
         }
         if let Some(f) = self.format {
-            pair("--format", value_name(f).into());
+            pair("--format", super::as_run::value_name(f).into());
         }
         for o in &self.output {
             pair("--output", o.clone().into());
@@ -166,21 +158,6 @@ impl SustainedArgs {
                 argv.push(flag.into());
             }
         }
-        AsRun::try_parse_from(argv)
-            .map(|a| a.run)
-            .map_err(|e| UsageError::new("diskmark sustained", first_line(&e.to_string())))
+        super::as_run::parse("diskmark sustained", argv)
     }
-}
-
-/// The name clap knows a value by.
-fn value_name(v: impl clap::ValueEnum) -> String {
-    v.to_possible_value()
-        .map(|p| p.get_name().to_string())
-        .unwrap_or_default()
-}
-
-/// clap's message without its "error: " and usage lines.
-fn first_line(s: &str) -> String {
-    let line = s.lines().next().unwrap_or(s);
-    line.strip_prefix("error: ").unwrap_or(line).to_string()
 }

@@ -17,7 +17,11 @@ use crate::run::StopToken;
 /// ([`ExportManager::finish`]: the one policy of every mode). The end of a
 /// run, a span map, a sustained write and a run on many hosts.
 pub fn finish(export: &ExportManager, report: &Report<'_>) -> u8 {
-    let outcome = export.finish(report);
+    said(&export.finish(report))
+}
+
+/// Says on stderr what `outcome` says, and gives its exit code.
+pub(super) fn said(outcome: &crate::export::outcome::Outcome) -> u8 {
     for s in &outcome.said {
         match s {
             Said::Note(note) => crate::escape::say(format_args!("{note}")),

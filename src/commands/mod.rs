@@ -1,12 +1,13 @@
 //! The commands: a run of the grid or the TUI (`run.rs`), a sustained
 //! write, a span map, a run on many hosts, and engines, targets, compare,
-//! history, completions, man. Each is a thin adapter: options → the
+//! history, report, completions, man. Each is a thin adapter: options → the
 //! library's plan → its run → [`finish`]; each returns the exit code or an
 //! error for main to print.
 
 pub mod engines;
 mod finish;
 mod hosts;
+mod report;
 mod run;
 mod span;
 mod sustained;
@@ -14,6 +15,7 @@ pub mod targets;
 
 pub use finish::finish;
 pub use hosts::hosts;
+pub use report::report;
 pub use run::{benchmark, tui};
 pub use span::span;
 pub use sustained::sustained;

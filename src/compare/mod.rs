@@ -79,20 +79,28 @@ pub fn from_stored(id: i64, text: &str) -> Result<RunSummary, CompareError> {
 /// name) names it unless the result has its own `--label`.
 pub fn from_json(label: &str, text: &str) -> Result<RunSummary, CompareError> {
     let label = escaped(label);
-    let run = Run::from_json(text).map_err(|e| match e {
-        ReadError::NotJson(why) => CompareError::NotJson(label.clone(), why),
-        ReadError::NotDiskmark => CompareError::NotDiskmark(label.clone()),
-        ReadError::Schema(found) => CompareError::Schema {
-            label: label.clone(),
-            found,
-        },
-        ReadError::BadValue { field, why } => CompareError::BadValue {
-            label: label.clone(),
-            field,
-            why,
-        },
-    })?;
+    let run = parse(&label, text)?;
     Ok(summary(label, &run, text))
+}
+
+/// The model of `text`, or the sentence naming `label` (already escaped).
+fn parse(label: &str, text: &str) -> Result<Run, CompareError> {
+    let label = label.to_string();
+    Run::from_json(text).map_err(|e| match e {
+        ReadError::NotJson(why) => CompareError::NotJson(label, why),
+        ReadError::NotDiskmark => CompareError::NotDiskmark(label),
+        ReadError::Schema(found) => CompareError::Schema { label, found },
+        ReadError::BadValue { field, why } => CompareError::BadValue { label, field, why },
+    })
+}
+
+/// A result file's text: only a regular file of at most `input`'s limit
+/// (a FIFO, a device or a directory is refused before anything waits on
+/// it), of UTF-8.
+fn read_text(path: &std::path::Path, input: &crate::inputs::Input) -> Result<String, CompareError> {
+    let label = escaped(&path.display().to_string());
+    let bytes = crate::inputs::read(path, &label, input)?;
+    String::from_utf8(bytes).map_err(|_| CompareError::NotJson(label, "not UTF-8 text".into()))
 }
 
 /// Reads a result file: only a regular file of at most
@@ -103,10 +111,23 @@ pub fn load(path: &std::path::Path) -> Result<RunSummary, CompareError> {
     let name = path
         .file_name()
         .map_or(label.clone(), |n| escaped(&n.to_string_lossy()));
-    let bytes = crate::inputs::read(path, &label, &crate::inputs::RESULT)?;
-    let text = String::from_utf8(bytes)
-        .map_err(|_| CompareError::NotJson(name.clone(), "not UTF-8 text".into()))?;
+    let text = read_text(path, &crate::inputs::RESULT).map_err(|e| match e {
+        CompareError::NotJson(_, why) => CompareError::NotJson(name.clone(), why),
+        e => e,
+    })?;
     from_json(&name, &text)
+}
+
+/// A result file read back as its model (`diskmark report`, the window's
+/// opened result), refused in the sentences `compare` says for it: not a
+/// regular file of at most `input`'s limit, not UTF-8, not JSON, not
+/// diskmark's, or a field of the wrong type.
+pub fn read_result(
+    path: &std::path::Path,
+    input: &crate::inputs::Input,
+) -> Result<Run, CompareError> {
+    let text = read_text(path, input)?;
+    parse(&escaped(&path.display().to_string()), &text)
 }
 
 #[cfg(test)]

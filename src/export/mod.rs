@@ -118,9 +118,20 @@ impl ExportManager {
     /// before the run; writing checks again what it opened
     /// ([`crate::outputs`]), so no device is ever written.
     pub fn deliver(&self, report: &Report<'_>) -> Result<Delivered, Undelivered> {
+        self.deliver_rendering(Rendering::new(report))
+    }
+
+    /// Delivers a result read back (its model) to every output asked for,
+    /// as a run's report is delivered: `diskmark report`, and the
+    /// window's opened result.
+    pub fn deliver_model(&self, run: &crate::report::model::Run) -> Result<Delivered, Undelivered> {
+        self.deliver_rendering(Rendering::of_model(run))
+    }
+
+    fn deliver_rendering(&self, rendering: Rendering<'_, '_>) -> Result<Delivered, Undelivered> {
         let o = &self.outputs;
         let mut d = Delivery {
-            rendering: Rendering::new(report),
+            rendering,
             outputs: o,
             first: None,
             done: Delivered::default(),

@@ -41,7 +41,30 @@ impl ExportManager {
                 crate::escape::path(path)
             )));
         }
-        let (delivered, failed) = match self.deliver(report) {
+        let verdict = verdict(report);
+        self.outcome(said, self.deliver(report), verdict)
+    }
+
+    /// Delivers a result read back (`diskmark report`, the window's
+    /// opened result) to every output asked for: 0, or 1 when an output
+    /// failed (said last). Nothing is judged again: the file says how its
+    /// run went.
+    pub fn redraw(&self, run: &crate::report::model::Run) -> Outcome {
+        let done = Verdict {
+            code: 0,
+            failure: None,
+        };
+        self.outcome(Vec::new(), self.deliver_model(run), done)
+    }
+
+    /// What a delivery and its verdict come to.
+    fn outcome(
+        &self,
+        mut said: Vec<Said>,
+        result: Result<super::Delivered, super::Undelivered>,
+        verdict: Verdict,
+    ) -> Outcome {
+        let (delivered, failed) = match result {
             Ok(d) => (d, None),
             Err(u) => (u.delivered, Some(u.error)),
         };
@@ -51,7 +74,6 @@ impl ExportManager {
                 Message::Failure(e) => Said::Error(e.to_string()),
             });
         }
-        let verdict = verdict(report);
         // An output that failed is said last and is the run's failure (the
         // results were kept where they could be).
         let (failure, code) = match &failed {

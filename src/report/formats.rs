@@ -112,30 +112,43 @@ impl Format {
     }
 }
 
-/// One delivery's renderings of a report: the model is built at most
-/// once, on the first output that needs it.
+/// One delivery's renderings: of a report, whose model is built at most
+/// once, on the first output that needs it; or of a model read back from
+/// a result file (`diskmark report`, the window's opened result).
 pub struct Rendering<'a, 'r> {
-    report: &'a Report<'r>,
+    source: Source<'a, 'r>,
     model: OnceCell<model::Run>,
+}
+
+/// What a [`Rendering`] renders.
+enum Source<'a, 'r> {
+    Report(&'a Report<'r>),
+    Model(&'a model::Run),
 }
 
 impl<'a, 'r> Rendering<'a, 'r> {
     /// The renderings of `report`.
     pub fn new(report: &'a Report<'r>) -> Self {
         Rendering {
-            report,
+            source: Source::Report(report),
             model: OnceCell::new(),
         }
     }
 
-    /// The report it renders.
-    pub fn report(&self) -> &'a Report<'r> {
-        self.report
+    /// The renderings of a model already built (a result read back).
+    pub fn of_model(run: &'a model::Run) -> Self {
+        Rendering {
+            source: Source::Model(run),
+            model: OnceCell::new(),
+        }
     }
 
     /// The typed model, built once.
     pub fn model(&self) -> &model::Run {
-        self.model.get_or_init(|| model::Run::build(self.report))
+        match self.source {
+            Source::Model(run) => run,
+            Source::Report(report) => self.model.get_or_init(|| model::Run::build(report)),
+        }
     }
 
     /// The report in `format`.

@@ -32,6 +32,7 @@ mod progress;
 mod progress_jsonl;
 mod properties;
 mod qos;
+mod redraw;
 mod refusals;
 mod reliability;
 mod repeatability;
