@@ -47,16 +47,17 @@ pub fn update(app: &mut App, m: ActionsMsg) -> Task<Message> {
     Task::none()
 }
 
-/// The text report of the last run to the clipboard.
+/// The text report of what is shown (the last run, or a result file) to
+/// the clipboard.
 fn copy(app: &mut App) -> Task<Message> {
-    match app.last() {
-        Some(last) if app.actions.shown.is_none() => {
-            let report = save::text_report(last);
-            app.message = Some(strings::COPIED.into());
-            iced::clipboard::write(report)
-        }
-        _ => Task::none(),
-    }
+    let source = match (&app.actions.shown, app.last()) {
+        (Some(shown), _) => Source::File(shown),
+        (None, Some(last)) => Source::Run(last),
+        (None, None) => return Task::none(),
+    };
+    let report = save::text_report(source);
+    app.message = Some(strings::COPIED.into());
+    iced::clipboard::write(report)
 }
 
 /// The desktop's dialog for `a`, where one can be shown; its choice comes
@@ -151,7 +152,7 @@ pub fn view(app: &App) -> Element<'_, Message> {
         button(text(label).size(SIZE))
             .on_press_maybe(on.then_some(Message::Actions(ActionsMsg::Ask(a))))
     };
-    let copy_on = idle && matches!(source, Some(Source::Run(_)));
+    let copy_on = idle && source.is_some();
     let buttons = row![
         button(text(strings::COPY).size(SIZE))
             .on_press_maybe(copy_on.then_some(Message::Actions(ActionsMsg::Copy))),

@@ -2,7 +2,8 @@
 //! every path checked as the CLI checks `-o` and `--history` (never the
 //! target under test or its test file, never a device, /dev or /proc, a
 //! writable directory), the report delivered by [`ExportManager`], the
-//! PNG and a result file's JSON written through [`OutputPath::write`].
+//! PNG written through [`OutputPath::write`]. A result file shown saves
+//! as a run does, from its model.
 //! A refusal or a failure is the CLI's sentence.
 
 use crate::actions_state::{Action, Shown};
@@ -25,20 +26,23 @@ pub enum Source<'a> {
     File(&'a Shown),
 }
 
-/// Whether `action` can save `source`: a result file holds the model
-/// only, from which the JSON and the history are made (the text, the
-/// Markdown and the chart need the run itself).
-pub fn can(action: Action, source: Source<'_>) -> bool {
-    match source {
-        Source::Run(_) => action.writes(),
-        Source::File(_) => matches!(action, Action::SaveJson | Action::SaveHistory),
-    }
+/// Whether `action` can save `source`: every format and the chart of a
+/// run and of a result file alike, since every renderer reads the model
+/// alone (a file shown renders as `diskmark report` renders it).
+pub fn can(action: Action, _source: Source<'_>) -> bool {
+    action.writes()
 }
 
-/// The text report of a run, exactly as the CLI prints it.
-pub fn text_report(last: &LastRun) -> String {
-    let host = HostInfo::current();
-    report(last, &host).render(Format::Text)
+/// The text report of what is shown, exactly as the CLI prints it (for a
+/// result file, as `diskmark report` prints it).
+pub fn text_report(source: Source<'_>) -> String {
+    match source {
+        Source::Run(last) => {
+            let host = HostInfo::current();
+            report(last, &host).render(Format::Text)
+        }
+        Source::File(shown) => diskmark::report::render(&shown.run, Format::Text),
+    }
 }
 
 fn report<'a>(last: &'a LastRun, host: &'a HostInfo) -> Report<'a> {
@@ -72,13 +76,12 @@ pub fn save(
         return save_history(source, &db);
     }
     let path = outputs::check(&typed_path(typed), "--output", forbidden).map_err(usage)?;
-    match (action, source) {
-        (Action::SaveText, Source::Run(last)) => deliver(last, file(path, Format::Text)),
-        (Action::SaveJson, Source::Run(last)) => deliver(last, file(path, Format::Json)),
-        (Action::SaveMarkdown, Source::Run(last)) => deliver(last, file(path, Format::Markdown)),
-        (Action::SavePng, Source::Run(last)) => write_png(last, &path),
-        (Action::SaveJson, Source::File(shown)) => write(&path, shown.run.to_json().as_bytes()),
-        _ => Err(strings::CANNOT_SAVE.into()),
+    match action {
+        Action::SaveText => deliver(source, file(path, Format::Text)),
+        Action::SaveJson => deliver(source, file(path, Format::Json)),
+        Action::SaveMarkdown => deliver(source, file(path, Format::Markdown)),
+        Action::SavePng => write_png(source, &path),
+        Action::SaveHistory | Action::Open => Err(strings::CANNOT_SAVE.into()),
     }
 }
 
@@ -115,16 +118,19 @@ fn nothing(format: Format) -> Outputs {
     }
 }
 
-/// A run's report to `outputs` through the export path; what it said.
-fn deliver(last: &LastRun, outputs: Outputs) -> Result<String, String> {
+/// What is shown to `outputs` through the export path (a run's report,
+/// or a result file's model); what it said.
+fn deliver(source: Source<'_>, outputs: Outputs) -> Result<String, String> {
     let names: Vec<String> = (outputs.files.iter())
         .map(|f| shown_name(&f.path.shown))
         .collect();
     let host = HostInfo::current();
     let export = ExportManager::new(outputs);
-    let delivered = export
-        .deliver(&report(last, &host))
-        .map_err(|u| diskmark::Error::from(u.error).to_string())?;
+    let delivered = match source {
+        Source::Run(last) => export.deliver(&report(last, &host)),
+        Source::File(shown) => export.deliver_model(&shown.run),
+    }
+    .map_err(|u| diskmark::Error::from(u.error).to_string())?;
     let mut said: Vec<String> = Vec::new();
     if !names.is_empty() {
         said.push(strings::written(&names));
@@ -138,11 +144,18 @@ fn deliver(last: &LastRun, outputs: Outputs) -> Result<String, String> {
     Ok(said.join("; "))
 }
 
-/// The run's chart (the `--chart` SVG) as PNG.
-fn write_png(last: &LastRun, path: &OutputPath) -> Result<String, String> {
+/// The chart (the `--chart` SVG) of what is shown, as PNG.
+fn write_png(source: Source<'_>, path: &OutputPath) -> Result<String, String> {
     let host = HostInfo::current();
-    let run = diskmark::report::model::Run::build(&report(last, &host));
-    let svg = diskmark::report::draw::chart::run_chart(&run);
+    let built;
+    let run = match source {
+        Source::Run(last) => {
+            built = diskmark::report::model::Run::build(&report(last, &host));
+            &built
+        }
+        Source::File(shown) => &shown.run,
+    };
+    let svg = diskmark::report::draw::chart::run_chart(run);
     let png = crate::chart_png::render(&svg).map_err(|e| strings::chart_failed(&e))?;
     write(path, &png.bytes)
 }
@@ -189,12 +202,12 @@ fn check_history(path: &Path, forbidden: Forbidden) -> Result<OutputPath, UsageE
 /// result file as it was read.
 fn save_history(source: Source<'_>, db: &OutputPath) -> Result<String, String> {
     match source {
-        Source::Run(last) => {
+        Source::Run(_) => {
             let o = Outputs {
                 save: Some(db.clone()),
                 ..nothing(Format::Json)
             };
-            deliver(last, o)
+            deliver(source, o)
         }
         Source::File(shown) => {
             let id = diskmark::history::save_or_keep(db, &shown.run)

@@ -177,8 +177,8 @@ pub const PATH_PLACEHOLDER: &str = "/path/to/file";
 pub const COPIED: &str = "the text report is on the clipboard";
 /// Saving with nothing to save.
 pub const NOTHING_TO_SAVE: &str = "there is nothing to save yet: run the tests or open a result";
-/// Saving what a result file cannot give.
-pub const CANNOT_SAVE: &str = "a result file shown gives only its JSON and the history; run the tests for the text, the Markdown and the chart";
+/// An action that saves nothing, asked to save.
+pub const CANNOT_SAVE: &str = "this action reads a file; it saves nothing";
 /// Opening with no path typed.
 pub const NO_FILE: &str = "give the result file to open";
 

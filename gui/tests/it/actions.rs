@@ -8,6 +8,7 @@ use crate::common::skip;
 use common::{shows, temp_dir, until_done};
 
 use diskmark::history::History;
+use diskmark::report::Format;
 use diskmark::report::model::Run;
 use diskmark_gui::actions::PATH_INPUT;
 use diskmark_gui::actions_state::{Action, ActionsMsg};
@@ -110,7 +111,10 @@ fn the_reports_and_the_png_are_saved_through_the_typed_path() {
     assert_eq!(message(&app), "written: r.txt");
     let last = app.last().unwrap();
     let text = std::fs::read_to_string(out.join("r.txt")).unwrap();
-    assert_eq!(text, diskmark_gui::save::text_report(last));
+    assert_eq!(
+        text,
+        diskmark_gui::save::text_report(diskmark_gui::save::Source::Run(last))
+    );
     assert!(
         text.contains("[Read]") && text.contains("Sequential"),
         "{text}"
@@ -164,7 +168,8 @@ fn copying_puts_the_text_report_on_the_clipboard() {
     use iced::futures::StreamExt;
     let dir = temp_dir();
     let mut app = after_a_run(dir.path());
-    let expected = diskmark_gui::save::text_report(app.last().unwrap());
+    let expected =
+        diskmark_gui::save::text_report(diskmark_gui::save::Source::Run(app.last().unwrap()));
     let tasks = click(&mut app, "Copy report");
     let mut written = Vec::new();
     for t in tasks {
@@ -222,11 +227,6 @@ fn an_opened_result_shows_the_files_figures_and_notes() {
         vec!["a note from the file \\x1b[2J".to_string()]
     );
     assert!(shows(&fresh, "a note from the file \\x1b[2J"));
-    // A result file gives its JSON and the history, not the text report.
-    assert!(simulator(view(&fresh)).click("Copy report").is_ok());
-    let before = fresh.message.clone();
-    click_maybe(&mut fresh, "Copy report");
-    assert_eq!(fresh.message, before, "copy is off for a result file");
     // Its JSON saved again is the file's.
     let again = dir.path().join("again.json");
     act(&mut fresh, "Save JSON…", &again, "Save");
@@ -234,6 +234,39 @@ fn an_opened_result_shows_the_files_figures_and_notes() {
         Run::from_json(&std::fs::read_to_string(&again).unwrap()).unwrap(),
         run
     );
+}
+
+/// An opened result is a result (issue 29, item 4): its text, Markdown
+/// and chart are saved as `diskmark report` writes them from the same
+/// file, and its text report goes to the clipboard.
+#[test]
+fn an_opened_result_saves_in_every_format_as_diskmark_report_does() {
+    let dir = temp_dir();
+    let mut app = after_a_run(dir.path());
+    let saved = dir.path().join("r.json");
+    act(&mut app, "Save JSON…", &saved, "Save");
+    let mut fresh = window(&dir.path().join("target"));
+    act(&mut fresh, "Open result…", &saved, "Open");
+    for (label, name) in [("Save text…", "w.txt"), ("Save Markdown…", "w.md")] {
+        act(&mut fresh, label, &dir.path().join(name), "Save");
+        assert!(
+            message(&fresh).starts_with("written: "),
+            "{}",
+            message(&fresh)
+        );
+    }
+    act(&mut fresh, "Save PNG…", &dir.path().join("w.png"), "Save");
+    let png = std::fs::read(dir.path().join("w.png")).unwrap();
+    assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
+    // `diskmark report` renders with the library's `report::render` (its
+    // own test holds it to the run's outputs byte for byte).
+    let run = Run::from_json(&std::fs::read_to_string(&saved).unwrap()).unwrap();
+    for (name, format) in [("w.txt", Format::Text), ("w.md", Format::Markdown)] {
+        let written = std::fs::read_to_string(dir.path().join(name)).unwrap();
+        assert_eq!(written, diskmark::report::render(&run, format), "{name}");
+    }
+    click_maybe(&mut fresh, "Copy report");
+    assert_eq!(message(&fresh), "the text report is on the clipboard");
 }
 
 /// Clicks `label` and applies what it said, if anything.
