@@ -1,6 +1,7 @@
 //! The interface's state and what each key does: no terminal, no I/O, so
 //! that every key can be tested.
 
+use super::prompt::Answer;
 use crate::backend::Backend;
 use crate::config::{Choices, Settings};
 use crate::engine::EngineKind;
@@ -171,7 +172,7 @@ pub struct App {
     /// The key help is shown.
     pub help: bool,
     /// A path being typed for the target.
-    pub input: Option<String>,
+    pub input: Option<super::prompt::Prompt>,
     /// A line for the user (saved to..., errors of keys).
     pub message: Option<String>,
     /// The last finished (or stopped) run, for s / J / c.
@@ -270,14 +271,21 @@ impl App {
         }
     }
 
+    /// The target prompt, holding the current path.
+    fn target_prompt(&self) -> super::prompt::Prompt {
+        super::prompt::Prompt::new(&self.choices.target.display().to_string())
+    }
+
     /// Handles one key.
     pub fn on_key(&mut self, key: KeyEvent) -> Action {
         self.message = None;
         if let Some(input) = self.input.as_mut() {
-            match key.code {
-                KeyCode::Enter => {
-                    let path = std::path::PathBuf::from(input.trim());
+            match input.key(key) {
+                Answer::Editing => {}
+                Answer::Cancelled => self.input = None,
+                Answer::Accepted(text) => {
                     self.input = None;
+                    let path = std::path::PathBuf::from(text.trim());
                     if !path.as_os_str().is_empty() {
                         self.choices.target = path.clone();
                         if !self.targets.iter().any(|t| t.path == path) {
@@ -287,12 +295,6 @@ impl App {
                         return Action::TargetChanged;
                     }
                 }
-                KeyCode::Esc => self.input = None,
-                KeyCode::Backspace => {
-                    input.pop();
-                }
-                KeyCode::Char(c) => input.push(c),
-                _ => {}
             }
             return Action::None;
         }
@@ -315,7 +317,7 @@ impl App {
             KeyCode::Char('J') => return Action::SaveJson,
             KeyCode::Char('c') => return Action::Copy,
             KeyCode::Char('u') => self.unit = self.unit.next(true),
-            KeyCode::Char('t') if !self.running => self.input = Some(String::new()),
+            KeyCode::Char('t') if !self.running => self.input = Some(self.target_prompt()),
             _ => {}
         }
         Action::None
@@ -338,7 +340,7 @@ impl App {
             Focus::Row(i) => Action::Start(Some(i)),
             Focus::Field(i) => match fields()[i] {
                 Field::Target if !self.running => {
-                    self.input = Some(self.choices.target.display().to_string());
+                    self.input = Some(self.target_prompt());
                     Action::None
                 }
                 _ => self.change(true),
@@ -565,6 +567,9 @@ pub(crate) mod tests {
     fn a_typed_target() {
         let mut a = app();
         a.on_key(key(KeyCode::Char('t')));
+        // The prompt holds the current path; Ctrl-U clears it.
+        assert_eq!(a.input.as_ref().unwrap().text(), "/var/tmp");
+        a.on_key(KeyEvent::new(KeyCode::Char('u'), KeyModifiers::CONTROL));
         for c in "/srv/x".chars() {
             a.on_key(key(KeyCode::Char(c)));
         }

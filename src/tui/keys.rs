@@ -18,7 +18,7 @@ pub const KEYS: [&str; 9] = [
     "← →  h l     change the selected setting",
     "Enter Space  start (all, or the selected test); on a setting: change",
     "Esc          stop the running benchmark (the test file is removed)",
-    "t            type a target path",
+    "t            type a target path (Ctrl-A Ctrl-E Ctrl-U Ctrl-W as in a shell)",
     "u            cycle the unit: MB/s, GB/s, IOPS, µs",
     "s / J        save the report as text / JSON (diskmark_YYYYMMDDhhmmss)",
     "c            copy the report to the clipboard (OSC 52)",

@@ -9,6 +9,7 @@
 
 pub mod app;
 pub mod keys;
+pub mod prompt;
 pub mod view;
 
 pub use keys::{KEYS, keys_help};

@@ -143,9 +143,11 @@ fn safe(s: &str) -> String {
 
 fn hint(app: &App) -> Line<'static> {
     if let Some(input) = &app.input {
+        let (before, after) = input.split();
         return Line::from(format!(
-            " Target path: {}▏ (Enter accept, Esc cancel) ",
-            safe(input)
+            " Target path: {}▏{} (Enter accept, Esc cancel, Ctrl-U clear) ",
+            safe(&before),
+            safe(&after)
         ));
     }
     if let Some(m) = &app.message {

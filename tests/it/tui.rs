@@ -189,3 +189,34 @@ fn a_psync_run_on_tmpfs_shows_its_notes() {
     t.wait_for("EXITED=0", 10);
     assert_eq!(leftovers(tmpfs.path()), Vec::<String>::new());
 }
+
+/// The target prompt (`t`) starts with the current path and takes a
+/// shell's line keys from a real terminal: Ctrl-W erases the word before
+/// the cursor, Ctrl-A and Ctrl-E move to the start and the end, Ctrl-U
+/// erases to the start (issue 29).
+#[test]
+fn the_target_prompt_edits_as_a_shell_line() {
+    if Command::new("tmux").arg("-V").output().is_err() {
+        return skip("tui target prompt", "tmux is not installed");
+    }
+    let dir = disk_dir();
+    let cwd = tempfile::tempdir().unwrap();
+    let Some(t) = Tmux::start(cwd.path()) else {
+        return skip("tui target prompt", "tmux could not start a session");
+    };
+    launch(&t, dir.path(), "--profile demo");
+    t.wait_for("Ready", 20);
+    t.keys(&["t"]);
+    t.wait_for(&format!("Target path: {}▏", dir.path().display()), 10);
+    t.keys(&["-l", " a b"]);
+    t.keys(&["C-w"]);
+    t.wait_for(&format!("Target path: {} a ▏", dir.path().display()), 10);
+    t.keys(&["C-a"]);
+    t.keys(&["-l", "X"]);
+    t.wait_for(&format!("Target path: X▏{} a ", dir.path().display()), 10);
+    t.keys(&["C-e", "C-u"]);
+    t.keys(&["-l", "/srv/y"]);
+    t.wait_for("Target path: /srv/y▏", 10);
+    t.keys(&["Escape", "q"]);
+    t.wait_for("EXITED=0", 10);
+}
