@@ -4,8 +4,10 @@
 
 use super::run_args::RunArgs;
 use crate::config::UsageError;
+use crate::report::Format;
 use clap::Parser;
 use std::ffi::OsString;
+use std::path::{Path, PathBuf};
 
 /// A run's options, parsed from the arguments a subcommand makes.
 #[derive(Debug, Parser)]
@@ -21,6 +23,39 @@ pub fn parse(command: &'static str, argv: Vec<OsString>) -> Result<RunArgs, Usag
     AsRun::try_parse_from(argv)
         .map(|a| a.run)
         .map_err(|e| UsageError::new(command, first_line(&e.to_string())))
+}
+
+/// Where a subcommand's report goes, as its options name it.
+#[derive(Debug, Clone, Copy)]
+pub struct Outputs<'a> {
+    /// `--format`.
+    pub format: Option<Format>,
+    /// Each `-o`.
+    pub output: &'a [PathBuf],
+    /// `--chart`.
+    pub chart: Option<&'a Path>,
+    /// `--card`.
+    pub card: Option<&'a Path>,
+}
+
+/// `outputs` appended to `argv` as a run's options.
+pub fn push_outputs(argv: &mut Vec<OsString>, outputs: Outputs<'_>) {
+    let mut pair = |k: &str, v: OsString| {
+        argv.push(k.into());
+        argv.push(v);
+    };
+    if let Some(f) = outputs.format {
+        pair("--format", value_name(f).into());
+    }
+    for o in outputs.output {
+        pair("--output", o.clone().into());
+    }
+    if let Some(c) = outputs.chart {
+        pair("--chart", c.into());
+    }
+    if let Some(c) = outputs.card {
+        pair("--card", c.into());
+    }
 }
 
 /// The name clap knows a value by.

@@ -44,22 +44,13 @@ impl ReportArgs {
     pub fn outputs(&self) -> Result<OutputOptions, UsageError> {
         self.refuse_input_as_output()?;
         let mut argv: Vec<OsString> = vec!["diskmark".into()];
-        let mut pair = |k: &str, v: OsString| {
-            argv.push(k.into());
-            argv.push(v);
+        let outputs = super::as_run::Outputs {
+            format: self.format,
+            output: &self.output,
+            chart: self.chart.as_deref(),
+            card: self.card.as_deref(),
         };
-        if let Some(f) = self.format {
-            pair("--format", super::as_run::value_name(f).into());
-        }
-        for o in &self.output {
-            pair("--output", o.clone().into());
-        }
-        if let Some(c) = &self.chart {
-            pair("--chart", c.clone().into());
-        }
-        if let Some(c) = &self.card {
-            pair("--card", c.clone().into());
-        }
+        super::as_run::push_outputs(&mut argv, outputs);
         // The result file stands where a run's target would: what no
         // output may be.
         super::as_run::parse("diskmark report", argv)?.outputs(&self.input)

@@ -134,15 +134,6 @@ impl SustainedArgs {
         if let Some(s) = self.seed {
             pair("--seed", s.to_string().into());
         }
-        if let Some(f) = self.format {
-            pair("--format", super::as_run::value_name(f).into());
-        }
-        for o in &self.output {
-            pair("--output", o.clone().into());
-        }
-        if let Some(c) = &self.chart {
-            pair("--chart", c.clone().into());
-        }
         if let Some(p) = &self.progress {
             pair("--progress", p.as_arg());
         }
@@ -158,6 +149,13 @@ impl SustainedArgs {
                 argv.push(flag.into());
             }
         }
+        let outputs = super::as_run::Outputs {
+            format: self.format,
+            output: &self.output,
+            chart: self.chart.as_deref(),
+            card: None,
+        };
+        super::as_run::push_outputs(&mut argv, outputs);
         super::as_run::parse("diskmark sustained", argv)
     }
 }

@@ -52,9 +52,10 @@ fn shot(x: &Xvfb, dir: &Path, args: &[&str], env: &[(&str, String)]) -> ((u32, u
             break s;
         }
         if Instant::now() > end {
+            let threads = crate::common::threads_of(child.id());
             let _ = child.kill();
             let _ = child.wait();
-            panic!("diskmark-gui did not quit when done");
+            panic!("diskmark-gui did not quit when done; its threads:\n{threads}");
         }
         std::thread::sleep(Duration::from_millis(50));
     };

@@ -185,7 +185,7 @@ fn closing_the_window_mid_run_removes_the_test_file_and_exits_0() {
             // Where each of its threads waits, for the report: a close
             // that is never handled and a stop that never ends look alike
             // from outside.
-            let threads = threads_of(pid);
+            let threads = common::threads_of(pid);
             let _ = child.kill();
             panic!("diskmark-gui did not quit when its window was closed; its threads:\n{threads}");
         }
@@ -212,27 +212,4 @@ fn closing_the_window_mid_run_removes_the_test_file_and_exits_0() {
         diskmark::report::model::Run::from_json(&std::fs::read_to_string(&json).unwrap()).unwrap();
     // A user stop: interrupted, by no signal (0).
     assert!(run.interrupted && run.signal == Some(0), "{:?}", run.signal);
-}
-
-/// Each thread of process `pid`: its name, state and the kernel function
-/// it waits in (`/proc/PID/task/*`), one a line.
-fn threads_of(pid: u32) -> String {
-    let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) else {
-        return "(gone)".into();
-    };
-    let mut lines = Vec::new();
-    for t in tasks.flatten() {
-        let read = |f: &str| std::fs::read_to_string(t.path().join(f)).unwrap_or_default();
-        let stat = read("stat");
-        // The state follows the name in parentheses.
-        let state = stat.rsplit_once(") ").map_or("?", |(_, r)| &r[..1]);
-        lines.push(format!(
-            "{} {} {} {}",
-            t.file_name().to_string_lossy(),
-            read("comm").trim(),
-            state,
-            read("wchan").trim()
-        ));
-    }
-    lines.join("\n")
 }

@@ -287,3 +287,26 @@ pub fn click_label(display: &str, app: &App, label: &str) -> bool {
             .is_ok();
     sent && conn.sync().is_ok()
 }
+
+/// Each thread of process `pid`: its name, state and the kernel function
+/// it waits in (`/proc/PID/task/*`), one a line.
+pub fn threads_of(pid: u32) -> String {
+    let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) else {
+        return "(gone)".into();
+    };
+    let mut lines = Vec::new();
+    for t in tasks.flatten() {
+        let read = |f: &str| std::fs::read_to_string(t.path().join(f)).unwrap_or_default();
+        let stat = read("stat");
+        // The state follows the name in parentheses.
+        let state = stat.rsplit_once(") ").map_or("?", |(_, r)| &r[..1]);
+        lines.push(format!(
+            "{} {} {} {}",
+            t.file_name().to_string_lossy(),
+            read("comm").trim(),
+            state,
+            read("wchan").trim()
+        ));
+    }
+    lines.join("\n")
+}
