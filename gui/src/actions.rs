@@ -9,7 +9,7 @@ use crate::actions_state::{Action, ActionsMsg};
 use crate::app::{App, Message, Status};
 use crate::save::{self, Source};
 use crate::{dialog, opened, strings};
-use iced::widget::{Id, button, column, row, text, text_input};
+use iced::widget::{Id, button, row, text, text_input};
 use iced::{Element, Task};
 
 /// The typed path's input, for tests to find it.
@@ -28,12 +28,12 @@ pub fn update(app: &mut App, m: ActionsMsg) -> Task<Message> {
         ActionsMsg::Ask(a) => {
             app.actions.pending = Some(a);
             app.actions.path.clear();
-            return browse(a);
+            return browse(app, a);
         }
         ActionsMsg::Path(p) => app.actions.path = p,
         ActionsMsg::Browse => {
             if let Some(a) = app.actions.pending {
-                return browse(a);
+                return browse(app, a);
             }
         }
         ActionsMsg::Picked(Some(p)) => {
@@ -60,24 +60,52 @@ fn copy(app: &mut App) -> Task<Message> {
     iced::clipboard::write(report)
 }
 
-/// The desktop's dialog for `a`, where one can be shown; its choice comes
-/// back as [`ActionsMsg::Picked`].
-fn browse(a: Action) -> Task<Message> {
+/// The desktop's dialog for `a`, where one can be shown, with a
+/// suggested name; its choice comes back as [`ActionsMsg::Picked`].
+fn browse(app: &App, a: Action) -> Task<Message> {
     if !dialog::available() {
         return Task::none();
     }
-    let (title, name, filter): (&str, &str, (&str, &[&str])) = match a {
-        Action::SaveText => (strings::SAVE_TEXT, "diskmark.txt", ("Text", &["txt"])),
-        Action::SaveJson => (strings::SAVE_JSON, "diskmark.json", ("JSON", &["json"])),
-        Action::SaveMarkdown => (strings::SAVE_MARKDOWN, "diskmark.md", ("Markdown", &["md"])),
-        Action::SavePng => (strings::SAVE_PNG, "diskmark.png", ("PNG", &["png"])),
-        Action::SaveHistory => (strings::SAVE_HISTORY, "history.db", ("SQLite", &["db"])),
+    let (title, ext, filter): (&str, &str, (&str, &[&str])) = match a {
+        Action::SaveText => (strings::SAVE_TEXT, "txt", ("Text", &["txt"])),
+        Action::SaveJson => (strings::SAVE_JSON, "json", ("JSON", &["json"])),
+        Action::SaveMarkdown => (strings::SAVE_MARKDOWN, "md", ("Markdown", &["md"])),
+        Action::SavePng => (strings::SAVE_PNG, "png", ("PNG", &["png"])),
+        Action::SaveCard => (strings::SAVE_CARD, "png", ("PNG", &["png"])),
+        Action::SaveHistory => {
+            let t = dialog::save_file(strings::SAVE_HISTORY, "history.db", ("SQLite", &["db"]));
+            return t.map(|p| Message::Actions(ActionsMsg::Picked(p)));
+        }
         Action::Open => {
             let t = dialog::open_file(strings::OPEN, ("JSON", &["json"]));
             return t.map(|p| Message::Actions(ActionsMsg::Picked(p)));
         }
     };
-    dialog::save_file(title, name, filter).map(|p| Message::Actions(ActionsMsg::Picked(p)))
+    let mut name = suggested(app, ext);
+    if a == Action::SaveCard {
+        name = name.replace(".png", "-card.png");
+    }
+    dialog::save_file(title, &name, filter).map(|p| Message::Actions(ActionsMsg::Picked(p)))
+}
+
+/// A saved file's suggested name: the drive, the run's date, the format
+/// (`diskmark-Samsung-SSD-980-2026-12-03-1425.json`).
+pub fn suggested(app: &App, ext: &str) -> String {
+    let (drive, date) = match (&app.actions.shown, app.last()) {
+        (Some(s), _) => (
+            s.run.target.device.as_ref().and_then(|d| d.model.clone()),
+            s.run.date.clone(),
+        ),
+        (None, Some(l)) => (
+            l.target.model().map(str::to_string),
+            l.output.started.format("%Y-%m-%d-%H%M").to_string(),
+        ),
+        (None, None) => (None, String::new()),
+    };
+    let date: String = (date.chars())
+        .map(|c| if c.is_ascii_digit() { c } else { '-' })
+        .collect();
+    strings::suggested_name(drive.as_deref(), date.trim_matches('-'), ext)
 }
 
 /// Does the waiting action with the typed path: the message line says
@@ -128,8 +156,9 @@ fn open(app: &mut App) -> Result<String, String> {
     let path = save::typed_path(&app.actions.path);
     let o = opened::open(&path)?;
     app.grid.clear();
-    for ((row, col), figures) in o.cells {
-        app.grid.set(diskmark::front::CellAt { row, col }, figures);
+    for ((row, col), (figures, detail)) in o.cells {
+        app.grid
+            .set(diskmark::front::CellAt { row, col }, figures, detail);
     }
     app.grid.set_notes(o.notes);
     app.last = None;
@@ -138,51 +167,12 @@ fn open(app: &mut App) -> Result<String, String> {
     Ok(String::new())
 }
 
-/// The actions' buttons and, while an action waits for its path, the
-/// path row.
-pub fn view(app: &App) -> Element<'_, Message> {
-    let idle = !app.running();
-    let source = match (&app.actions.shown, app.last()) {
-        (Some(s), _) => Some(Source::File(s)),
-        (None, Some(l)) => Some(Source::Run(l)),
-        (None, None) => None,
-    };
-    let allowed = |a: Action| idle && source.is_some_and(|s| save::can(a, s));
-    let ask = |label: &'static str, a: Action, on: bool| {
-        button(text(label).size(SIZE))
-            .on_press_maybe(on.then_some(Message::Actions(ActionsMsg::Ask(a))))
-    };
-    let copy_on = idle && source.is_some();
-    let buttons = row![
-        button(text(strings::COPY).size(SIZE))
-            .on_press_maybe(copy_on.then_some(Message::Actions(ActionsMsg::Copy))),
-        ask(
-            strings::SAVE_TEXT,
-            Action::SaveText,
-            allowed(Action::SaveText)
-        ),
-        ask(
-            strings::SAVE_JSON,
-            Action::SaveJson,
-            allowed(Action::SaveJson)
-        ),
-        ask(
-            strings::SAVE_MARKDOWN,
-            Action::SaveMarkdown,
-            allowed(Action::SaveMarkdown)
-        ),
-        ask(strings::SAVE_PNG, Action::SavePng, allowed(Action::SavePng)),
-        ask(
-            strings::SAVE_HISTORY,
-            Action::SaveHistory,
-            allowed(Action::SaveHistory)
-        ),
-        ask(strings::OPEN, Action::Open, idle),
-    ]
-    .spacing(6);
+/// The path row, while an action waits for its path (the File menu
+/// asks the actions, [`crate::menu`]).
+pub fn path_row_view(app: &App) -> Option<Element<'_, Message>> {
     match app.actions.pending {
-        Some(a) if idle => column![buttons, path_row(app, a)].spacing(6).into(),
-        _ => buttons.into(),
+        Some(a) if !app.running() => Some(path_row(app, a)),
+        _ => None,
     }
 }
 

@@ -38,6 +38,8 @@ pub enum Action {
     SaveMarkdown,
     /// The chart as a PNG image.
     SavePng,
+    /// The card (CrystalDiskMark's screenshot) as a PNG image.
+    SaveCard,
     /// Into the history database.
     SaveHistory,
     /// Open a result JSON and show it.

@@ -8,6 +8,7 @@ use crate::actions_state::{Actions, ActionsMsg};
 use crate::args::Automation;
 use crate::form::{Form, SettingsMsg};
 use crate::strings;
+use crate::style::Look;
 pub use crate::unit::Unit;
 pub use crate::watch::TICK;
 use crate::watch::Watch;
@@ -71,6 +72,28 @@ pub enum Message {
     Row(usize),
     /// The actions after a run: copy, save, open ([`crate::actions`]).
     Actions(ActionsMsg),
+    /// The comment typed under the grid (the result's label).
+    Comment(String),
+    /// Another look, at once, even mid-run.
+    Look(Look),
+    /// The desktop's look, asked again.
+    SystemLook,
+    /// The menu bar.
+    Menu(crate::overlay::MenuMsg),
+    /// A menu's entry chosen: the menu closes, then its message is said.
+    Chosen(Box<Message>),
+    /// Open a dialog, or close the open one (`None`).
+    Dialog(Option<crate::overlay::Dialog>),
+    /// A preset of the library's (by position).
+    Preset(usize),
+    /// One parameter of one row's test.
+    TestParam(usize, diskmark::front::Param),
+    /// CrystalDiskMark's own tests back.
+    ResetTests,
+    /// A key no widget took.
+    Key(iced::keyboard::Event),
+    /// Quit: a run is stopped first, as closing the window does.
+    Quit,
 }
 
 impl From<Watch> for Message {
@@ -95,6 +118,8 @@ pub struct Start {
     pub targets: Vec<TargetInfo>,
     /// Where the exit code is left for `main`.
     pub exit_code: Arc<AtomicU8>,
+    /// The look it starts with.
+    pub look: Look,
 }
 
 /// The window.
@@ -122,6 +147,14 @@ pub struct App {
     pub(crate) shot_pending: bool,
     /// The settings panel's and the target picker's state.
     pub form: Form,
+    /// The look the window is drawn in.
+    pub look: Look,
+    /// The comment under the grid, as typed.
+    pub comment: String,
+    /// The open menu.
+    pub menu: crate::overlay::MenuState,
+    /// The open dialog.
+    pub dialog: Option<crate::overlay::Dialog>,
 }
 
 pub use diskmark::front::column;
@@ -141,6 +174,7 @@ impl App {
             false => Task::none(),
         };
         let form = Form::new(&start.choices, start.targets);
+        let comment = start.choices.label.clone().unwrap_or_default();
         let app = App {
             form,
             choices: start.choices,
@@ -157,6 +191,10 @@ impl App {
             actions: Actions::default(),
             signalled: false,
             shot_pending: false,
+            look: start.look,
+            comment,
+            menu: crate::overlay::MenuState::default(),
+            dialog: None,
         };
         (app, task)
     }
@@ -164,6 +202,33 @@ impl App {
     /// Whether a run is going.
     pub fn running(&self) -> bool {
         self.bench.is_some()
+    }
+
+    /// The drive under the grid: the target's model and link, its
+    /// filesystem and usage, escaped (they are anyone's text).
+    pub fn drive_line(&self) -> String {
+        let e = diskmark::report::escape::escaped;
+        let info = match self.form.current_target(&self.choices) {
+            Some(crate::form::TargetEntry::Listed(_, Some(info))) => info,
+            _ => return strings::drive(None, None, None),
+        };
+        let model = diskmark::target::link::describe(info.model(), info.link()).map(|m| e(&m));
+        strings::drive(
+            model.as_deref(),
+            Some(&e(&info.fs_type)),
+            Some(&info.usage.text()),
+        )
+    }
+
+    /// The comment typed: the result's label, cut at the label's longest
+    /// and without control characters, so that the run never refuses it.
+    pub(crate) fn set_comment(&mut self, typed: String) {
+        let clean: String = (typed.chars())
+            .filter(|c| !c.is_control())
+            .take(diskmark::config::MAX_LABEL)
+            .collect();
+        self.choices.label = (!clean.trim().is_empty()).then(|| clean.clone());
+        self.comment = clean;
     }
 
     /// The targets offered.

@@ -53,8 +53,6 @@ impl std::fmt::Display for TargetEntry {
 /// What the panel and the picker say to the window.
 #[derive(Debug, Clone)]
 pub enum SettingsMsg {
-    /// Show or hide the panel.
-    Toggle,
     /// A switch of the library's settings table turned on or off.
     Switch(&'static Setting, bool),
     /// A value of a pick of the table, by position.
@@ -92,8 +90,6 @@ pub enum Effect {
 /// The panel's and the picker's state.
 #[derive(Debug)]
 pub struct Form {
-    /// Whether the panel is open.
-    pub expanded: bool,
     /// What each typed setting shows, in the table's order (empty for
     /// the others).
     drafts: Vec<String>,
@@ -128,7 +124,6 @@ impl Form {
             targets.insert(0, entry);
         }
         Form {
-            expanded: false,
             drafts: SETTINGS.iter().map(|s| typed_text(s, choices)).collect(),
             engines: diskmark::engine::registry::probe_all(),
             fio: matches!(choices.engine, Backend::Fio(_)).then(|| choices.engine.clone()),
@@ -136,6 +131,13 @@ impl Form {
             folder: None,
             sentence: None,
         }
+    }
+
+    /// The typed settings show the values in force again (after a
+    /// preset changed several at once).
+    pub fn refresh(&mut self, choices: &Choices) {
+        self.drafts = SETTINGS.iter().map(|s| typed_text(s, choices)).collect();
+        self.sentence = None;
     }
 
     /// What the typed setting `s` shows.
@@ -169,11 +171,10 @@ impl Form {
     /// Applies `msg` to `c`; nothing changes while a run is going (the
     /// panel is drawn disabled then; this is the guard behind it).
     pub fn update(&mut self, c: &mut Choices, msg: SettingsMsg, running: bool) -> Effect {
-        if running && !matches!(msg, SettingsMsg::Toggle | SettingsMsg::FolderCancel) {
+        if running && !matches!(msg, SettingsMsg::FolderCancel) {
             return Effect::None;
         }
         match msg {
-            SettingsMsg::Toggle => self.expanded = !self.expanded,
             SettingsMsg::Switch(setting, on) => {
                 if let Domain::Switch { set, .. } = setting.domain {
                     set(c, on);

@@ -19,14 +19,14 @@ fn main() -> ExitCode {
     // clap's errors quote what was typed: printed through the one sink.
     let args: GuiArgs = diskmark::cli::parse_or_exit(<GuiArgs as clap::CommandFactory>::command);
     // Asked once, before the window opens (at most 200 ms).
-    let theme = diskmark_gui::theme::theme(args.theme);
+    let look = diskmark_gui::theme::look(args.theme);
     let scale = args.scale;
-    let start = match prepare(args) {
+    let start = match prepare(args, look) {
         Ok(start) => start,
         Err(code) => return code,
     };
     let exit_code = start.exit_code.clone();
-    if let Some(code) = open_window(start, theme, scale) {
+    if let Some(code) = open_window(start, scale) {
         return code;
     }
     ExitCode::from(exit_code.load(Ordering::Relaxed))
@@ -35,7 +35,7 @@ fn main() -> ExitCode {
 /// Everything refused or started before the window opens: the settings,
 /// the screenshot's path, the signal handlers, the display, the guardian;
 /// the exit code of the one sentence said when one fails.
-fn prepare(args: GuiArgs) -> Result<Start, ExitCode> {
+fn prepare(args: GuiArgs, look: diskmark_gui::style::Look) -> Result<Start, ExitCode> {
     let automation = args.automation();
     if args.run.on_hosts() {
         diskmark::escape::say(format_args!(
@@ -86,12 +86,13 @@ fn prepare(args: GuiArgs) -> Result<Start, ExitCode> {
         automation,
         targets: diskmark::target::list(),
         exit_code: Arc::new(AtomicU8::new(0)),
+        look,
     })
 }
 
 /// Runs the window until it closes; `Some` exit code when it could not be
 /// opened or the toolkit panicked (said in one sentence).
-fn open_window(start: Start, theme: iced::Theme, scale: f32) -> Option<ExitCode> {
+fn open_window(start: Start, scale: f32) -> Option<ExitCode> {
     let start = std::cell::RefCell::new(Some(start));
     let boot = move || {
         // iced boots once; the start is taken then.
@@ -106,7 +107,7 @@ fn open_window(start: Start, theme: iced::Theme, scale: f32) -> Option<ExitCode>
             .title(diskmark_gui::strings::TITLE)
             .subscription(App::subscription)
             .exit_on_close_request(false)
-            .theme(move |_: &App| theme.clone())
+            .theme(|app: &App| app.look.theme())
             .scale_factor(move |_: &App| scale)
             .window(diskmark_gui::theme::window_settings(scale))
             .default_font(diskmark_gui::theme::FONT)

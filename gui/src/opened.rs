@@ -5,11 +5,12 @@
 //! field of the wrong type. Its text is shown as text only, escaped.
 
 use crate::actions_state::Shown;
+use diskmark::front::CellDetail;
 use diskmark::inputs::Input;
 use diskmark::report::escape::escaped;
 use diskmark::report::model::{self, Run};
 use diskmark::report::tables::rows::Row;
-use diskmark::stats::{DirSummary, LatSummary};
+use diskmark::stats::{DirSummary, LatSummary, Spread};
 use diskmark::workload::{Direction, TestSpec, parse_test};
 use std::collections::HashMap;
 use std::path::Path;
@@ -25,7 +26,7 @@ pub struct Opened {
     /// The file and its rows and columns.
     pub shown: Shown,
     /// The figures, only where the file has them.
-    pub cells: HashMap<(usize, usize), DirSummary>,
+    pub cells: HashMap<(usize, usize), (DirSummary, CellDetail)>,
     /// The file's notes (escaped), and what of it could not be shown.
     pub notes: Vec<String>,
 }
@@ -77,7 +78,7 @@ fn layout(label: String, run: Run) -> Result<Opened, String> {
             }
         };
         if let Some(s) = summary(t) {
-            cells.insert((row, col), s);
+            cells.insert((row, col), (s, detail(t)));
         }
     }
     let mut columns = vec![Direction::Read, Direction::Write];
@@ -120,6 +121,27 @@ fn summary(t: &model::Test) -> Option<DirSummary> {
         }),
     };
     s.completed().then_some(s)
+}
+
+/// The Q/T that ran, when the file says it was adapted, and the spread
+/// of the loops' MB/s as the file recorded it (a file written before the
+/// mean was recorded has none: nothing is made up).
+fn detail(t: &model::Test) -> CellDetail {
+    let ran = (t.applied_name != t.name)
+        .then(|| parse_test(&t.applied_name).ok())
+        .flatten();
+    let spread = t.across_loops.mbps.and_then(|s| {
+        Some(Spread {
+            n: t.loops.len(),
+            min: s.min,
+            median: s.median,
+            max: s.max,
+            mean: s.mean?,
+            stddev: s.stddev,
+            ci95_pct: s.ci95_pct,
+        })
+    });
+    CellDetail { ran, spread }
 }
 
 #[cfg(test)]

@@ -80,7 +80,8 @@ pub fn save(
         Action::SaveText => deliver(source, file(path, Format::Text)),
         Action::SaveJson => deliver(source, file(path, Format::Json)),
         Action::SaveMarkdown => deliver(source, file(path, Format::Markdown)),
-        Action::SavePng => write_png(source, &path),
+        Action::SavePng => write_png(source, &path, Drawing::Chart),
+        Action::SaveCard => write_png(source, &path, Drawing::Card),
         Action::SaveHistory | Action::Open => Err(strings::CANNOT_SAVE.into()),
     }
 }
@@ -144,8 +145,17 @@ fn deliver(source: Source<'_>, outputs: Outputs) -> Result<String, String> {
     Ok(said.join("; "))
 }
 
-/// The chart (the `--chart` SVG) of what is shown, as PNG.
-fn write_png(source: Source<'_>, path: &OutputPath) -> Result<String, String> {
+/// Which drawing a PNG is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Drawing {
+    /// The bars of `--chart`.
+    Chart,
+    /// CrystalDiskMark's screenshot, `--card`.
+    Card,
+}
+
+/// The chart or the card of what is shown, as PNG.
+fn write_png(source: Source<'_>, path: &OutputPath, drawing: Drawing) -> Result<String, String> {
     let host = HostInfo::current();
     let built;
     let run = match source {
@@ -155,7 +165,10 @@ fn write_png(source: Source<'_>, path: &OutputPath) -> Result<String, String> {
         }
         Source::File(shown) => &shown.run,
     };
-    let svg = diskmark::report::draw::chart::run_chart(run);
+    let svg = match drawing {
+        Drawing::Chart => diskmark::report::draw::chart::run_chart(run),
+        Drawing::Card => diskmark::report::draw::card::render(run),
+    };
     let png = crate::chart_png::render(&svg).map_err(|e| strings::chart_failed(&e))?;
     write(path, &png.bytes)
 }

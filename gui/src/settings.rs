@@ -12,16 +12,12 @@ use crate::strings;
 use diskmark::backend::Backend;
 use diskmark::front::{Domain, SETTINGS, Setting};
 use iced::widget::{
-    Column, Row, button, checkbox, column as col, container, pick_list, row, scrollable, text,
-    text_input,
+    Column, Row, button, checkbox, column as col, pick_list, row, text, text_input,
 };
 use iced::{Alignment, Element};
 
 /// Text size of the panel (smaller than the grid's: it is secondary).
 const SIZE: f32 = 14.0;
-
-/// Most height the open panel's controls take, logical pixels.
-const MAX_HEIGHT: f32 = 190.0;
 
 /// Width of a typed field, logical pixels.
 const FIELD_WIDTH: f32 = 70.0;
@@ -45,33 +41,28 @@ pub fn field_id(s: &Setting) -> iced::widget::Id {
     iced::widget::Id::from(format!("settings-{}", s.option.trim_start_matches("--")))
 }
 
-/// The panel: the folder being typed and the last sentence always (they
-/// answer what was just done), the controls when it is open.
+/// Under the top row: the folder being typed and the last sentence
+/// (they answer what was just done); nothing otherwise.
 pub fn panel(app: &App) -> Element<'_, Message> {
     let form = &app.form;
-    let toggle = match form.expanded {
-        true => strings::SETTINGS_HIDE,
-        false => strings::SETTINGS_SHOW,
-    };
-    let mut head = row![button(text(toggle).size(SIZE)).on_press(msg(SettingsMsg::Toggle))]
-        .spacing(8)
-        .align_y(Alignment::Center);
-    if app.running() && form.expanded {
-        head = head.push(text(strings::SETTINGS_LOCKED).size(SIZE));
+    let mut c = col![].spacing(6);
+    if let Some(s) = form.sentence.as_ref().filter(|_| app.dialog.is_none()) {
+        c = c.push(text(s.clone()).size(SIZE));
     }
-    if let Some(s) = &form.sentence {
-        head = head.push(text(s.clone()).size(SIZE));
-    }
-    let mut c = col![head].spacing(6);
     if let Some(f) = crate::picker::folder_row(app) {
         c = c.push(f);
     }
-    if form.expanded {
-        // Scrolled when the window is short, so that the grid and the
-        // status bar stay in view.
-        c = c.push(container(scrollable(controls(app))).max_height(MAX_HEIGHT));
-    }
     c.into()
+}
+
+/// The All settings dialog's body: every setting of the table, then the
+/// engines; a line saying why nothing can change while a run goes.
+pub fn controls_view(app: &App) -> Element<'_, Message> {
+    let mut c = col![].spacing(8);
+    if app.running() {
+        c = c.push(text(strings::SETTINGS_LOCKED).size(SIZE));
+    }
+    c.push(controls(app)).into()
 }
 
 fn msg(m: SettingsMsg) -> Message {

@@ -96,10 +96,6 @@ pub fn stuck(deadline_s: u64, target: &str) -> String {
 
 // --- settings ---
 
-/// The button that opens the settings panel.
-pub const SETTINGS_SHOW: &str = "Settings…";
-/// The button that closes it.
-pub const SETTINGS_HIDE: &str = "Hide settings";
 /// Why the panel cannot be used now.
 pub const SETTINGS_LOCKED: &str = "Stop the run to change the settings";
 /// Label of the engine buttons.
@@ -160,7 +156,9 @@ pub const SAVE_JSON: &str = "Save JSON…";
 /// The button (and dialog title) that saves the Markdown table.
 pub const SAVE_MARKDOWN: &str = "Save Markdown…";
 /// The button (and dialog title) that saves the chart as PNG.
-pub const SAVE_PNG: &str = "Save PNG…";
+pub const SAVE_PNG: &str = "Save chart (PNG)…";
+/// The entry (and dialog title) that saves the card as PNG.
+pub const SAVE_CARD: &str = "Save image (card)…";
 /// The button that saves the run into the history.
 pub const SAVE_HISTORY: &str = "Save to history…";
 /// The button (and dialog title) that opens a result JSON.
@@ -190,6 +188,7 @@ pub fn path_label(a: crate::actions_state::Action) -> &'static str {
         Action::SaveJson => "Save the JSON report to",
         Action::SaveMarkdown => "Save the Markdown table to",
         Action::SavePng => "Save the chart (PNG) to",
+        Action::SaveCard => "Save the card (PNG) to",
         Action::SaveHistory => "Save into the history database",
         Action::Open => "Open the result file",
     }
@@ -241,4 +240,152 @@ pub fn window_failed(why: &str) -> String {
 /// (docs/measurement.md#the-guardian).
 pub fn guardian_removed(path: &str, size: &str) -> String {
     format!("note: diskmark-gui ended without removing its test file; removed {path} ({size})")
+}
+
+/// The looks, as the Theme menu names them.
+pub const LOOK_LIGHT: &str = "Light";
+/// A look.
+pub const LOOK_DARK: &str = "Dark";
+/// A look.
+pub const LOOK_HIGH_CONTRAST: &str = "High contrast";
+/// A look, as the Theme menu names it.
+pub fn look(l: crate::style::Look) -> &'static str {
+    use crate::style::Look;
+    match l {
+        Look::Light => LOOK_LIGHT,
+        Look::Dark => LOOK_DARK,
+        Look::HighContrast => LOOK_HIGH_CONTRAST,
+    }
+}
+
+/// The comment field's placeholder.
+pub const COMMENT: &str = "Comment (the result's label)";
+
+/// A column's heading, CrystalDiskMark's `Read [MB/s]`.
+pub fn heading(direction: &str, unit: &str) -> String {
+    format!("{direction} [{unit}]")
+}
+
+/// MB/s on a cell's second line and in its hover.
+pub fn mbps(v: f64) -> String {
+    format!("{v:.2} MB/s")
+}
+
+/// IOPS on a cell's second line and in its hover.
+pub fn iops(v: f64) -> String {
+    format!("{v:.0} IOPS")
+}
+
+/// A mean latency on a cell's second line and in its hover.
+pub fn micros(us: f64) -> String {
+    format!("{us:.1} µs")
+}
+
+/// The Q/T that ran when the engine adapted the test (`RND4K Q1T8`
+/// gives `ran Q1T8`), as the card and the report say it.
+pub fn ran(applied: &str) -> String {
+    let qt = applied.split_once(' ').map_or(applied, |(_, qt)| qt);
+    format!("ran {qt}")
+}
+
+/// A cell in every unit (its hover's first line); the latency only when
+/// measured.
+pub fn every_unit(mbps_v: f64, iops_v: f64, mean_us: Option<f64>) -> String {
+    let mut s = format!(
+        "{} · {:.3} GB/s · {}",
+        mbps(mbps_v),
+        mbps_v / 1000.0,
+        iops(iops_v)
+    );
+    if let Some(us) = mean_us {
+        s.push_str(&format!(" · {} mean", micros(us)));
+    }
+    s
+}
+
+/// How much a cell's loops disagree (its hover's second line).
+pub fn spread(n: usize, min: f64, max: f64, ci95_pct: Option<f64>) -> String {
+    let loops = if n == 1 { "loop" } else { "loops" };
+    let mut s = format!("{n} {loops}: {min:.2} – {max:.2} MB/s");
+    if let Some(ci) = ci95_pct {
+        s.push_str(&format!(", ±{ci:.1} % (95 % confidence)"));
+    }
+    s
+}
+
+/// The drive under the grid: model and link, filesystem, usage; `—`
+/// where one is not known.
+pub fn drive(model: Option<&str>, fs: Option<&str>, usage: Option<&str>) -> String {
+    let known = |v: Option<&str>| v.unwrap_or(EMPTY_CELL).to_string();
+    format!("{} · {} · {}", known(model), known(fs), known(usage))
+}
+
+// --- menus and dialogs ---
+
+/// The menus' titles.
+pub const MENU_FILE: &str = "File";
+/// A menu's title.
+pub const MENU_SETTINGS: &str = "Settings";
+/// A menu's title.
+pub const MENU_THEME: &str = "Theme";
+/// A menu's title.
+pub const MENU_LANGUAGE: &str = "Language";
+/// A menu's title.
+pub const MENU_HELP: &str = "Help";
+/// File's last entry.
+pub const QUIT: &str = "Quit";
+/// Settings' submenus and entries.
+pub const PROFILE: &str = "Profile";
+/// A submenu of Settings.
+pub const PRESETS: &str = "Presets";
+/// A submenu of Settings.
+pub const TEST_DATA: &str = "Test data";
+/// The entry and dialog that edit each row's test.
+pub const TEST_PARAMETERS: &str = "Test parameters…";
+/// The entry and dialog with every setting.
+pub const ALL_SETTINGS: &str = "All settings…";
+/// Theme's entry that follows the desktop.
+pub const LOOK_SYSTEM: &str = "System";
+/// The one language until the translations come.
+pub const ENGLISH: &str = "English";
+/// Help's entries.
+pub const SHORTCUTS: &str = "Keyboard shortcuts…";
+/// Help's entry.
+pub const ABOUT: &str = "About diskmark…";
+/// A dialog's button that closes it.
+pub const CLOSE: &str = "Close";
+/// The test parameters' button that brings the profile's tests back.
+pub const RESET_TESTS: &str = "Reset to CrystalDiskMark's tests";
+/// The test parameters' column headings.
+pub const PARAM_HEADINGS: [&str; 5] = ["Test", "Pattern", "Block", "Queue", "Threads"];
+
+/// The About dialog's lines: name, version, what it is, licence, links.
+pub fn about(version: &str) -> Vec<String> {
+    vec![
+        format!("diskmark {version}"),
+        "A storage benchmark: CrystalDiskMark's tests, measured correctly, with native I/O engines.".into(),
+        "Licence: MIT OR Apache-2.0".into(),
+        "Home: https://github.com/diskmark/diskmark".into(),
+        "Method: docs/measurement.md · Report formats: docs/report.md".into(),
+    ]
+}
+
+/// The suggested name of a saved file: the drive (or filesystem), the
+/// date and the format's extension, in characters every filesystem takes.
+pub fn suggested_name(drive: Option<&str>, date: &str, extension: &str) -> String {
+    let clean: String = (drive.unwrap_or("result").chars())
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' {
+                c
+            } else {
+                '-'
+            }
+        })
+        .collect();
+    let mut name = String::from("diskmark");
+    for part in clean.split('-').filter(|p| !p.is_empty()).take(4) {
+        name.push('-');
+        name.push_str(part);
+    }
+    format!("{name}-{date}.{extension}")
 }

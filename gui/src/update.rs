@@ -27,6 +27,25 @@ impl App {
             Message::Target(t) if !self.running() => self.choices.target = PathBuf::from(t),
             Message::Target(_) => {}
             Message::Unit(u) => self.unit = u,
+            Message::Comment(c) if !self.running() => self.set_comment(c),
+            Message::Comment(_) => {}
+            Message::Look(l) => self.look = l,
+            Message::SystemLook => self.look = crate::theme::look(crate::theme::ThemeChoice::Auto),
+            Message::Menu(m) => crate::menu::update(self, m),
+            Message::Chosen(m) => {
+                self.menu = crate::overlay::MenuState::default();
+                return self.update(*m);
+            }
+            Message::Dialog(d) => self.dialog = d,
+            Message::Preset(i) => self.preset(i),
+            Message::TestParam(row, p) => self.test_param(row, p),
+            Message::ResetTests => self.reset_tests(),
+            Message::Key(e) => {
+                if let Some(next) = crate::keys::on_key(self, e) {
+                    return self.update(next);
+                }
+            }
+            Message::Quit => return self.close(),
             Message::Tick => return self.pump(),
             Message::CloseRequested(_) => return self.close(),
             // The screenshot is taken once the final state has been drawn:
@@ -72,7 +91,8 @@ impl App {
     pub fn subscription(&self) -> Subscription<Message> {
         let close = window::close_requests().map(Message::CloseRequested);
         let signal = Subscription::run(signal_watch).map(Message::from);
-        let mut all = vec![close, signal];
+        let keys = iced::keyboard::listen().map(Message::Key);
+        let mut all = vec![close, signal, keys];
         if self.running() {
             all.push(Subscription::run(ticks).map(Message::from));
         }
@@ -80,6 +100,47 @@ impl App {
             all.push(window::frames().map(|_| Message::Frame));
         }
         Subscription::batch(all)
+    }
+
+    /// A preset put in force (nothing while a run goes): its tests, so
+    /// the grid's figures no longer belong to the rows.
+    fn preset(&mut self, i: usize) {
+        let Some(p) = diskmark::front::PRESETS.get(i) else {
+            return;
+        };
+        if self.running() {
+            return;
+        }
+        p.apply(&mut self.choices);
+        self.form.refresh(&self.choices);
+        self.grid.clear();
+    }
+
+    /// One parameter of a row's test; a value the library refuses is its
+    /// sentence, the test unchanged.
+    fn test_param(&mut self, row: usize, p: diskmark::front::Param) {
+        if self.running() {
+            return;
+        }
+        match diskmark::front::presets::set_param(&mut self.choices, row, p) {
+            Ok(()) => {
+                self.form.sentence = None;
+                self.grid.clear();
+            }
+            Err(why) => self.form.sentence = Some(strings::error(&why)),
+        }
+    }
+
+    /// CrystalDiskMark's tests back (the Default profile's).
+    fn reset_tests(&mut self) {
+        if let Some(s) = diskmark::front::Setting::named("--profile")
+            && !self.running()
+        {
+            let _ = self
+                .form
+                .update(&mut self.choices, SettingsMsg::Pick(s, 0), false);
+            self.grid.clear();
+        }
     }
 
     /// The settings panel's and the target picker's messages; "Choose

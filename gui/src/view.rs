@@ -1,50 +1,49 @@
-//! What the window draws: the top row, the grid with KDiskMark's meter in
-//! every cell, the status bar and the notes.
+//! What the window draws: the top row, the grid (in [`crate::grid`]),
+//! the drive and the comment under it, the status bar, the actions and
+//! the notes.
 
-use crate::app::{App, Message, Status, Unit, column};
+use crate::app::{App, Message, Status, Unit};
 use crate::strings;
-use diskmark::front::CellAt;
 use diskmark::front::Setting;
 use diskmark::run::{Event, Step};
-use diskmark::workload::Direction;
-use iced::widget::{Space, button, column as col, container, pick_list, row, scrollable, text};
-use iced::{Color, Element, Length, Theme};
+use iced::widget::{Space, column as col, pick_list, row, scrollable, text, text_input};
+use iced::{Alignment, Element, Length};
 
-/// The colour of the meter's bars; the end-to-end test looks for it in
-/// the screenshot.
-pub const BAR: Color = Color::from_rgb8(0x2e, 0x9e, 0x4f);
+/// The widget id of the comment field (tests type in it).
+pub const COMMENT_ID: &str = "comment";
 
-/// Width of a figure's cell, logical pixels.
-const CELL_WIDTH: f32 = 190.0;
-
-/// Width of the running row's marker, logical pixels.
-const MARK_WIDTH: f32 = 14.0;
-
-/// The whole window.
+/// The whole window: the menu bar, the top row, the grid, the drive and
+/// the comment, the status bar, the path row of an action, the notes;
+/// the open dialog or menu over them.
 pub fn view(app: &App) -> Element<'_, Message> {
-    col![
+    let grid = iced::widget::container(crate::grid::grid(app)).height(Length::FillPortion(4));
+    let mut c = col![
+        crate::menu::bar(app),
         top_row(app),
         crate::settings::panel(app),
-        grid(app),
+        grid,
+        drive_row(app),
         status_bar(app),
-        crate::actions::view(app),
-        notes(app)
-    ]
-    // 8, not 12: with the settings open, the action row must still fit
-    // a 900×560 window (the snapshot tests look at it).
-    .spacing(8)
-    .padding(12)
-    .into()
+    ];
+    if let Some(path) = crate::actions::path_row_view(app) {
+        c = c.push(path);
+    }
+    if let Some(m) = &app.message {
+        c = c.push(text(m.clone()).size(14));
+    }
+    let base = c
+        .push(notes(app))
+        .spacing(8)
+        .padding(crate::style::PADDING)
+        .into();
+    crate::menu::over(app, crate::modal::over(app, base))
 }
 
+/// The loops, the size, the target and the unit, as CrystalDiskMark's
+/// top row (its All button heads the grid).
 fn top_row(app: &App) -> Element<'_, Message> {
-    let running = app.running();
-    let all = button(strings::ALL).on_press_maybe((!running).then_some(Message::All));
-    let stop = button(strings::STOP).on_press_maybe(running.then_some(Message::Stop));
     let [loops, size] = crate::settings::TOP_ROW.map(Setting::named);
     row![
-        all,
-        stop,
         top_pick(app, loops),
         top_pick(app, size),
         text(strings::TARGET),
@@ -53,7 +52,7 @@ fn top_row(app: &App) -> Element<'_, Message> {
         pick_list(Unit::ALL, Some(app.unit), Message::Unit),
     ]
     .spacing(8)
-    .align_y(iced::Alignment::Center)
+    .align_y(Alignment::Center)
     .into()
 }
 
@@ -62,83 +61,24 @@ fn top_pick(app: &App, s: Option<&'static Setting>) -> Element<'static, Message>
     match s {
         Some(s) => row![text(s.label), crate::settings::pick_list_of(app, s)]
             .spacing(8)
-            .align_y(iced::Alignment::Center)
+            .align_y(Alignment::Center)
             .into(),
         None => Space::new().into(),
     }
 }
 
-fn grid(app: &App) -> Element<'_, Message> {
-    let columns = app.columns();
-    let mut header = row![Space::new().width(Length::Fixed(MARK_WIDTH + 8.0 + 140.0))].spacing(8);
-    for d in &columns {
-        let name = match d {
-            Direction::Read => strings::READ,
-            Direction::Write => strings::WRITE,
-            Direction::Mix { .. } => strings::MIX,
-        };
-        header = header.push(text(format!("{name} ({})", app.unit)).width(CELL_WIDTH));
-    }
-    let mut grid = col![header].spacing(8);
-    // An opened file's rows are the file's: no row runs while it is shown.
-    let can_run = !app.running() && app.showing().is_none();
-    let running_row = app.live().map(|l| l.at.row);
-    for (i, test) in app.rows().iter().enumerate() {
-        // The row's own button runs its test alone.
-        let run = can_run.then_some(Message::Row(i));
-        let name = button(text(test.to_string()).size(14)).on_press_maybe(run);
-        let mark = if running_row == Some(i) {
-            strings::RUNNING_MARK
-        } else {
-            ""
-        };
-        let mut r = row![text(mark).width(MARK_WIDTH), name.width(140)].spacing(8);
-        for d in &columns {
-            r = r.push(cell(app, i, column(*d)));
-        }
-        grid = grid.push(r.align_y(iced::Alignment::Center));
-    }
-    grid.into()
-}
-
-/// One figure and its bar on the log meter: the cell running now shows
-/// its loop's live figure (the last tick's), the others their figures so
-/// far.
-fn cell(app: &App, row_index: usize, col_index: usize) -> Element<'_, Message> {
-    let here = CellAt {
-        row: row_index,
-        col: col_index,
-    };
-    let live = app.live().filter(|l| l.at == here);
-    let figure = match live {
-        Some(l) => app.unit.live(l),
-        None => (app.cell(row_index, col_index))
-            .filter(|s| s.completed())
-            .map(|s| app.unit.figure(s)),
-    };
-    let (value, pct) = match figure {
-        Some((v, bar)) => (app.unit.format(v), bar),
-        None => (strings::EMPTY_CELL.to_string(), 0.0),
-    };
-    let filled = (pct.round() as u16).min(100);
-    let mut bar = row![];
-    if filled > 0 {
-        bar = bar.push(
-            container(Space::new().height(8))
-                .width(Length::FillPortion(filled))
-                .style(|_: &Theme| container::background(BAR)),
-        );
-    }
-    if filled < 100 {
-        bar = bar.push(
-            Space::new()
-                .width(Length::FillPortion(100 - filled))
-                .height(8),
-        );
-    }
-    col![text(value).size(20), bar]
-        .spacing(2)
-        .width(CELL_WIDTH)
+/// Under the grid, as CrystalDiskMark's: the drive under test, and the
+/// comment that becomes the result's label.
+fn drive_row(app: &App) -> Element<'_, Message> {
+    let drive = app.drive_line();
+    let comment = text_input(strings::COMMENT, &app.comment)
+        .id(COMMENT_ID)
+        .size(14)
+        .width(Length::FillPortion(2))
+        .on_input_maybe((!app.running()).then_some(Message::Comment));
+    row![text(drive).size(14).width(Length::FillPortion(3)), comment]
+        .spacing(8)
+        .align_y(Alignment::Center)
         .into()
 }
 
@@ -192,9 +132,6 @@ fn live(e: &Event) -> String {
 
 fn notes(app: &App) -> Element<'_, Message> {
     let mut c = col![].spacing(4);
-    if let Some(m) = &app.message {
-        c = c.push(text(m.clone()));
-    }
     if !app.notes().is_empty() {
         c = c.push(text(strings::NOTES).size(16));
         for n in app.notes() {
@@ -202,5 +139,8 @@ fn notes(app: &App) -> Element<'_, Message> {
         }
     }
     // The scrollbar beside the notes, not over their ends.
-    scrollable(c).spacing(6).height(Length::Fill).into()
+    scrollable(c)
+        .spacing(6)
+        .height(Length::FillPortion(1))
+        .into()
 }

@@ -6,8 +6,8 @@
 //! (docs/architecture.md#events-and-stopping).
 
 use crate::run::{Event, Phase, Step};
-use crate::stats::DirSummary;
-use crate::workload::Direction;
+use crate::stats::{DirSummary, Spread};
+use crate::workload::{Direction, TestSpec};
 use std::collections::HashMap;
 
 /// A cell: a row (a test) in a column (a direction).
@@ -32,6 +32,28 @@ pub struct LiveCell {
     pub iops: Option<f64>,
 }
 
+/// What a cell knows beside its figures, for a front-end's second line
+/// and its hover: the Q/T that ran when the run adapted the test
+/// (docs/measurement.md#adaptations), and how much its loops disagree
+/// (docs/measurement.md#repeatability).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct CellDetail {
+    /// The test as it ran, when that is not as asked.
+    pub ran: Option<TestSpec>,
+    /// The spread of its loops' MB/s so far; `None` before a loop with
+    /// figures.
+    pub spread: Option<Spread>,
+}
+
+/// A cell's state: its figures, its detail, and each loop's MB/s (the
+/// spread's values).
+#[derive(Debug, Clone)]
+struct Cell {
+    figures: DirSummary,
+    detail: CellDetail,
+    loop_mbps: Vec<f64>,
+}
+
 /// The column of `direction`: 0 read, 1 write, 2 mix.
 pub fn column(direction: Direction) -> usize {
     match direction {
@@ -44,7 +66,7 @@ pub fn column(direction: Direction) -> usize {
 /// The grid's state.
 #[derive(Debug, Clone, Default)]
 pub struct Grid {
-    cells: HashMap<CellAt, DirSummary>,
+    cells: HashMap<CellAt, Cell>,
     live: Option<LiveCell>,
     notes: Vec<String>,
     /// The row a run of one test fills (its events say test 0).
@@ -76,7 +98,27 @@ impl Grid {
         match &e.step {
             Step::LoopDone(f) => {
                 let at = self.at(f.at.test_index, f.at.direction);
-                self.cells.insert(at, f.cell.clone());
+                // A cell restarts with its test's first loop.
+                let mut loop_mbps = match self.cells.remove(&at) {
+                    Some(c) if f.at.loop_index > 0 => c.loop_mbps,
+                    _ => Vec::new(),
+                };
+                if f.headline.completed() {
+                    loop_mbps.push(f.headline.mbps);
+                }
+                let detail = CellDetail {
+                    ran: (f.at.applied != f.at.requested).then_some(f.at.applied),
+                    spread: Spread::of(&loop_mbps),
+                };
+                let figures = f.cell.clone();
+                self.cells.insert(
+                    at,
+                    Cell {
+                        figures,
+                        detail,
+                        loop_mbps,
+                    },
+                );
                 self.live = None;
             }
             Step::Running(l) => {
@@ -99,8 +141,14 @@ impl Grid {
     }
 
     /// Sets a cell (a result read back from a file).
-    pub fn set(&mut self, at: CellAt, figures: DirSummary) {
-        self.cells.insert(at, figures);
+    pub fn set(&mut self, at: CellAt, figures: DirSummary, detail: CellDetail) {
+        let loop_mbps = Vec::new();
+        let cell = Cell {
+            figures,
+            detail,
+            loop_mbps,
+        };
+        self.cells.insert(at, cell);
     }
 
     /// Adds a note unless it is there already.
@@ -117,7 +165,12 @@ impl Grid {
 
     /// A cell's figures so far, when a loop of it finished.
     pub fn cell(&self, at: CellAt) -> Option<&DirSummary> {
-        self.cells.get(&at)
+        self.cells.get(&at).map(|c| &c.figures)
+    }
+
+    /// A cell's detail, when a loop of it finished.
+    pub fn detail(&self, at: CellAt) -> Option<&CellDetail> {
+        self.cells.get(&at).map(|c| &c.detail)
     }
 
     /// The cell running now, with its live figures.
@@ -207,6 +260,39 @@ mod tests {
         g.apply(&done(1));
         assert_eq!(g.cell(w).map(|c| c.ios), Some(1));
         assert_eq!(g.running_row(), None);
+    }
+
+    /// The second line's facts: the Q/T that ran when adapted, and the
+    /// spread of the loops so far, restarted by a new run of the cell.
+    #[test]
+    fn a_cell_keeps_the_qt_that_ran_and_its_loops_spread() {
+        let finished = |loop_index: u32, ios: u64, applied: &str| {
+            let mut p = at(0, Direction::Read);
+            p.applied = crate::workload::parse_test(applied).unwrap();
+            p.loop_index = loop_index;
+            let mut l = LoopResult::empty(1_000_000_000);
+            for _ in 0..ios {
+                l.read.record(1000, 4096);
+            }
+            let f = Finished::new(p, &[l], LoopStat::Mean).unwrap();
+            event(Step::LoopDone(Box::new(f)))
+        };
+        let r = CellAt { row: 0, col: 0 };
+        let mut g = Grid::default();
+        g.apply(&finished(0, 1000, "RND4K Q1T1"));
+        assert_eq!(g.detail(r).unwrap().ran, None, "not adapted");
+        g.apply(&finished(1, 3000, "RND4K Q1T1"));
+        let s = g.detail(r).unwrap().spread.unwrap();
+        assert_eq!(s.n, 2);
+        assert!(
+            (s.min - 4.096).abs() < 1e-9 && (s.max - 12.288).abs() < 1e-9,
+            "{s:?}"
+        );
+        // A new run of the cell starts its spread again.
+        g.apply(&finished(0, 2000, "RND4K Q1T4"));
+        let d = g.detail(r).unwrap();
+        assert_eq!(d.spread.unwrap().n, 1);
+        assert_eq!(d.ran.map(|t| t.to_string()).as_deref(), Some("RND4K Q1T4"));
     }
 
     #[test]

@@ -51,6 +51,7 @@ fn type_path(app: &mut App, path: &Path) {
 
 /// `action`'s button, the path typed, then `confirm`.
 fn act(app: &mut App, action: &str, path: &Path, confirm: &str) {
+    click(app, "File");
     click(app, action);
     type_path(app, path);
     click(app, confirm);
@@ -133,7 +134,7 @@ fn the_reports_and_the_png_are_saved_through_the_typed_path() {
         "{md}"
     );
 
-    act(&mut app, "Save PNG…", &out.join("r.png"), "Save");
+    act(&mut app, "Save chart (PNG)…", &out.join("r.png"), "Save");
     assert_eq!(message(&app), "written: r.png");
     let host = diskmark::host::HostInfo::current();
     let last = app.last().unwrap();
@@ -147,6 +148,25 @@ fn the_reports_and_the_png_are_saved_through_the_typed_path() {
     ));
     let chart = (svg_attr(&svg, "width"), svg_attr(&svg, "height"));
     assert_eq!(png_size(&out.join("r.png")), chart);
+    // The card, from the File menu, as `--card` draws it.
+    act(
+        &mut app,
+        "Save image (card)…",
+        &out.join("card.png"),
+        "Save",
+    );
+    assert_eq!(message(&app), "written: card.png");
+    let last = app.last().unwrap();
+    let card = diskmark::report::draw::card::render(&diskmark::report::model::Run::build(
+        &diskmark::report::Report {
+            settings: &last.settings,
+            target: &last.target,
+            host: &host,
+            output: &last.output,
+        },
+    ));
+    let size = (svg_attr(&card, "width"), svg_attr(&card, "height"));
+    assert_eq!(png_size(&out.join("card.png")), size);
     assert!(!shows(&app, "Save"), "the path row closes once saved");
     // A path chosen in the desktop's dialog saves as a typed one does.
     let _ = app.update(Message::Actions(ActionsMsg::Ask(Action::SaveJson)));
@@ -170,6 +190,7 @@ fn copying_puts_the_text_report_on_the_clipboard() {
     let mut app = after_a_run(dir.path());
     let expected =
         diskmark_gui::save::text_report(diskmark_gui::save::Source::Run(app.last().unwrap()));
+    click(&mut app, "File");
     let tasks = click(&mut app, "Copy report");
     let mut written = Vec::new();
     for t in tasks {
@@ -255,7 +276,12 @@ fn an_opened_result_saves_in_every_format_as_diskmark_report_does() {
             message(&fresh)
         );
     }
-    act(&mut fresh, "Save PNG…", &dir.path().join("w.png"), "Save");
+    act(
+        &mut fresh,
+        "Save chart (PNG)…",
+        &dir.path().join("w.png"),
+        "Save",
+    );
     let png = std::fs::read(dir.path().join("w.png")).unwrap();
     assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
     // `diskmark report` renders with the library's `report::render` (its
@@ -265,6 +291,7 @@ fn an_opened_result_saves_in_every_format_as_diskmark_report_does() {
         let written = std::fs::read_to_string(dir.path().join(name)).unwrap();
         assert_eq!(written, diskmark::report::render(&run, format), "{name}");
     }
+    click_maybe(&mut fresh, "File");
     click_maybe(&mut fresh, "Copy report");
     assert_eq!(message(&fresh), "the text report is on the clipboard");
 }
@@ -422,7 +449,7 @@ fn outputs_onto_the_target_or_where_nothing_can_be_written_are_refused() {
         return;
     }
     let _unmount = Unmount(ro.clone());
-    act(&mut app, "Save PNG…", &ro.join("r.png"), "Save");
+    act(&mut app, "Save chart (PNG)…", &ro.join("r.png"), "Save");
     let m = message(&app);
     assert!(
         m.starts_with(&format!(

@@ -86,15 +86,18 @@ fn the_icon_is_an_svg_that_renders() {
     assert!(text.starts_with("<?xml"));
     assert!(text.contains("<svg xmlns=\"http://www.w3.org/2000/svg\""));
     assert!(text.contains("viewBox=\"0 0 128 128\""));
-    // The gauge is drawn in the grid's bar colour.
-    let c = diskmark_gui::view::BAR;
+    // The gauge is drawn in the green of the grid's test buttons.
+    let c = diskmark_gui::style::Look::Light.colors().label;
     let hex = format!(
         "#{:02x}{:02x}{:02x}",
         (c.r * 255.0).round() as u8,
         (c.g * 255.0).round() as u8,
         (c.b * 255.0).round() as u8
     );
-    assert!(text.contains(&hex), "the icon lacks the bar colour {hex}");
+    assert!(
+        text.contains(&hex),
+        "the icon lacks the buttons' green {hex}"
+    );
     let out = tempfile::Builder::new()
         .prefix("dm-icon-")
         .suffix(".png")

@@ -9,6 +9,7 @@ mod death;
 mod desktop;
 mod dialog;
 mod looks;
+mod menus;
 mod no_display;
 mod settings;
 mod snapshots;

@@ -55,6 +55,15 @@ fn click(app: &mut App, label: &str) {
     assert!(n > 0, "clicking {label} said nothing");
 }
 
+/// Clicks the widget of id `id`; the click must say something.
+fn click_id(app: &mut App, id: &str) {
+    let n = with_ui(app, |ui| {
+        ui.click(iced::widget::Id::from(id.to_string()))
+            .unwrap_or_else(|e| panic!("{id}: {e}"));
+    });
+    assert!(n > 0, "clicking {id} said nothing");
+}
+
 /// Moves the pointer to `p` (with the event, so that menus see it) and
 /// clicks there.
 fn click_at(ui: &mut Simulator<'_, Message>, p: Point) {
@@ -181,7 +190,8 @@ fn change_every_setting_and_see_it_in_the_resulting_settings() {
     click(&mut app, "Use");
     assert_eq!(app.form.folder, None, "{:?}", app.form.sentence);
     // The panel.
-    click(&mut app, "Settings…");
+    click(&mut app, "Settings");
+    click(&mut app, "All settings…");
     click(&mut app, "Peak Performance");
     click(&mut app, "Median");
     click(&mut app, "+Mix");
@@ -219,14 +229,16 @@ fn change_every_setting_and_see_it_in_the_resulting_settings() {
     let want = Backend::Native(engine.unwrap_or(EngineKind::Psync));
     assert_eq!(s.engine, want);
     // The rows are the profile's.
-    assert!(shows(&app, "SEQ1M Q8T1") && shows(&app, "RND4K Q32T1"));
+    // A test's button shows its name over its Q/T.
+    assert!(shows(&app, "Q8T1") && shows(&app, "Q32T1") && shows(&app, "RND4K"));
 }
 
 #[test]
 fn a_bad_typed_value_shows_one_sentence_and_keeps_the_old_value() {
     let dir = temp_dir();
     let mut app = window(dir.path(), &[], &[]);
-    click(&mut app, "Settings…");
+    click(&mut app, "Settings");
+    click(&mut app, "All settings…");
     let old = app.form.draft(named("--measure")).to_string();
     type_into(&mut app, "settings-measure", &old, "abc");
     assert_eq!(app.choices.measure, Duration::from_millis(200));
@@ -246,11 +258,12 @@ fn a_bad_typed_value_shows_one_sentence_and_keeps_the_old_value() {
 fn a_row_button_runs_only_that_test_and_keeps_the_other_rows() {
     let dir = temp_dir();
     let mut app = window(dir.path(), &[], &[]);
-    click(&mut app, "RND4K Q1T1");
+    click_id(&mut app, &diskmark_gui::grid::row_id(1));
     assert!(app.running());
     // Nothing can be changed while it runs.
     let before = app.choices.clone();
-    click(&mut app, "Settings…");
+    click(&mut app, "Settings");
+    click(&mut app, "All settings…");
     assert_eq!(
         with_ui(&mut app, |ui| {
             let _ = ui.click("Demo");
@@ -277,7 +290,7 @@ fn a_row_button_runs_only_that_test_and_keeps_the_other_rows() {
     let row1 = (app.cell(1, 0).cloned(), app.cell(1, 1).cloned());
     assert!(row1.0.is_some() && row1.1.is_some());
     // The other row alone: its cells fill, row 1's stay.
-    click(&mut app, "SEQ1M Q1T1");
+    click_id(&mut app, &diskmark_gui::grid::row_id(0));
     until_done(&mut app);
     assert_eq!(app.status, Status::Finished, "{:?}", app.status);
     let last = app.last().unwrap();
@@ -300,7 +313,8 @@ fn a_row_button_runs_only_that_test_and_keeps_the_other_rows() {
 fn an_unavailable_engine_is_shown_disabled_with_its_reason() {
     let dir = temp_dir();
     let mut app = window(dir.path(), &[], &[]);
-    click(&mut app, "Settings…");
+    click(&mut app, "Settings");
+    click(&mut app, "All settings…");
     let down: Vec<_> = (app.form.engines.iter())
         .filter_map(|p| p.status.clone().err().map(|why| (p.kind, why)))
         .collect();
@@ -382,7 +396,8 @@ fn a_typed_target_that_does_not_exist_or_is_a_file_shows_its_sentence() {
 fn the_window_draws_every_setting_of_the_table() {
     let dir = temp_dir();
     let mut app = window(dir.path(), &[], &[]);
-    click(&mut app, "Settings…");
+    click(&mut app, "Settings");
+    click(&mut app, "All settings…");
     for s in &diskmark::front::SETTINGS {
         let label = match s.hint {
             Some(h) => format!("{} ({h})", s.label),

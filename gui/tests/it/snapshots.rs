@@ -18,8 +18,10 @@ use diskmark::run::{Event, Finished, Live, Phase, Position, RunOutput, Step, Tim
 use diskmark::stats::{DirSummary, LatSummary, LoopResult};
 use diskmark::workload::Direction;
 use diskmark_gui::app::{App, Message, Status};
+use diskmark_gui::menu::{Menu, MenuMsg};
+use diskmark_gui::modal::Dialog;
+use diskmark_gui::style::Look;
 use diskmark_gui::view::view;
-use iced::Theme;
 use iced_test::Simulator;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -212,10 +214,11 @@ fn stored(name: &str) -> PathBuf {
 /// The window as drawn matches its stored image; with UPDATE_SNAPSHOTS=1
 /// the image is replaced. A missing image fails (without the variable)
 /// rather than being taken as the truth.
-fn check(app: &App, name: &str, size: (f32, f32), theme: &Theme) {
+fn check(app: &mut App, name: &str, size: (f32, f32), look: Look) {
     let name = format!("{name}-{}x{}", size.0, size.1);
+    app.look = look;
     let mut ui = Simulator::with_size(iced::Settings::default(), size, view(app));
-    let shot = ui.snapshot(theme).unwrap();
+    let shot = ui.snapshot(&look.theme()).unwrap();
     let path = stored(&name);
     // iced_test adds the renderer's name to the file name.
     let file = path.with_file_name(format!("{name}-tiny-skia.png"));
@@ -243,16 +246,16 @@ fn check(app: &App, name: &str, size: (f32, f32), theme: &Theme) {
 
 #[test]
 fn idle() {
-    let app = window();
+    let mut app = window();
     for size in SIZES {
-        check(&app, "idle", size, &Theme::Light);
+        check(&mut app, "idle", size, Look::Light);
     }
 }
 
 #[test]
 fn settings_panel_open() {
     let mut app = window();
-    let _ = app.update(Message::Settings(diskmark_gui::form::SettingsMsg::Toggle));
+    let _ = app.update(Message::Dialog(Some(Dialog::Settings)));
     // The image must not depend on this machine's kernel: every probe as
     // working, but posixaio's made to fail, to show how a reason is drawn.
     for p in &mut app.form.engines {
@@ -261,17 +264,17 @@ fn settings_panel_open() {
             _ => Ok(()),
         };
     }
-    check(&app, "settings", SIZES[0], &Theme::Light);
-    check(&app, "settings-dark", SIZES[0], &Theme::Dark);
+    check(&mut app, "settings", SIZES[0], Look::Light);
+    check(&mut app, "settings-dark", SIZES[0], Look::Dark);
 }
 
 #[test]
 fn running_mid_run() {
     let mut app = running();
     for size in SIZES {
-        check(&app, "running", size, &Theme::Light);
+        check(&mut app, "running", size, Look::Light);
     }
-    check(&app, "running-dark", SIZES[0], &Theme::Dark);
+    check(&mut app, "running-dark", SIZES[0], Look::Dark);
     // The run started for the Stop button had nothing to run on.
     app.stop_and_wait();
     assert!(!Path::new(TARGET).exists());
@@ -279,9 +282,48 @@ fn running_mid_run() {
 
 #[test]
 fn finished_light_and_dark() {
-    let app = finished();
+    let mut app = finished();
     for size in SIZES {
-        check(&app, "finished", size, &Theme::Light);
+        check(&mut app, "finished", size, Look::Light);
     }
-    check(&app, "finished-dark", SIZES[0], &Theme::Dark);
+    check(&mut app, "finished-dark", SIZES[0], Look::Dark);
+}
+
+/// The test parameters' dialog over the finished grid, light and dark.
+#[test]
+fn test_parameters_dialog() {
+    let mut app = finished();
+    let _ = app.update(Message::Dialog(Some(Dialog::TestParameters)));
+    check(&mut app, "parameters", SIZES[0], Look::Light);
+    check(&mut app, "parameters-dark", SIZES[0], Look::Dark);
+}
+
+/// Each menu open over the finished grid; Settings with its Engine
+/// submenu; About and the shortcuts.
+#[test]
+fn menus_and_help() {
+    let mut app = finished();
+    for (menu, name) in [(Menu::File, "menu-file"), (Menu::Theme, "menu-theme")] {
+        let _ = app.update(Message::Menu(MenuMsg::Open(menu)));
+        check(&mut app, name, SIZES[0], Look::Light);
+        let _ = app.update(Message::Menu(MenuMsg::Close));
+    }
+    let _ = app.update(Message::Menu(MenuMsg::Open(Menu::Settings)));
+    let _ = app.update(Message::Menu(MenuMsg::Sub(diskmark_gui::menu::Sub::Preset)));
+    check(&mut app, "menu-settings-dark", SIZES[0], Look::Dark);
+    let _ = app.update(Message::Menu(MenuMsg::Close));
+    let _ = app.update(Message::Dialog(Some(Dialog::About)));
+    check(&mut app, "about", SIZES[0], Look::Light);
+    let _ = app.update(Message::Dialog(Some(Dialog::Shortcuts)));
+    check(&mut app, "shortcuts-dark", SIZES[0], Look::Dark);
+}
+
+/// The high-contrast look, finished and running.
+#[test]
+fn high_contrast() {
+    let mut app = finished();
+    check(&mut app, "finished-contrast", SIZES[0], Look::HighContrast);
+    let mut app = running();
+    check(&mut app, "running-contrast", SIZES[0], Look::HighContrast);
+    app.stop_and_wait();
 }

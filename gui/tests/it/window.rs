@@ -160,7 +160,7 @@ fn the_top_row_changes_the_settings_and_the_unit() {
         (app.choices.loops, app.choices.size, app.unit),
         (3, 64 << 20, Unit::Iops)
     );
-    assert!(shows(&app, "Read (IOPS)"));
+    assert!(shows(&app, "Read [IOPS]"));
 }
 
 /// `--card` alone is an output the window writes (issue 28): the card of

@@ -83,7 +83,8 @@ fn start_quit_when_done_screenshot_and_report() {
     let mut buf = vec![0; reader.output_buffer_size().unwrap()];
     let info = reader.next_frame(&mut buf).unwrap();
     assert_eq!((info.width, info.height), (900, 560));
-    let bar = diskmark_gui::view::BAR;
+    // The read meter's bar, as the light look draws it.
+    let bar = diskmark_gui::style::Look::Light.colors().bars[0];
     let rgb = [bar.r, bar.g, bar.b].map(|c| (c * 255.0).round() as u8);
     let step = info.color_type.samples();
     let bar_pixels = buf[..info.buffer_size()]

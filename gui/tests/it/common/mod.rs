@@ -55,6 +55,7 @@ pub fn window_of(args: &[&str], targets: Vec<TargetInfo>) -> App {
         automation,
         targets,
         exit_code: Arc::new(AtomicU8::new(0)),
+        look: diskmark_gui::style::Look::Light,
     });
     app
 }

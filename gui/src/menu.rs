@@ -1,0 +1,396 @@
+//! The menu bar, as KDiskMark's: File, Settings, Theme, Language and
+//! Help (docs/gui.md#menus). Each menu is a list of [`Entry`]s made from
+//! the window's state, so that the bar, its keyboard navigation and the
+//! tests read the same entries; an entry says the window's own
+//! [`Message`], and choosing it closes the menu first.
+//!
+//! Drawn by the window itself rather than with iced_aw's menu: its
+//! entries are plain buttons in the window's layers, which iced_test's
+//! simulator clicks by their text, and the keyboard moves through them
+//! (F10 opens the bar; arrows, Enter, Escape).
+
+use crate::actions_state::{Action, ActionsMsg};
+use crate::app::{App, Message};
+use crate::form::SettingsMsg;
+pub use crate::overlay::{Dialog, Menu, MenuMsg, MenuState, Nav, Sub};
+use crate::save::{self, Source};
+use crate::strings;
+use crate::style::{self, Look};
+use diskmark::backend::Backend;
+use diskmark::front::{Domain, PRESETS, Setting};
+use iced::widget::{Space, button, column as col, container, mouse_area, row, stack, text};
+use iced::{Element, Length};
+
+/// What an entry does.
+#[derive(Debug, Clone)]
+pub enum Does {
+    /// Says this message (the menu closes).
+    Say(Message),
+    /// Opens this submenu beside it.
+    Open(Sub),
+    /// Nothing now (drawn disabled).
+    Nothing,
+}
+
+/// An entry of a menu.
+#[derive(Debug, Clone)]
+pub struct Entry {
+    /// What it says.
+    pub label: String,
+    /// Its keyboard shortcut, shown at its right.
+    pub shortcut: Option<&'static str>,
+    /// Checked (a switch on, the choice in force), unchecked, or neither.
+    pub checked: Option<bool>,
+    /// What choosing it does.
+    pub does: Does,
+}
+
+fn entry(label: impl Into<String>, shortcut: Option<&'static str>, does: Does) -> Entry {
+    Entry {
+        label: label.into(),
+        shortcut,
+        checked: None,
+        does,
+    }
+}
+
+fn say_if(on: bool, m: Message) -> Does {
+    match on {
+        true => Does::Say(m),
+        false => Does::Nothing,
+    }
+}
+
+/// The entries of `menu` now.
+pub fn entries(app: &App, menu: Menu) -> Vec<Entry> {
+    match menu {
+        Menu::File => file(app),
+        Menu::Settings => settings(app),
+        Menu::Theme => theme(app),
+        Menu::Language => vec![Entry {
+            checked: Some(true),
+            ..entry(strings::ENGLISH, None, Does::Nothing)
+        }],
+        Menu::Help => vec![
+            entry(
+                strings::SHORTCUTS,
+                Some("F1"),
+                Does::Say(Message::Dialog(Some(Dialog::Shortcuts))),
+            ),
+            entry(
+                strings::ABOUT,
+                None,
+                Does::Say(Message::Dialog(Some(Dialog::About))),
+            ),
+        ],
+    }
+}
+
+fn file(app: &App) -> Vec<Entry> {
+    let idle = !app.running();
+    let source = match (&app.actions.shown, app.last()) {
+        (Some(s), _) => Some(Source::File(s)),
+        (None, Some(l)) => Some(Source::Run(l)),
+        (None, None) => None,
+    };
+    let ask = |label: &'static str, a: Action, key: Option<&'static str>| {
+        let on = idle && source.is_some_and(|s| save::can(a, s));
+        entry(label, key, say_if(on, Message::Actions(ActionsMsg::Ask(a))))
+    };
+    let copy = Message::Actions(ActionsMsg::Copy);
+    vec![
+        entry(
+            strings::OPEN,
+            Some("Ctrl+O"),
+            say_if(idle, Message::Actions(ActionsMsg::Ask(Action::Open))),
+        ),
+        ask(strings::SAVE_TEXT, Action::SaveText, None),
+        ask(strings::SAVE_JSON, Action::SaveJson, Some("Ctrl+S")),
+        ask(strings::SAVE_MARKDOWN, Action::SaveMarkdown, None),
+        ask(strings::SAVE_CARD, Action::SaveCard, Some("Ctrl+P")),
+        ask(strings::SAVE_PNG, Action::SavePng, None),
+        entry(
+            strings::COPY,
+            Some("Ctrl+Shift+C"),
+            say_if(idle && source.is_some(), copy),
+        ),
+        ask(strings::SAVE_HISTORY, Action::SaveHistory, None),
+        entry(strings::QUIT, Some("Ctrl+Q"), Does::Say(Message::Quit)),
+    ]
+}
+
+fn settings(app: &App) -> Vec<Entry> {
+    let idle = !app.running();
+    let sub = |label: &'static str, s: Sub| {
+        let does = if idle { Does::Open(s) } else { Does::Nothing };
+        entry(label, None, does)
+    };
+    let mut v = vec![
+        sub(strings::PROFILE, Sub::Profile),
+        sub(strings::PRESETS, Sub::Preset),
+        sub(strings::TEST_DATA, Sub::Data),
+    ];
+    for option in ["--buffered", "--drop-caches"] {
+        if let Some(s) = Setting::named(option) {
+            v.push(switch(app, s));
+        }
+    }
+    v.push(sub(strings::ENGINE, Sub::Engine));
+    let dialog = |d| say_if(idle, Message::Dialog(Some(d)));
+    v.push(entry(
+        strings::TEST_PARAMETERS,
+        None,
+        dialog(Dialog::TestParameters),
+    ));
+    v.push(entry(
+        strings::ALL_SETTINGS,
+        Some("Ctrl+,"),
+        dialog(Dialog::Settings),
+    ));
+    v
+}
+
+fn switch(app: &App, s: &'static Setting) -> Entry {
+    let Domain::Switch { get, .. } = s.domain else {
+        return entry(s.label, None, Does::Nothing);
+    };
+    let on = get(&app.choices);
+    let m = Message::Settings(SettingsMsg::Switch(s, !on));
+    Entry {
+        checked: Some(on),
+        ..entry(s.label, None, say_if(!app.running(), m))
+    }
+}
+
+fn theme(app: &App) -> Vec<Entry> {
+    let mut v = vec![entry(
+        strings::LOOK_SYSTEM,
+        None,
+        Does::Say(Message::SystemLook),
+    )];
+    for look in Look::ALL {
+        v.push(Entry {
+            checked: Some(app.look == look),
+            ..entry(strings::look(look), None, Does::Say(Message::Look(look)))
+        });
+    }
+    v
+}
+
+/// The entries of submenu `sub` now.
+pub fn sub_entries(app: &App, sub: Sub) -> Vec<Entry> {
+    let idle = !app.running();
+    let pick = |option: &str| -> Vec<Entry> {
+        let Some(s) = Setting::named(option) else {
+            return Vec::new();
+        };
+        let Domain::Pick { names, get, .. } = s.domain else {
+            return Vec::new();
+        };
+        let now = get(&app.choices);
+        (names().into_iter().enumerate())
+            .map(|(i, name)| Entry {
+                checked: Some(now == Some(i)),
+                ..entry(
+                    name,
+                    None,
+                    say_if(idle, Message::Settings(SettingsMsg::Pick(s, i))),
+                )
+            })
+            .collect()
+    };
+    match sub {
+        Sub::Profile => pick("--profile"),
+        Sub::Data => pick("--data"),
+        Sub::Preset => (PRESETS.iter().enumerate())
+            .map(|(i, p)| Entry {
+                checked: Some(p.is_in_force(&app.choices)),
+                ..entry(p.name, None, say_if(idle, Message::Preset(i)))
+            })
+            .collect(),
+        Sub::Engine => (app.form.backends().into_iter())
+            .map(|(b, status)| engine(app, b, status.is_ok() && idle))
+            .collect(),
+    }
+}
+
+fn engine(app: &App, b: Backend, can: bool) -> Entry {
+    let chosen = app.choices.engine == b;
+    let m = Message::Settings(SettingsMsg::Engine(b.clone()));
+    Entry {
+        checked: Some(chosen),
+        ..entry(b.name(), None, say_if(can, m))
+    }
+}
+
+/// Width of a menu's title in the bar, and of a menu's list.
+const TITLE_WIDTH: f32 = 92.0;
+const LIST_WIDTH: f32 = 270.0;
+/// Height of the bar and of an entry.
+pub const BAR_HEIGHT: f32 = 30.0;
+const ENTRY_HEIGHT: f32 = 28.0;
+
+/// A menu's title in the bar.
+fn title(m: Menu) -> &'static str {
+    match m {
+        Menu::File => strings::MENU_FILE,
+        Menu::Settings => strings::MENU_SETTINGS,
+        Menu::Theme => strings::MENU_THEME,
+        Menu::Language => strings::MENU_LANGUAGE,
+        Menu::Help => strings::MENU_HELP,
+    }
+}
+
+/// The bar.
+pub fn bar(app: &App) -> Element<'_, Message> {
+    let mut r = row![].spacing(2);
+    for m in Menu::ALL {
+        let open = app.menu.open == Some(m);
+        let b = button(text(title(m)).size(15))
+            .width(TITLE_WIDTH)
+            .height(BAR_HEIGHT)
+            .style(style::entry(app.look, open))
+            .on_press(Message::Menu(MenuMsg::Open(m)));
+        r = r.push(b);
+    }
+    r.into()
+}
+
+/// The window with the open menu over it: a click outside closes it.
+pub fn over<'a>(app: &'a App, base: Element<'a, Message>) -> Element<'a, Message> {
+    let Some(open) = app.menu.open else {
+        return base;
+    };
+    let index = Menu::ALL.iter().position(|m| *m == open).unwrap_or(0);
+    let x = index as f32 * (TITLE_WIDTH + 2.0);
+    let entries = entries(app, open);
+    let at = if app.menu.sub.is_none() {
+        app.menu.at
+    } else {
+        None
+    };
+    let mut layers = row![Space::new().width(x), list(app, &entries, at)];
+    if let Some(sub) = app.menu.sub {
+        let row_of = entries
+            .iter()
+            .position(|e| matches!(e.does, Does::Open(s) if s == sub));
+        let y = row_of.unwrap_or(0) as f32 * ENTRY_HEIGHT;
+        let subs = sub_entries(app, sub);
+        let sub_list = col![Space::new().height(y), list(app, &subs, app.menu.at)];
+        layers = layers.push(sub_list);
+    }
+    let catcher = mouse_area(Space::new().width(Length::Fill).height(Length::Fill))
+        .on_press(Message::Menu(MenuMsg::Close));
+    // The bar's own height and the window's padding above the lists.
+    let top = BAR_HEIGHT + crate::style::PADDING;
+    let lists = col![
+        Space::new().height(top),
+        row![Space::new().width(crate::style::PADDING), layers]
+    ];
+    stack![base, catcher, lists].into()
+}
+
+/// A menu's list of entries.
+fn list<'a>(app: &App, entries: &[Entry], at: Option<usize>) -> Element<'a, Message> {
+    let mut c = col![].width(LIST_WIDTH);
+    for (i, e) in entries.iter().enumerate() {
+        let mark = match e.checked {
+            Some(true) => "✓",
+            _ => "",
+        };
+        let arrow = if matches!(e.does, Does::Open(_)) {
+            "▸"
+        } else {
+            ""
+        };
+        let label = row![
+            text(mark).size(14).width(18),
+            text(e.label.clone()).size(14).width(Length::Fill),
+            text(e.shortcut.unwrap_or(arrow)).size(12),
+        ]
+        .spacing(4)
+        .align_y(iced::Alignment::Center);
+        let on = match &e.does {
+            Does::Say(m) => Some(Message::Chosen(Box::new(m.clone()))),
+            Does::Open(s) => Some(Message::Menu(MenuMsg::Sub(*s))),
+            Does::Nothing => None,
+        };
+        let b = button(label)
+            .width(Length::Fill)
+            .height(ENTRY_HEIGHT)
+            .padding([4, 8])
+            .style(style::entry(app.look, at == Some(i)))
+            .on_press_maybe(on);
+        c = c.push(b);
+    }
+    container(c).padding(4).style(style::panel(app.look)).into()
+}
+
+/// What the keyboard does in an open menu: `Some` message to say.
+pub fn navigate(app: &mut App, key: Nav) -> Option<Message> {
+    let open = app.menu.open?;
+    let in_sub = app.menu.sub;
+    let entries = match in_sub {
+        Some(s) => sub_entries(app, s),
+        None => entries(app, open),
+    };
+    let n = entries.len().max(1);
+    let at = app.menu.at;
+    match key {
+        Nav::Down => app.menu.at = Some(at.map_or(0, |i| (i + 1) % n)),
+        Nav::Up => app.menu.at = Some(at.map_or(n - 1, |i| (i + n - 1) % n)),
+        Nav::Left if in_sub.is_some() => {
+            app.menu.sub = None;
+            app.menu.at = None;
+        }
+        Nav::Left | Nav::Right => {
+            let i = Menu::ALL.iter().position(|m| *m == open).unwrap_or(0);
+            let k = Menu::ALL.len();
+            let j = if key == Nav::Right {
+                (i + 1) % k
+            } else {
+                (i + k - 1) % k
+            };
+            let target = entries.get(at.unwrap_or(usize::MAX)).map(|e| &e.does);
+            if let (Nav::Right, Some(Does::Open(s))) = (key, target) {
+                app.menu.sub = Some(*s);
+                app.menu.at = Some(0);
+                return None;
+            }
+            app.menu = MenuState {
+                open: Some(Menu::ALL[j]),
+                sub: None,
+                at: None,
+            };
+        }
+        Nav::Enter => match entries.get(at?).map(|e| e.does.clone()) {
+            Some(Does::Say(m)) => return Some(Message::Chosen(Box::new(m))),
+            Some(Does::Open(s)) => {
+                app.menu.sub = Some(s);
+                app.menu.at = Some(0);
+            }
+            _ => {}
+        },
+        Nav::Escape => app.menu = MenuState::default(),
+    }
+    None
+}
+
+/// The bar's messages.
+pub fn update(app: &mut App, m: MenuMsg) {
+    match m {
+        MenuMsg::Open(menu) if app.menu.open == Some(menu) => app.menu = MenuState::default(),
+        MenuMsg::Open(menu) => {
+            app.menu = MenuState {
+                open: Some(menu),
+                sub: None,
+                at: None,
+            }
+        }
+        MenuMsg::Sub(s) => {
+            app.menu.sub = Some(s);
+            app.menu.at = None;
+        }
+        MenuMsg::Close => app.menu = MenuState::default(),
+    }
+}
