@@ -5,12 +5,12 @@
 //! the one [`Event`] type. The CLI, the TUI and the window all start a
 //! run here, whatever its mode.
 
-use crate::config::Settings;
+use crate::config::{Choices, Settings};
 use crate::hosts::{HostsError, HostsPlan, HostsRequest};
 use crate::run::shell::ModePlan;
 use crate::run::{Event, RunError, RunOutput, RunPlan, StopToken};
-use crate::span::{SpanPlan, SpanRequest};
-use crate::sustained::{FillPlan, FillRequest};
+use crate::span::{SpanAsk, SpanAskError, SpanPlan, SpanRequest};
+use crate::sustained::{FillAsk, FillAskError, FillPlan, FillRequest};
 use crate::target::TargetInfo;
 
 /// What a run is asked to do beyond its settings.
@@ -55,6 +55,38 @@ impl Request {
             Request::Span(_) => info::<SpanPlan>(),
             Request::Hosts(_) => info::<HostsPlan>(),
         }
+    }
+}
+
+/// What a front-end starts: the validated settings and the mode's
+/// request, for [`Plan::prepare`] or `front::RunHandle::start`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Asked {
+    /// The run's settings, shaped for the mode.
+    pub settings: Settings,
+    /// The mode.
+    pub request: Request,
+}
+
+impl Asked {
+    /// A sustained write from a front-end's current `choices`, as `ask`
+    /// says (`FillAsk::default()`: `diskmark sustained`'s defaults).
+    pub fn sustained(choices: &Choices, ask: &FillAsk) -> Result<Asked, FillAskError> {
+        let (settings, request) = ask.settings(choices)?;
+        Ok(Asked {
+            settings,
+            request: Request::Sustained(request),
+        })
+    }
+
+    /// A span map from a front-end's current `choices`, as `ask` says
+    /// (`SpanAsk::default()`: `diskmark span`'s defaults).
+    pub fn span(choices: &Choices, ask: &SpanAsk) -> Result<Asked, SpanAskError> {
+        let (settings, request) = ask.settings(choices)?;
+        Ok(Asked {
+            settings,
+            request: Request::Span(request),
+        })
     }
 }
 
@@ -159,4 +191,37 @@ impl Plan {
 
 fn info_of<P: ModePlan>(_: &P) -> ModeInfo {
     info::<P>()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::backend::Backend;
+    use crate::engine::EngineKind;
+    use crate::workload::Mode;
+
+    fn choices() -> Choices {
+        let mut c = Choices::defaults("/var/tmp".into());
+        c.engine = Backend::Native(EngineKind::Psync);
+        c
+    }
+
+    #[test]
+    fn a_front_end_asks_each_mode_from_its_choices() {
+        let fill = Asked::sustained(&choices(), &FillAsk::default()).unwrap();
+        assert_eq!(fill.settings.mode, Mode::Write);
+        assert_eq!(fill.request.info().name, "sustained");
+        assert!(matches!(fill.request, Request::Sustained(r) if r.size.is_none()));
+        let span = Asked::span(&choices(), &SpanAsk::default()).unwrap();
+        assert_eq!(span.settings.mode, Mode::Read);
+        assert!(matches!(span.request, Request::Span(r) if r.samples == 200));
+        let bad = FillAsk {
+            size: Some(1),
+            ..FillAsk::default()
+        };
+        assert!(matches!(
+            Asked::sustained(&choices(), &bad),
+            Err(FillAskError::TooSmall(1))
+        ));
+    }
 }

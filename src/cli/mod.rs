@@ -317,6 +317,19 @@ impl RunArgs {
         let outputs = self.outputs(&settings.target)?;
         Ok((settings, outputs))
     }
+
+    /// As [`RunArgs::into_settings`], the choices shaped into a mode's
+    /// settings by `mode` (the library's one definition of them, e.g.
+    /// [`crate::modes::Asked::sustained`]) before the outputs are checked
+    /// against its target.
+    pub fn into_mode(
+        self,
+        mode: impl FnOnce(&crate::config::Choices) -> Result<crate::modes::Asked, UsageError>,
+    ) -> Result<(crate::modes::Asked, OutputOptions), UsageError> {
+        let asked = mode(&self.choices()?)?;
+        let outputs = self.outputs(&asked.settings.target)?;
+        Ok((asked, outputs))
+    }
 }
 
 #[cfg(test)]
@@ -491,6 +504,27 @@ mod tests {
         let cli = Cli::try_parse_from(["diskmark", "--size", "1G", "engines"]).unwrap();
         assert!(cli.command.is_none());
         assert_eq!(cli.run.target, PathBuf::from("engines"));
+    }
+
+    /// The commands' defaults are the library's, which the TUI and the
+    /// window start a sustained write and a span map with.
+    #[test]
+    fn sustained_and_span_default_to_the_librarys_asks() {
+        use crate::span::SpanAsk;
+        use crate::sustained::FillAsk;
+        let cli = Cli::try_parse_from(["diskmark", "sustained", "/var/tmp"]).unwrap();
+        let Some(Command::Sustained(args)) = cli.command else {
+            panic!("not sustained");
+        };
+        assert_eq!(args.ask(), FillAsk::default());
+        let cli = Cli::try_parse_from(["diskmark", "span", "/var/tmp"]).unwrap();
+        let Some(Command::Span(args)) = cli.command else {
+            panic!("not span");
+        };
+        assert_eq!(args.ask(), SpanAsk::default());
+        let (asked, _) = args.into_asked().unwrap();
+        assert_eq!(asked.settings.size, GIB);
+        assert_eq!(asked.settings.mode, Mode::Read);
     }
 
     #[test]

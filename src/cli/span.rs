@@ -1,19 +1,19 @@
 //! The options of `diskmark span` (docs/measurement.md#span): the few a
-//! span map has, turned into a run's options so that they are validated,
-//! and their outputs checked, as a run's are.
+//! span map has. The ones every run has (target, size, engine, outputs)
+//! are read as a run's, so that they are validated, and their outputs
+//! checked, as a run's are; the map's settings are then shaped by the
+//! library's one definition ([`SpanAsk::choices`]), the one the TUI and
+//! the window use.
 
 use super::run_args::RunArgs;
 use crate::config::UsageError;
+use crate::modes::Asked;
 use crate::report::Format;
+use crate::span::ask::{SpanAsk, SpanAskError, check_access, check_sample_size, check_samples};
 use crate::workload::{TestSpec, parse_test};
 use clap::Args;
 use std::ffi::OsString;
 use std::path::PathBuf;
-
-/// Most samples of one map.
-pub const MAX_SAMPLES: usize = 100_000;
-/// Most random reads of one map (each is kept for the chart: 16 bytes).
-pub const MAX_ACCESS: u64 = 1_000_000;
 
 /// Options of `diskmark span`.
 #[derive(Debug, Args)]
@@ -86,44 +86,49 @@ fn parse_test_arg(s: &str) -> Result<TestSpec, String> {
 }
 
 fn parse_samples_arg(s: &str) -> Result<usize, String> {
-    match s.parse::<usize>() {
-        Ok(n) if (1..=MAX_SAMPLES).contains(&n) => Ok(n),
-        _ => Err(format!(
-            "the number of samples must be a whole number from 1 to {MAX_SAMPLES}"
-        )),
-    }
+    // A number that does not parse is out of the range too.
+    let n = s.parse::<usize>().unwrap_or(0);
+    check_samples(n).map_err(|e| e.to_string())
 }
 
 fn parse_access_arg(s: &str) -> Result<u64, String> {
-    match s.parse::<u64>() {
-        Ok(n) if n <= MAX_ACCESS => Ok(n),
-        _ => Err(format!(
-            "the number of random reads must be a whole number from 0 to {MAX_ACCESS}"
-        )),
-    }
+    let n = s.parse::<u64>().unwrap_or(u64::MAX);
+    check_access(n).map_err(|e| e.to_string())
 }
 
 fn parse_sample_size_arg(s: &str) -> Result<u64, String> {
     let n = crate::units::parse_size(s).map_err(|e| e.to_string())?;
-    if n == 0 || n > crate::config::MAX_SIZE {
-        return Err("a sample reads at least one block and at most a run's largest --size".into());
-    }
-    Ok(n)
+    check_sample_size(n).map_err(|e| e.to_string())
 }
 
 impl SpanArgs {
-    /// The run these options make: the sample test read once over the
-    /// target, so that every check of a run applies (a device is only
-    /// read; a directory's test file fits its free space).
+    /// What the map is asked, in the library's terms.
+    pub fn ask(&self) -> SpanAsk {
+        SpanAsk {
+            sample_test: self.sample_test,
+            samples: self.samples,
+            sample_size: self.sample_size,
+            access: self.access,
+        }
+    }
+
+    /// The settings and request of the map ([`Asked::span`], the
+    /// library's one definition) and where its report goes.
+    pub fn into_asked(self) -> Result<(Asked, super::OutputOptions), UsageError> {
+        let ask = self.ask();
+        self.run_args()?
+            .into_mode(|c| Asked::span(c, &ask).map_err(SpanAskError::into_usage))
+    }
+
+    /// The options a span map shares with a run (target, the test file's
+    /// size, engine, seed, outputs) as a run's, so that every check of a
+    /// run applies to them (a directory's test file fits its free space).
     pub fn run_args(&self) -> Result<RunArgs, UsageError> {
         let mut argv: Vec<OsString> = vec!["diskmark".into(), self.target.clone().into()];
         let mut pair = |k: &str, v: OsString| {
             argv.push(k.into());
             argv.push(v);
         };
-        pair("--test", self.test_arg().into());
-        pair("--mode", "read".into());
-        pair("--loops", "1".into());
         if let Some(s) = &self.size {
             pair("--size", s.into());
         }
@@ -147,10 +152,5 @@ impl SpanArgs {
         };
         super::as_run::push_outputs(&mut argv, outputs);
         super::as_run::parse("diskmark span", argv)
-    }
-
-    /// The sample test as `--test` takes it.
-    fn test_arg(&self) -> String {
-        self.sample_test.to_string()
     }
 }

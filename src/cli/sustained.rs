@@ -1,21 +1,20 @@
 //! The options of `diskmark sustained` (docs/measurement.md#sustained-write):
-//! the few a sustained write has, turned into a run's options so that
-//! they are validated, and their outputs checked, as a run's are.
+//! the few a sustained write has. The ones every run has (target, engine,
+//! data, outputs) are read as a run's, so that they are validated, and
+//! their outputs checked, as a run's are; the write's settings are then
+//! shaped by the library's one definition ([`FillAsk::choices`]), the one
+//! the TUI and the window use.
 
 use super::run_args::RunArgs;
 use crate::config::UsageError;
+use crate::modes::Asked;
 use crate::report::Format;
+use crate::sustained::ask::{FillAsk, FillAskError, check_interval, check_size};
 use crate::workload::{DataKind, TestSpec, parse_test};
 use clap::Args;
 use std::ffi::OsString;
 use std::path::PathBuf;
 use std::time::Duration;
-
-/// Smallest explicit `--size` of a sustained write.
-pub const MIN_SUSTAINED_SIZE: u64 = 64 * crate::units::MIB;
-/// Shortest and longest time between two samples.
-pub const SAMPLE_INTERVALS: std::ops::RangeInclusive<Duration> =
-    Duration::from_millis(50)..=Duration::from_secs(10);
 
 /// Options of `diskmark sustained`.
 #[derive(Debug, Args)]
@@ -94,39 +93,41 @@ fn parse_test_arg(s: &str) -> Result<TestSpec, String> {
 
 fn parse_size_arg(s: &str) -> Result<u64, String> {
     let n = crate::units::parse_size(s).map_err(|e| e.to_string())?;
-    if n < MIN_SUSTAINED_SIZE {
-        return Err("a sustained write writes at least 64MiB".into());
-    }
-    Ok(n)
+    check_size(n).map_err(|e| e.to_string())
 }
 
 fn parse_interval_arg(s: &str) -> Result<Duration, String> {
     let d = crate::units::parse_seconds(s).map_err(|e| e.to_string())?;
-    if !SAMPLE_INTERVALS.contains(&d) {
-        return Err("the sample interval must be 0.05..10 seconds".into());
-    }
-    Ok(d)
+    check_interval(d).map_err(|e| e.to_string())
 }
 
 impl SustainedArgs {
-    /// The run these options make: one write test, one loop, the size
-    /// clamped into a run's range (the bytes written are decided on the
-    /// target, see [`crate::sustained`]). Its values are a run's, so that
-    /// every check of a run applies.
+    /// What the write is asked, in the library's terms.
+    pub fn ask(&self) -> FillAsk {
+        FillAsk {
+            test: self.test,
+            size: self.size,
+            sample_interval: self.sample_interval,
+        }
+    }
+
+    /// The settings and request of the write ([`Asked::sustained`], the
+    /// library's one definition) and where its report goes.
+    pub fn into_asked(self) -> Result<(Asked, super::OutputOptions), UsageError> {
+        let ask = self.ask();
+        self.run_args()?
+            .into_mode(|c| Asked::sustained(c, &ask).map_err(FillAskError::into_usage))
+    }
+
+    /// The options a sustained write shares with a run (target, data,
+    /// O_DIRECT, engine, seed, outputs) as a run's, so that every check
+    /// of a run applies to them.
     pub fn run_args(&self) -> Result<RunArgs, UsageError> {
-        let size = self
-            .size
-            .unwrap_or(crate::config::MIN_SIZE)
-            .clamp(crate::config::MIN_SIZE, crate::config::MAX_SIZE);
         let mut argv: Vec<OsString> = vec!["diskmark".into(), self.target.clone().into()];
         let mut pair = |k: &str, v: OsString| {
             argv.push(k.into());
             argv.push(v);
         };
-        pair("--test", self.test.to_string().into());
-        pair("--mode", "write".into());
-        pair("--loops", "1".into());
-        pair("--size", format!("{size}B").into());
         pair("--data", super::as_run::value_name(self.data).into());
         if let Some(e) = &self.engine {
             pair("--engine", e.into());
