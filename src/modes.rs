@@ -88,6 +88,25 @@ impl Asked {
             request: Request::Span(request),
         })
     }
+
+    /// Latency under load on its own (the window's page,
+    /// docs/measurement.md#latency-under-load): the reads it measures as
+    /// the grid's one test, read only, one loop, then `--qos`; the rest
+    /// of `choices` (target, engine, size, times) as they are.
+    pub fn qos(choices: &Choices) -> Result<Asked, crate::config::UsageError> {
+        let mut c = choices.clone();
+        c.tests = vec![crate::run::qos::READS];
+        c.profile = crate::workload::Profile::Custom;
+        c.mode = crate::workload::Mode::Read;
+        c.mix = false;
+        c.loops = 1;
+        c.steady = None;
+        c.qos = true;
+        Ok(Asked {
+            settings: Settings::validate(c)?,
+            request: Request::Grid,
+        })
+    }
 }
 
 /// Why a mode could not be prepared or run.
@@ -223,5 +242,8 @@ mod tests {
             Asked::sustained(&choices(), &bad),
             Err(FillAskError::TooSmall(1))
         ));
+        let qos = Asked::qos(&choices()).unwrap();
+        assert!(qos.settings.qos && qos.settings.tests == [crate::run::qos::READS]);
+        assert_eq!((qos.settings.mode, qos.settings.loops), (Mode::Read, 1));
     }
 }

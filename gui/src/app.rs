@@ -94,6 +94,14 @@ pub enum Message {
     Key(iced::keyboard::Event),
     /// Quit: a run is stopped first, as closing the window does.
     Quit,
+    /// Show another page.
+    Page(crate::overlay::Page),
+    /// Start the open page's run.
+    StartPage,
+    /// The device typed on the span page.
+    SpanDevice(String),
+    /// A run of the history chosen (or given up) to compare.
+    HistoryChoose(usize),
 }
 
 impl From<Watch> for Message {
@@ -120,6 +128,8 @@ pub struct Start {
     pub exit_code: Arc<AtomicU8>,
     /// The look it starts with.
     pub look: Look,
+    /// The page it opens on (`--page`).
+    pub page: crate::overlay::Page,
 }
 
 /// The window.
@@ -155,6 +165,20 @@ pub struct App {
     pub menu: crate::overlay::MenuState,
     /// The open dialog.
     pub dialog: Option<crate::overlay::Dialog>,
+    /// The open page.
+    pub page: crate::overlay::Page,
+    /// The sustained write's or span map's live series.
+    pub trace: diskmark::front::Trace,
+    /// What a sustained write writes: `None` up to the free space less a
+    /// margin; with `--page sustained`, `--size`.
+    pub sustained_size: Option<u64>,
+    /// The device the span page maps (empty: the target folder's file).
+    pub span_device: String,
+    /// The history page.
+    pub history: crate::history_state::HistoryView,
+    /// The model of the last run or of the result file shown, built
+    /// once, for the pages' sections.
+    pub(crate) model: Option<diskmark::report::model::Run>,
 }
 
 pub use diskmark::front::column;
@@ -170,9 +194,11 @@ impl App {
             targets.insert(0, current);
         }
         let task = match start.automation.start {
-            true => Task::done(Message::All),
+            true => Task::done(Message::StartPage),
             false => Task::none(),
         };
+        let sustained_size =
+            (start.page == crate::overlay::Page::Sustained).then_some(start.choices.size);
         let form = Form::new(&start.choices, start.targets);
         let comment = start.choices.label.clone().unwrap_or_default();
         let app = App {
@@ -195,6 +221,12 @@ impl App {
             comment,
             menu: crate::overlay::MenuState::default(),
             dialog: None,
+            page: start.page,
+            trace: diskmark::front::Trace::default(),
+            sustained_size,
+            span_device: String::new(),
+            history: crate::history_state::HistoryView::default(),
+            model: None,
         };
         (app, task)
     }
@@ -308,19 +340,37 @@ impl App {
             None => {}
         }
         self.grid.start(row);
-        self.message = None;
-        self.last = None;
-        self.actions = Actions::default();
         match Settings::validate(choices) {
-            Ok(s) => {
-                self.bench = Some(RunHandle::start(s, diskmark::modes::Request::Grid));
-                self.status = Status::Running(None);
-                Task::none()
-            }
+            Ok(s) => self.run(s, diskmark::modes::Request::Grid),
             Err(e) => {
                 let e = diskmark::Error::from(e);
                 self.failed(Failure::from(e))
             }
+        }
+    }
+
+    /// Starts `request` with `settings` on the run's thread: the last
+    /// run's figures and actions are gone, the status is running.
+    pub(crate) fn run(
+        &mut self,
+        settings: Settings,
+        request: diskmark::modes::Request,
+    ) -> Task<Message> {
+        self.message = None;
+        self.last = None;
+        self.model = None;
+        self.actions = Actions::default();
+        self.trace = diskmark::front::Trace::default();
+        self.bench = Some(RunHandle::start(settings, request));
+        self.status = Status::Running(None);
+        Task::none()
+    }
+
+    /// The model of the last run or of the result file shown.
+    pub fn page_model(&self) -> Option<&diskmark::report::model::Run> {
+        match &self.actions.shown {
+            Some(s) => Some(&s.run),
+            None => self.model.as_ref(),
         }
     }
 
@@ -342,6 +392,7 @@ impl App {
         match u {
             Update::Event(e) => {
                 self.grid.apply(&e);
+                self.trace.apply(&e);
                 // A note as soon as the run knows it, beside the caveats;
                 // not a status. The report's notes replace them at the end.
                 if let Step::Warning(_) = &e.step {
@@ -430,6 +481,7 @@ impl App {
             None => Status::Finished,
         };
         self.exit_code.store(outcome.code, Ordering::Relaxed);
+        self.model = Some(diskmark::report::model::Run::build(&report));
         self.last = Some(last);
         self.quit_if_done()
     }

@@ -1,6 +1,7 @@
 //! The command line: the TUI's run options (the library's [`RunArgs`]),
 //! which set the starting values, and the automation flags.
 
+use crate::overlay::Page;
 use crate::theme::ThemeChoice;
 use clap::Parser;
 use diskmark::cli::RunArgs;
@@ -38,6 +39,11 @@ pub struct GuiArgs {
     /// Light or dark; auto follows the desktop's preference
     #[arg(long, value_enum, default_value_t = ThemeChoice::Auto)]
     pub theme: ThemeChoice,
+
+    /// The page to open on; with --start, its run starts (with `sustained`,
+    /// --size is the bytes to write)
+    #[arg(long, value_enum, default_value_t = Page::Grid)]
+    pub page: Page,
 
     /// Scale the window by F (0.5 to 4), on top of the desktop's scale
     #[arg(long, value_name = "F", default_value_t = 1.0, value_parser = parse_scale)]

@@ -35,13 +35,16 @@ pub struct Metrics {
     pub name: f32,
 }
 
+/// The narrowest the tests' buttons get (the pages' Start is as wide).
+pub const LABEL_MIN: f32 = 110.0;
+
 /// Room between rows and between cells.
 pub const GAP: f32 = 6.0;
 
 impl Metrics {
     /// The sizes for `rows` rows and `columns` cells a row in `space`.
     pub fn of(space: Size, rows: usize, columns: usize) -> Metrics {
-        let label_width = (space.width * 0.17).clamp(110.0, 240.0);
+        let label_width = (space.width * 0.17).clamp(LABEL_MIN, 240.0);
         let heading = (space.height * 0.11).clamp(30.0, 52.0);
         let rows = rows.max(1) as f32;
         let row_height = ((space.height - heading - GAP * rows) / rows).max(34.0);

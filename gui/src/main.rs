@@ -21,7 +21,8 @@ fn main() -> ExitCode {
     // Asked once, before the window opens (at most 200 ms).
     let look = diskmark_gui::theme::look(args.theme);
     let scale = args.scale;
-    let start = match prepare(args, look) {
+    let page = args.page;
+    let start = match prepare(args, look, page) {
         Ok(start) => start,
         Err(code) => return code,
     };
@@ -35,7 +36,11 @@ fn main() -> ExitCode {
 /// Everything refused or started before the window opens: the settings,
 /// the screenshot's path, the signal handlers, the display, the guardian;
 /// the exit code of the one sentence said when one fails.
-fn prepare(args: GuiArgs, look: diskmark_gui::style::Look) -> Result<Start, ExitCode> {
+fn prepare(
+    args: GuiArgs,
+    look: diskmark_gui::style::Look,
+    page: diskmark_gui::overlay::Page,
+) -> Result<Start, ExitCode> {
     let automation = args.automation();
     if args.run.on_hosts() {
         diskmark::escape::say(format_args!(
@@ -87,6 +92,7 @@ fn prepare(args: GuiArgs, look: diskmark_gui::style::Look) -> Result<Start, Exit
         targets: diskmark::target::list(),
         exit_code: Arc::new(AtomicU8::new(0)),
         look,
+        page,
     })
 }
 

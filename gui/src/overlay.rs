@@ -92,3 +92,30 @@ pub enum Dialog {
     /// Version, licence, links.
     About,
 }
+
+/// A page of the window.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum Page {
+    /// CrystalDiskMark's grid.
+    #[default]
+    Grid,
+    /// A sustained write: MB/s against GB written, the cache's knee.
+    Sustained,
+    /// A whole-device map: MB/s against position, the access times.
+    Span,
+    /// Latency under load: p50, p99, p99.9 alone and loaded.
+    Qos,
+    /// The recorded runs; two compared.
+    History,
+}
+
+impl Page {
+    /// Every page, in the tabs' order.
+    pub const ALL: [Page; 5] = [
+        Page::Grid,
+        Page::Sustained,
+        Page::Span,
+        Page::Qos,
+        Page::History,
+    ];
+}

@@ -389,3 +389,87 @@ pub fn suggested_name(drive: Option<&str>, date: &str, extension: &str) -> Strin
     }
     format!("{name}-{date}.{extension}")
 }
+
+// --- pages ---
+
+/// A page's tab.
+pub fn page(p: crate::overlay::Page) -> &'static str {
+    use crate::overlay::Page;
+    match p {
+        Page::Grid => "Grid",
+        Page::Sustained => "Sustained write",
+        Page::Span => "Device map",
+        Page::Qos => "Latency under load",
+        Page::History => "History",
+    }
+}
+
+/// A page's button that starts its run.
+pub const START: &str = "Start";
+/// The sustained chart's x axis.
+pub const GB_WRITTEN: &str = "GB written";
+/// The device map's x axis.
+pub const POSITION: &str = "position on the device (%)";
+/// A chart with no measured point yet.
+pub const NOTHING_MEASURED: &str = "no sample measured yet";
+/// The span page's device field.
+pub const SPAN_DEVICE: &str =
+    "Device to map (/dev/…), or empty for the target folder's own test file";
+/// The QoS page before a run.
+pub const QOS_WHAT: &str = "RND4K Q1T1 reads alone, then while SEQ1M Q8T1 writes a second file: p50, p99 and p99.9 (docs/measurement.md#latency-under-load)";
+/// The QoS page while it runs.
+pub const QOS_RUNNING: &str = "Measuring the reads alone, then under the writer…";
+/// The history page with no run recorded.
+pub const NO_HISTORY: &str = "No run is recorded yet: File → Save to history… records the last run";
+/// The history page's hint.
+pub const CHOOSE_TWO: &str = "Choose two runs to compare them";
+
+/// The knee's mark on the sustained chart.
+pub fn knee(gb: f64) -> String {
+    format!("cache ≈ {gb:.2} GB")
+}
+
+/// What the sustained page runs, and where it is.
+pub fn sustained_what(size: Option<u64>, t: &diskmark::front::Trace) -> String {
+    let (done, total) = t.progress();
+    if total > 0 {
+        let rate = t
+            .last_mbps()
+            .map_or(String::new(), |m| format!(" · {m:.0} MB/s"));
+        return format!(
+            "{:.2} of {:.2} GB written{rate}",
+            done as f64 / 1e9,
+            total as f64 / 1e9
+        );
+    }
+    match size {
+        Some(b) => format!("SEQ1M Q8T1 writes {:.2} GB into the target folder", b as f64 / 1e9),
+        None => "SEQ1M Q8T1 writes until well past the drive's write cache (the free space less a margin)".into(),
+    }
+}
+
+/// What the span page runs, and where it is.
+pub fn span_what(t: &diskmark::front::Trace) -> String {
+    let (done, total) = t.progress();
+    match total {
+        0 => "Sequential samples from the first byte to the last, then random 4 KiB reads (read-only)".into(),
+        _ => format!("{done} of {total}"),
+    }
+}
+
+/// Runs of the history that could not be read.
+pub fn unreadable_runs(n: usize) -> String {
+    format!("{n} recorded runs could not be read and are not listed")
+}
+
+/// A run's headline on the history page.
+pub fn headline(test: &str, read: Option<f64>, write: Option<f64>) -> String {
+    let v = |m: Option<f64>| m.map_or(EMPTY_CELL.to_string(), |m| format!("{m:.2}"));
+    format!("{test}: read {} · write {} MB/s", v(read), v(write))
+}
+
+/// A run of the history (its texts are escaped by compare).
+pub fn history_line(label: &str, date: &str, target: &str, model: &str) -> String {
+    let date: String = date.chars().take(16).collect::<String>().replace('T', " ");
+    format!("{label} · {date} · {target} · {model}")
+}

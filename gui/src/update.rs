@@ -29,23 +29,6 @@ impl App {
             Message::Unit(u) => self.unit = u,
             Message::Comment(c) if !self.running() => self.set_comment(c),
             Message::Comment(_) => {}
-            Message::Look(l) => self.look = l,
-            Message::SystemLook => self.look = crate::theme::look(crate::theme::ThemeChoice::Auto),
-            Message::Menu(m) => crate::menu::update(self, m),
-            Message::Chosen(m) => {
-                self.menu = crate::overlay::MenuState::default();
-                return self.update(*m);
-            }
-            Message::Dialog(d) => self.dialog = d,
-            Message::Preset(i) => self.preset(i),
-            Message::TestParam(row, p) => self.test_param(row, p),
-            Message::ResetTests => self.reset_tests(),
-            Message::Key(e) => {
-                if let Some(next) = crate::keys::on_key(self, e) {
-                    return self.update(next);
-                }
-            }
-            Message::Quit => return self.close(),
             Message::Tick => return self.pump(),
             Message::CloseRequested(_) => return self.close(),
             // The screenshot is taken once the final state has been drawn:
@@ -83,6 +66,44 @@ impl App {
                 }
                 return iced::exit();
             }
+            other => return self.navigate(other),
+        }
+        Task::none()
+    }
+
+    /// The menus, dialogs, keys, looks and pages: what moves about the
+    /// window rather than runs or saves.
+    fn navigate(&mut self, message: Message) -> Task<Message> {
+        match message {
+            Message::Look(l) => self.look = l,
+            Message::SystemLook => self.look = crate::theme::look(crate::theme::ThemeChoice::Auto),
+            Message::Menu(m) => crate::menu::update(self, m),
+            Message::Chosen(m) => {
+                self.menu = crate::overlay::MenuState::default();
+                return self.update(*m);
+            }
+            Message::Dialog(d) => self.dialog = d,
+            Message::Preset(i) => self.preset(i),
+            Message::TestParam(row, p) => self.test_param(row, p),
+            Message::ResetTests => self.reset_tests(),
+            Message::Key(e) => {
+                if let Some(next) = crate::keys::on_key(self, e) {
+                    return self.update(next);
+                }
+            }
+            Message::Quit => return self.close(),
+            Message::Page(p) => {
+                self.page = p;
+                if p == crate::overlay::Page::History {
+                    let db = crate::save::default_history(&self.export);
+                    self.history = crate::history_state::HistoryView::load(db.as_deref());
+                }
+            }
+            Message::StartPage => return self.start_page(),
+            Message::SpanDevice(d) if !self.running() => self.span_device = d,
+            Message::SpanDevice(_) => {}
+            Message::HistoryChoose(i) => self.history.toggle(i),
+            _ => {}
         }
         Task::none()
     }
@@ -100,6 +121,47 @@ impl App {
             all.push(window::frames().map(|_| Message::Frame));
         }
         Subscription::batch(all)
+    }
+
+    /// Starts the open page's run through the one run API: its settings
+    /// shaped from the window's choices by the library
+    /// (`modes::Asked`); a refusal is the CLI's sentence.
+    fn start_page(&mut self) -> Task<Message> {
+        use crate::overlay::Page;
+        if self.running() {
+            return Task::none();
+        }
+        let asked = match self.page {
+            Page::Grid => return self.start(None),
+            Page::History => return Task::none(),
+            Page::Sustained => {
+                let ask = diskmark::sustained::FillAsk {
+                    size: self.sustained_size,
+                    ..Default::default()
+                };
+                diskmark::modes::Asked::sustained(&self.choices, &ask).map_err(|e| e.into_usage())
+            }
+            Page::Span => {
+                let mut c = self.choices.clone();
+                let device = self.span_device.trim();
+                if !device.is_empty() {
+                    c.target = PathBuf::from(device);
+                }
+                let ask = diskmark::span::SpanAsk::default();
+                diskmark::modes::Asked::span(&c, &ask).map_err(|e| e.into_usage())
+            }
+            Page::Qos => diskmark::modes::Asked::qos(&self.choices),
+        };
+        match asked {
+            Ok(a) => self.run(a.settings, a.request),
+            Err(e) => {
+                let e = diskmark::Error::from(e);
+                let f = diskmark::front::Failure::from(e);
+                self.status = Status::Error(f.sentence);
+                self.exit_code.store(f.exit_code, Ordering::Relaxed);
+                Task::none()
+            }
+        }
     }
 
     /// A preset put in force (nothing while a run goes): its tests, so

@@ -16,12 +16,13 @@ pub const COMMENT_ID: &str = "comment";
 /// the comment, the status bar, the path row of an action, the notes;
 /// the open dialog or menu over them.
 pub fn view(app: &App) -> Element<'_, Message> {
-    let grid = iced::widget::container(crate::grid::grid(app)).height(Length::FillPortion(4));
+    let body = iced::widget::container(crate::pages::body(app)).height(Length::FillPortion(4));
     let mut c = col![
         crate::menu::bar(app),
         top_row(app),
         crate::settings::panel(app),
-        grid,
+        crate::pages::tabs(app),
+        body,
         drive_row(app),
         status_bar(app),
     ];

@@ -9,8 +9,10 @@ pub mod grid;
 pub mod handle;
 pub mod presets;
 pub mod settings;
+pub mod trace;
 
 pub use grid::{CellAt, CellDetail, Grid, LiveCell, column};
 pub use handle::{Failure, LastRun, RunHandle, STOP_DEADLINE, Update};
 pub use presets::{PRESETS, Param, Preset};
 pub use settings::{Domain, SETTINGS, Setting};
+pub use trace::{Trace, TracePoint};

@@ -11,6 +11,7 @@ mod dialog;
 mod looks;
 mod menus;
 mod no_display;
+mod pages;
 mod settings;
 mod snapshots;
 mod window;

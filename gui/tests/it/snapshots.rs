@@ -327,3 +327,78 @@ fn high_contrast() {
     check(&mut app, "running-contrast", SIZES[0], Look::HighContrast);
     app.stop_and_wait();
 }
+
+/// A page mid-run: `page` opened, its run started on the target that
+/// does not exist (for its Stop button), then `steps` fed as a run's.
+fn page_running(page: &str, steps: Vec<Step>) -> App {
+    let mut app = common::window_of(
+        &[TARGET, "--size", "1G", "--engine", "psync", "--page", page],
+        Vec::new(),
+    );
+    let _ = app.update(Message::StartPage);
+    assert!(app.running(), "{:?}", app.status);
+    for step in steps {
+        let _ = app.apply(Update::Event(Event { step, time: None }));
+    }
+    app
+}
+
+/// A drive whose cache runs out after 24 GB of 64: 3000 MB/s, then 900.
+fn fill_steps() -> Vec<Step> {
+    (1..=40u64)
+        .map(|i| {
+            let written = i * 1_000_000_000;
+            let mbps = if i <= 24 {
+                3000.0 + (i % 3) as f64 * 40.0
+            } else {
+                900.0 - (i % 4) as f64 * 25.0
+            };
+            Step::Fill(diskmark::run::FillStep {
+                written,
+                total: 64_000_000_000,
+                mbps: Some(mbps),
+                left: None,
+            })
+        })
+        .collect()
+}
+
+/// A hard disk's outer-to-inner fall: 120 samples read of 200.
+fn span_steps() -> Vec<Step> {
+    (1..=120usize)
+        .map(|done| {
+            Step::Span(diskmark::run::SpanStep::Samples {
+                done,
+                total: 200,
+                mbps: Some(250.0 - done as f64 * 0.6),
+            })
+        })
+        .collect()
+}
+
+#[test]
+fn the_pages() {
+    let mut app = page_running("sustained", fill_steps());
+    check(&mut app, "page-sustained", SIZES[0], Look::Light);
+    check(&mut app, "page-sustained-dark", SIZES[0], Look::Dark);
+    app.stop_and_wait();
+    let mut app = page_running("span", span_steps());
+    check(&mut app, "page-span", SIZES[0], Look::Light);
+    check(&mut app, "page-span-dark", SIZES[0], Look::Dark);
+    app.stop_and_wait();
+    let mut app = common::window_of(&[TARGET, "--page", "qos"], Vec::new());
+    check(&mut app, "page-qos", SIZES[0], Look::Light);
+    // No history database at this path: the page says so.
+    let mut app = common::window_of(
+        &[
+            TARGET,
+            "--save",
+            "--history",
+            "/var/tmp/diskmark-snapshot-no-such-dir/h.db",
+        ],
+        Vec::new(),
+    );
+    let _ = app.update(Message::Page(diskmark_gui::overlay::Page::History));
+    check(&mut app, "page-history-dark", SIZES[0], Look::Dark);
+    assert!(!Path::new(TARGET).exists());
+}

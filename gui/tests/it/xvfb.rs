@@ -214,3 +214,63 @@ fn closing_the_window_mid_run_removes_the_test_file_and_exits_0() {
     // A user stop: interrupted, by no signal (0).
     assert!(run.interrupted && run.signal == Some(0), "{:?}", run.signal);
 }
+
+/// `diskmark-gui --page PAGE … --start --quit-when-done -o r.json
+/// --screenshot s.png` under Xvfb: the mode ran from the window, its JSON
+/// has its part, the screenshot exists, no test file is left.
+fn page_end_to_end(page: &str, part: &str) {
+    let Some(x) = xvfb("1280x800x24") else { return };
+    let dir = common::temp_dir();
+    let target = dir.path().join("target");
+    std::fs::create_dir(&target).unwrap();
+    let shot = dir.path().join("s.png");
+    let json = dir.path().join("r.json");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_diskmark-gui"))
+        .arg(&target)
+        .args(["--page", page, "--size", "64M", "--engine", "psync"])
+        .args(["--start", "--quit-when-done", "--screenshot"])
+        .arg(&shot)
+        .arg("-o")
+        .arg(&json)
+        .env("DISPLAY", &x.display)
+        .env_remove("WAYLAND_DISPLAY")
+        .spawn()
+        .unwrap();
+    let end = Instant::now() + Duration::from_secs(180);
+    let status = loop {
+        if let Some(s) = child.try_wait().unwrap() {
+            break s;
+        }
+        if Instant::now() > end {
+            let threads = common::threads_of(child.id());
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("diskmark-gui --page {page} did not quit when done; its threads:\n{threads}");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    assert_eq!(status.code(), Some(0), "--page {page}");
+    assert_eq!(
+        std::fs::read_dir(&target).unwrap().count(),
+        0,
+        "a test file remains"
+    );
+    let run =
+        diskmark::report::model::Run::from_json(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    let has = match part {
+        "sustained" => run.sustained.is_some_and(|s| !s.series.is_empty()),
+        _ => run.span.is_some_and(|s| !s.samples.is_empty()),
+    };
+    assert!(has, "--page {page}: no {part} part in the JSON");
+    assert!(std::fs::read(&shot).unwrap().starts_with(b"\x89PNG"));
+}
+
+#[test]
+fn a_sustained_write_from_the_window() {
+    page_end_to_end("sustained", "sustained");
+}
+
+#[test]
+fn a_device_map_from_the_window() {
+    page_end_to_end("span", "span");
+}

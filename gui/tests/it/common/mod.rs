@@ -56,6 +56,7 @@ pub fn window_of(args: &[&str], targets: Vec<TargetInfo>) -> App {
         targets,
         exit_code: Arc::new(AtomicU8::new(0)),
         look: diskmark_gui::style::Look::Light,
+        page: args.page,
     });
     app
 }
