@@ -200,13 +200,21 @@ fn path_row(app: &App, a: Action) -> Element<'_, Message> {
     let mut r = row![
         text(strings::path_label(a)).size(SIZE),
         input,
-        button(text(go).size(SIZE)).on_press(msg(ActionsMsg::Confirm)),
+        button(text(go).size(SIZE))
+            .style(crate::style::action(app.look))
+            .on_press(msg(ActionsMsg::Confirm)),
     ]
     .spacing(6)
     .align_y(iced::Alignment::Center);
     if dialog::available() {
-        r = r.push(button(text(strings::BROWSE).size(SIZE)).on_press(msg(ActionsMsg::Browse)));
+        r = r.push(
+            button(text(strings::BROWSE).size(SIZE))
+                .style(crate::style::action(app.look))
+                .on_press(msg(ActionsMsg::Browse)),
+        );
     }
-    r.push(button(text(strings::CANCEL).size(SIZE)).on_press(msg(ActionsMsg::Cancel)))
-        .into()
+    let cancel = button(text(strings::CANCEL).size(SIZE))
+        .style(crate::style::action(app.look))
+        .on_press(msg(ActionsMsg::Cancel));
+    r.push(cancel).into()
 }

@@ -48,18 +48,22 @@ pub fn folder_row(app: &App) -> Option<Element<'_, Message>> {
     let row = row![
         text(strings::FOLDER).size(TEXT_SIZE),
         input,
-        button(text(strings::USE_FOLDER).size(TEXT_SIZE)).on_press_maybe(idle.then_some(submit)),
+        button(text(strings::USE_FOLDER).size(TEXT_SIZE))
+            .style(crate::style::action(app.look))
+            .on_press_maybe(idle.then_some(submit)),
     ]
     .spacing(8)
     .align_y(Alignment::Center);
     let row = match crate::dialog::available() {
         true => row.push(
             button(text(strings::BROWSE).size(TEXT_SIZE))
+                .style(crate::style::action(app.look))
                 .on_press_maybe(idle.then_some(Message::Settings(SettingsMsg::FolderBrowse))),
         ),
         false => row,
     };
     let cancel = button(text(strings::CANCEL).size(TEXT_SIZE))
+        .style(crate::style::action(app.look))
         .on_press(Message::Settings(SettingsMsg::FolderCancel));
     Some(row.push(cancel).into())
 }

@@ -104,8 +104,15 @@ fn control(app: &App, s: &'static Setting) -> Element<'static, Message> {
         }
         Domain::Pick { names, get, .. } => {
             let now = get(&app.choices);
-            let buttons = (names().into_iter().enumerate())
-                .map(|(i, name)| choice(name, now == Some(i), idle, SettingsMsg::Pick(s, i)));
+            let buttons = (names().into_iter().enumerate()).map(|(i, name)| {
+                choice(
+                    app.look,
+                    name,
+                    now == Some(i),
+                    idle,
+                    SettingsMsg::Pick(s, i),
+                )
+            });
             group(s.label, buttons)
         }
         Domain::Typed { .. } => field(app, s),
@@ -165,17 +172,14 @@ fn group<'a>(
 /// A button of a group: the one in force is drawn as primary; none can
 /// be pressed while a run is going.
 fn choice<'a>(
+    look: crate::style::Look,
     label: impl text::IntoFragment<'a>,
     chosen: bool,
     enabled: bool,
     m: SettingsMsg,
 ) -> Element<'a, Message> {
-    let style = match chosen {
-        true => button::primary,
-        false => button::secondary,
-    };
     button(text(label).size(SIZE))
-        .style(style)
+        .style(crate::style::choice(look, chosen))
         .padding([3, 8])
         .on_press_maybe(enabled.then_some(msg(m)))
         .into()
@@ -210,18 +214,19 @@ fn engines(app: &App) -> Element<'_, Message> {
         if let Err(why) = &status {
             reasons = reasons.push(text(strings::engine_unavailable(&b.name(), why)).size(12));
         }
-        buttons = buttons.push(engine_button(b, chosen, idle && works));
+        buttons = buttons.push(engine_button(app.look, b, chosen, idle && works));
     }
     col![buttons.wrap(), reasons].spacing(4).into()
 }
 
-fn engine_button<'a>(b: Backend, chosen: bool, enabled: bool) -> Element<'a, Message> {
-    let style = match chosen {
-        true => button::primary,
-        false => button::secondary,
-    };
+fn engine_button<'a>(
+    look: crate::style::Look,
+    b: Backend,
+    chosen: bool,
+    enabled: bool,
+) -> Element<'a, Message> {
     button(text(b.name()).size(SIZE))
-        .style(style)
+        .style(crate::style::choice(look, chosen))
         .padding([3, 8])
         .on_press_maybe(enabled.then_some(msg(SettingsMsg::Engine(b))))
         .into()

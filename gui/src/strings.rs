@@ -473,3 +473,25 @@ pub fn history_line(label: &str, date: &str, target: &str, model: &str) -> Strin
     let date: String = date.chars().take(16).collect::<String>().replace('T', " ");
     format!("{label} · {date} · {target} · {model}")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_suggested_name_is_the_drive_the_date_and_the_format_in_safe_characters() {
+        assert_eq!(
+            suggested_name(Some("Samsung SSD 980 PRO 1TB"), "2026-12-03-1425", "json"),
+            "diskmark-Samsung-SSD-980-PRO-2026-12-03-1425.json"
+        );
+        // A model is anyone's text: no path, no shell syntax survives.
+        assert_eq!(
+            suggested_name(Some("../x;$(rm)\n"), "2026-12-03", "png"),
+            "diskmark-x-rm-2026-12-03.png"
+        );
+        assert_eq!(
+            suggested_name(None, "2026-12-03", "md"),
+            "diskmark-result-2026-12-03.md"
+        );
+    }
+}

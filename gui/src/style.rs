@@ -205,6 +205,24 @@ pub fn action(look: Look) -> impl Fn(&Theme, button::Status) -> button::Style {
     }
 }
 
+/// A choice of a group (a pick's values, the engines): the one in force
+/// as an action, the others as entries with an edge; disabled ones
+/// readable.
+pub fn choice(look: Look, chosen: bool) -> impl Fn(&Theme, button::Status) -> button::Style {
+    move |theme, status| match chosen {
+        true => action(look)(theme, status),
+        false => {
+            let c = look.colors();
+            let mut s = entry(look, false)(theme, status);
+            s.border = Border::default().rounded(4).width(1).color(c.cell_border);
+            if status == button::Status::Disabled {
+                s.text_color = c.disabled_text;
+            }
+            s
+        }
+    }
+}
+
 /// A menu's entry: flat until the pointer (or the keyboard) is on it.
 pub fn entry(look: Look, highlighted: bool) -> impl Fn(&Theme, button::Status) -> button::Style {
     move |_, status| {

@@ -214,3 +214,28 @@ fn the_running_cell_shows_its_live_figure_and_its_row_the_marker() {
     assert!(app.live().is_none());
     assert!(!shows(&app, "▶"), "a marker after the run");
 }
+
+/// The comment under the grid becomes the run's label (in its JSON, its
+/// history and its card); control characters typed or pasted are dropped
+/// and it keeps the label's 64 characters, so the run never refuses it.
+#[test]
+fn the_comment_becomes_the_results_label() {
+    let dir = temp_dir();
+    let mut app = window(dir.path(), &[]);
+    let long = format!("nightly\u{1b}[2J {}", "x".repeat(100));
+    let _ = app.update(Message::Comment(long));
+    let label = app.choices.label.clone().unwrap();
+    assert!(
+        label.starts_with("nightly[2J x") && label.chars().count() == 64,
+        "{label}"
+    );
+    click(&mut app, "All");
+    until_done(&mut app);
+    assert_eq!(app.status, Status::Finished, "{:?}", app.status);
+    assert_eq!(
+        app.last().unwrap().settings.label.as_deref(),
+        Some(label.as_str())
+    );
+    let _ = app.update(Message::Comment("   ".into()));
+    assert_eq!(app.choices.label, None, "a blank comment is no label");
+}
