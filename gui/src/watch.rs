@@ -5,7 +5,7 @@ use std::time::Duration;
 
 /// How often the window looks at a running benchmark: at most ~10
 /// redraws a second, so the renderer takes no core from the measurement.
-pub const TICK: Duration = Duration::from_millis(100);
+pub const TICK: Duration = Duration::from_millis(200);
 
 /// What the helper threads say.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
