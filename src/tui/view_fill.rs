@@ -119,7 +119,9 @@ fn draw_chart(f: &mut Frame<'_>, app: &App, theme: &Theme, area: Rect) {
         (None, None) => 0.0,
     };
     let max_x = points.iter().map(|p| p.0).fold(total, f64::max).max(1e-3);
-    let max_y = points.iter().map(|p| p.1).fold(0.0, f64::max).max(1e-3) * 1.1;
+    // The top of the axis is the fastest sample, so that its label is a
+    // measured figure, not a scale's round number.
+    let max_y = points.iter().map(|p| p.1).fold(0.0, f64::max).max(1e-3);
     let data = Dataset::default()
         .marker(Marker::Braille)
         .graph_type(GraphType::Line)
