@@ -358,3 +358,31 @@ fn the_history_page_lists_the_runs_diskmark_saved() {
     t.wait_for("EXITED=0", 10);
     assert!(!cwd.path().join("none.db").exists());
 }
+
+/// An output the command line named that holds only the grid's rows (a
+/// CSV) is refused before a sustained write starts, as `diskmark
+/// sustained` refuses it; nothing is written.
+#[test]
+fn a_sustained_write_with_a_grid_only_output_is_refused_before_it_starts() {
+    if Command::new("tmux").arg("-V").output().is_err() {
+        return skip("tui sustained write refusal", "tmux is not installed");
+    }
+    let dir = common::memory_dir();
+    let cwd = tempfile::tempdir().unwrap();
+    let Some(t) = Tmux::start_sized(cwd.path(), 140, 30) else {
+        return skip(
+            "tui sustained write refusal",
+            "tmux could not start a session",
+        );
+    };
+    let csv = cwd.path().join("r.csv");
+    launch(&t, dir.path(), &format!("-o {}", csv.display()));
+    t.wait_for("Ready", 20);
+    t.keys(&["w", "Right", "Enter"]);
+    t.wait_for("cannot start: an output in CSV holds the grid's rows", 10);
+    assert!(t.screen().contains("[ Start ]"));
+    t.keys(&["q"]);
+    t.wait_for("EXITED=0", 10);
+    assert!(!csv.exists());
+    assert_eq!(leftovers(dir.path()), Vec::<String>::new());
+}
