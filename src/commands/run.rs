@@ -9,7 +9,7 @@ use crate::modes::Request;
 
 /// `diskmark tui`: the options set the starting values, checked as for a
 /// run.
-pub fn tui(args: RunArgs) -> Result<u8, Error> {
+pub fn tui(mut args: RunArgs) -> Result<u8, Error> {
     let fail = |e: crate::tui::TuiError| {
         crate::escape::say(format_args!("error: {e}"));
         Ok(e.exit_code())
@@ -31,9 +31,15 @@ pub fn tui(args: RunArgs) -> Result<u8, Error> {
     if let Err(e) = crate::tui::check_terminal() {
         return fail(e);
     }
+    // The history page lists --history's database: given alone, it names
+    // only that (a run saves there with --save).
+    let history = args.history.clone();
+    if !args.save {
+        args.history = None;
+    }
     let (settings, outputs) = args.into_settings()?;
     let export = ExportManager::new(outputs.into_outputs(true));
-    crate::tui::run(settings, export).or_else(fail)
+    crate::tui::run(settings, export, history).or_else(fail)
 }
 
 /// A run of the grid (or, with `--host`, on many hosts).

@@ -1,12 +1,16 @@
 //! The interface's state and what each key does: no terminal, no I/O, so
 //! that every key can be tested.
 
+use super::fill::FillPage;
+use super::history::HistoryPage;
+pub use super::page::Page;
 use super::prompt::Answer;
 use crate::backend::Backend;
 use crate::config::{Choices, Settings};
 use crate::engine::EngineKind;
 use crate::engine::registry::Probe;
 use crate::front::{CellAt, Grid, SETTINGS, Setting};
+use crate::modes::Asked;
 use crate::run::{Event, Step};
 use crate::target::TargetInfo;
 use crate::workload::{Direction, Mode, TestSpec};
@@ -129,6 +133,10 @@ pub enum Action {
     None,
     /// Start the run: every test, or one row.
     Start(Option<usize>),
+    /// Start a sustained write (the sustained-write page).
+    StartFill,
+    /// Read the history database again (the history page).
+    LoadHistory,
     /// Stop the running benchmark.
     Stop,
     /// Leave (stopping first if running).
@@ -181,6 +189,14 @@ pub struct App {
     pub running: bool,
     /// NO_COLOR.
     pub no_color: bool,
+    /// The page shown.
+    pub page: Page,
+    /// The page whose run is going, or ran last: its events go there.
+    pub ran: Page,
+    /// The sustained-write page.
+    pub fill: FillPage,
+    /// The history page.
+    pub history: HistoryPage,
 }
 
 fn cycle<T: PartialEq + Copy>(all: &[T], now: T, forward: bool) -> T {
@@ -220,6 +236,11 @@ impl App {
             last: None,
             running: false,
             no_color: false,
+            page: Page::Grid,
+            ran: Page::Grid,
+            fill: FillPage::default(),
+            // The default database until the command line names one.
+            history: HistoryPage::new(crate::history::default_path().map_err(|e| e.to_string())),
         }
     }
 
@@ -302,6 +323,9 @@ impl App {
             self.help = false;
             return Action::None;
         }
+        if let Some(action) = self.page_key(key) {
+            return action;
+        }
         let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
         match key.code {
             KeyCode::Char('c') if ctrl => return Action::Quit,
@@ -321,6 +345,70 @@ impl App {
             _ => {}
         }
         Action::None
+    }
+
+    /// The keys that switch pages, and those of the pages besides the
+    /// grid; `None` for the keys every page shares.
+    fn page_key(&mut self, key: KeyEvent) -> Option<Action> {
+        let plain = !key.modifiers.contains(KeyModifiers::CONTROL);
+        let to = match key.code {
+            KeyCode::Tab => Page::ALL
+                .into_iter()
+                .cycle()
+                .skip_while(|p| *p != self.page)
+                .nth(1),
+            KeyCode::Char(c) if plain => Page::ALL.into_iter().find(|p| p.key() == c),
+            _ => None,
+        };
+        if let Some(to) = to {
+            return Some(self.switch(to));
+        }
+        let code = key.code;
+        let up = matches!(code, KeyCode::Up | KeyCode::Char('k'));
+        let down = matches!(code, KeyCode::Down | KeyCode::Char('j'));
+        let forward = matches!(code, KeyCode::Right | KeyCode::Char('l'));
+        let sideways = forward || matches!(code, KeyCode::Left | KeyCode::Char('h'));
+        let press = matches!(code, KeyCode::Enter | KeyCode::Char(' '));
+        match self.page {
+            Page::Grid => None,
+            Page::Fill if press && self.running => Some(Action::Stop),
+            Page::Fill if press => Some(Action::StartFill),
+            Page::Fill if sideways && self.running => {
+                self.message = Some("stop the run (Esc) to change the size".into());
+                Some(Action::None)
+            }
+            Page::Fill if sideways => {
+                self.fill.step_size(forward);
+                Some(Action::None)
+            }
+            Page::History if up || down => {
+                self.history.scroll(if up { -1 } else { 1 });
+                Some(Action::None)
+            }
+            Page::History if code == KeyCode::Char('r') => Some(Action::LoadHistory),
+            // The grid's cursor and settings are not on these pages.
+            _ if up || down || sideways || press => Some(Action::None),
+            _ => None,
+        }
+    }
+
+    /// Shows page `to`, unless a run is going (its page shows it).
+    fn switch(&mut self, to: Page) -> Action {
+        if to == self.page {
+            return Action::None;
+        }
+        if self.running {
+            self.message = Some(format!(
+                "a run is going: stop it (Esc) before switching to the {} page",
+                to.name()
+            ));
+            return Action::None;
+        }
+        self.page = to;
+        match to {
+            Page::History => Action::LoadHistory,
+            Page::Grid | Page::Fill => Action::None,
+        }
     }
 
     fn move_focus(&mut self, down: bool) {
@@ -414,6 +502,22 @@ impl App {
         self.grid.start(row);
         self.running = true;
         self.status = Status::Starting;
+        self.ran = Page::Grid;
+    }
+
+    /// The settings and request of a sustained write from the current
+    /// choices and the page's size (the library's one definition, as
+    /// `diskmark sustained`'s), or why it cannot start.
+    pub fn fill_settings(&self) -> Result<Asked, String> {
+        Asked::sustained(&self.choices, &self.fill.ask()).map_err(|e| e.to_string())
+    }
+
+    /// A sustained write starts: the page's last one is cleared.
+    pub fn on_fill_start(&mut self) {
+        self.fill.start();
+        self.running = true;
+        self.status = Status::Starting;
+        self.ran = Page::Fill;
     }
 
     /// The row of the test running now, if one is.
@@ -425,7 +529,12 @@ impl App {
     pub fn on_msg(&mut self, msg: Msg) {
         match msg {
             Msg::Run(e) => {
-                self.grid.apply(&e);
+                match (self.ran, &e.step) {
+                    (Page::Fill, Step::Fill(p)) => self.fill.on_step(p),
+                    (Page::Fill, Step::Warning(w)) => self.fill.notes.push(w.sentence.clone()),
+                    (Page::Fill, _) => {}
+                    _ => self.grid.apply(&e),
+                }
                 // A finished loop fills its cell and a note is for the
                 // notes: neither is a status.
                 let status = !matches!(e.step, Step::LoopDone(_) | Step::Warning(_));
@@ -433,6 +542,7 @@ impl App {
                     self.status = Status::Run(e);
                 }
             }
+            Msg::Prepared(notes) if self.ran == Page::Fill => self.fill.notes.extend(notes),
             Msg::Prepared(notes) => notes.into_iter().for_each(|n| self.grid.note(n)),
             Msg::Target(r) => self.target_info = Some(*r),
             Msg::Done(r) => {
@@ -446,6 +556,9 @@ impl App {
                             Status::Finished
                         };
                         self.target_info = Some(Ok(last.target.clone()));
+                        if let (Page::Fill, Some(s)) = (self.ran, &last.output.sustained) {
+                            self.fill.on_result(s);
+                        }
                         self.last = Some(last);
                     }
                     Err(e) => self.status = Status::Error(e),
@@ -456,168 +569,4 @@ impl App {
 }
 
 #[cfg(test)]
-pub(crate) mod tests {
-    use super::*;
-    use crate::engine::registry::probe_all;
-    use crate::stats::{LoopResult, LoopStat};
-    use crate::units::MIB;
-    use crate::workload::Profile;
-    use ratatui::crossterm::event::KeyEvent;
-    use std::time::Duration;
-
-    pub(crate) fn app() -> App {
-        let mut s = Choices::defaults(std::path::PathBuf::from("/var/tmp"));
-        s.engine = Backend::Native(EngineKind::Psync);
-        App::new(
-            s,
-            vec![
-                TargetChoice {
-                    path: "/var/tmp".into(),
-                },
-                TargetChoice {
-                    path: "/mnt".into(),
-                },
-            ],
-            probe_all(),
-        )
-    }
-
-    /// The message of a finished loop of `test` in `direction`.
-    pub(crate) fn loop_done(
-        row: usize,
-        test: TestSpec,
-        direction: Direction,
-        l: LoopResult,
-    ) -> Msg {
-        let at = crate::run::Position {
-            test_index: row,
-            requested: test,
-            applied: test,
-            direction,
-            loop_index: 0,
-            loops: 1,
-        };
-        let done = crate::run::Finished::new(at, &[l], LoopStat::Mean).unwrap();
-        Msg::Run(Event {
-            step: Step::LoopDone(Box::new(done)),
-            time: Some(crate::run::TimeLeft {
-                planned: Duration::from_secs(10),
-                left: Duration::from_secs(5),
-            }),
-        })
-    }
-
-    fn key(c: KeyCode) -> KeyEvent {
-        KeyEvent::from(c)
-    }
-
-    #[test]
-    fn navigation_wraps_through_start_rows_and_settings() {
-        let mut a = app();
-        assert_eq!(a.focus, Focus::All);
-        a.on_key(key(KeyCode::Down));
-        assert_eq!(a.focus, Focus::Row(0));
-        a.on_key(key(KeyCode::Char('j')));
-        a.on_key(key(KeyCode::Char('j')));
-        a.on_key(key(KeyCode::Char('j')));
-        a.on_key(key(KeyCode::Char('j')));
-        assert_eq!(a.focus, Focus::Field(0));
-        a.on_key(key(KeyCode::Char('k')));
-        assert_eq!(a.focus, Focus::Row(3));
-        a.focus = Focus::All;
-        a.on_key(key(KeyCode::Up));
-        assert_eq!(a.focus, Focus::Field(fields().len() - 1));
-    }
-
-    #[test]
-    fn settings_change_with_left_and_right() {
-        let mut a = app();
-        let field = |f: Field| Focus::Field(fields().iter().position(|x| *x == f).unwrap());
-        let setting = |o: &str| field(Field::Setting(Setting::named(o).unwrap()));
-        a.focus = setting("--profile");
-        a.on_key(key(KeyCode::Right));
-        assert_eq!(a.choices.profile, Profile::Nvme);
-        assert_eq!(a.choices.tests, Profile::Nvme.tests());
-        a.on_key(key(KeyCode::Char('h')));
-        assert_eq!(a.choices.profile, Profile::Default);
-        a.focus = setting("--size");
-        a.on_key(key(KeyCode::Left));
-        assert_eq!(a.choices.size, 512 * MIB);
-        a.focus = setting("--loops");
-        a.on_key(key(KeyCode::Left));
-        assert_eq!(a.choices.loops, 4);
-        a.focus = setting("--mix");
-        a.on_key(key(KeyCode::Enter));
-        assert!(a.choices.mix);
-        assert_eq!(a.columns().len(), 3);
-        a.focus = setting("--measure");
-        a.on_key(key(KeyCode::Right));
-        assert_eq!(a.choices.measure, Duration::from_secs(10));
-        a.focus = setting("--buffered");
-        a.on_key(key(KeyCode::Enter));
-        assert!(!a.choices.direct);
-        a.focus = field(Field::Target);
-        assert_eq!(a.on_key(key(KeyCode::Right)), Action::TargetChanged);
-        assert_eq!(a.choices.target, std::path::PathBuf::from("/mnt"));
-        a.on_key(key(KeyCode::Char('u')));
-        assert_eq!(a.unit, Unit::GBps);
-    }
-
-    #[test]
-    fn a_typed_target() {
-        let mut a = app();
-        a.on_key(key(KeyCode::Char('t')));
-        // The prompt holds the current path; Ctrl-U clears it.
-        assert_eq!(a.input.as_ref().unwrap().text(), "/var/tmp");
-        a.on_key(KeyEvent::new(KeyCode::Char('u'), KeyModifiers::CONTROL));
-        for c in "/srv/x".chars() {
-            a.on_key(key(KeyCode::Char(c)));
-        }
-        a.on_key(key(KeyCode::Backspace));
-        assert_eq!(a.on_key(key(KeyCode::Enter)), Action::TargetChanged);
-        assert_eq!(a.choices.target, std::path::PathBuf::from("/srv/"));
-    }
-
-    #[test]
-    fn start_and_stop() {
-        let mut a = app();
-        assert_eq!(a.on_key(key(KeyCode::Enter)), Action::Start(None));
-        a.focus = Focus::Row(2);
-        assert_eq!(a.on_key(key(KeyCode::Enter)), Action::Start(Some(2)));
-        let s = a.start_settings(Some(2)).unwrap();
-        assert_eq!(s.tests, [a.choices.tests[2]]);
-        a.on_start(Some(2));
-        assert!(a.running);
-        assert_eq!(a.on_key(key(KeyCode::Esc)), Action::Stop);
-        assert_eq!(a.on_key(key(KeyCode::Enter)), Action::Stop);
-        // Settings are locked while running.
-        a.focus = Focus::Field(1);
-        a.on_key(key(KeyCode::Right));
-        assert_eq!(a.choices.profile, Profile::Default);
-        assert!(a.message.as_deref().unwrap().contains("stop the run"));
-        assert_eq!(a.on_key(key(KeyCode::Char('q'))), Action::Quit);
-        assert_eq!(a.on_key(key(KeyCode::Char('?'))), Action::None);
-        assert!(a.help);
-        a.on_key(key(KeyCode::Char('x')));
-        assert!(!a.help);
-        assert_eq!(a.on_key(key(KeyCode::Char('s'))), Action::SaveText);
-        assert_eq!(a.on_key(key(KeyCode::Char('J'))), Action::SaveJson);
-        assert_eq!(a.on_key(key(KeyCode::Char('c'))), Action::Copy);
-        assert_eq!(
-            a.on_key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL)),
-            Action::Quit
-        );
-    }
-
-    #[test]
-    fn loops_fill_cells_by_row_and_direction() {
-        let mut a = app();
-        a.on_start(None);
-        let mut l = LoopResult::empty(1_000_000_000);
-        l.read.record(100_000, 1 << 20);
-        a.on_msg(loop_done(1, a.choices.tests[1], Direction::Read, l));
-        let (mbps, iops, lat) = a.cell(1, 0).unwrap();
-        assert!((mbps - 1.048576).abs() < 1e-9 && iops == 1.0 && (lat - 100.0).abs() < 1e-9);
-        assert!(a.cell(0, 0).is_none());
-    }
-}
+pub(crate) mod tests;

@@ -13,7 +13,7 @@ use std::time::Duration;
 
 /// What each key does in the terminal interface: the help overlay (`?`)
 /// and `diskmark help tui` both show this table.
-pub const KEYS: [&str; 9] = [
+pub const KEYS: [&str; 12] = [
     "↑ ↓  k j     move between Start, tests and settings",
     "← →  h l     change the selected setting",
     "Enter Space  start (all, or the selected test); on a setting: change",
@@ -22,6 +22,9 @@ pub const KEYS: [&str; 9] = [
     "u            cycle the unit: MB/s, GB/s, IOPS, µs",
     "s / J        save the report as text / JSON (diskmark_YYYYMMDDhhmmss)",
     "c            copy the report to the clipboard (OSC 52)",
+    "Tab g w H    pages: grid, sustained write, history (not while a run goes)",
+    "             sustained write: Enter starts, ← → choose its size",
+    "             history: ↑ ↓ scroll, r reads the database again",
     "q  Ctrl-C    quit",
 ];
 

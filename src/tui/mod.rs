@@ -8,9 +8,17 @@
 //! stopped, its test file removed, and diskmark ends as on SIGHUP.
 
 pub mod app;
+pub mod fill;
+pub mod history;
 pub mod keys;
+pub mod page;
 pub mod prompt;
+#[cfg(test)]
+mod tests_pages;
+pub mod theme;
 pub mod view;
+mod view_fill;
+mod view_history;
 
 pub use keys::{KEYS, keys_help};
 
@@ -88,8 +96,13 @@ pub fn check_terminal() -> Result<(), TuiError> {
 
 /// Runs the interface, starting from `settings`, until the user quits;
 /// every finished run goes to the outputs of `export` (never stdout).
-/// Returns the exit code.
-pub fn run(settings: crate::config::Settings, export: ExportManager) -> Result<u8, TuiError> {
+/// The history page lists `history` (`--history`), or the default
+/// database. Returns the exit code.
+pub fn run(
+    settings: crate::config::Settings,
+    export: ExportManager,
+    history: Option<std::path::PathBuf>,
+) -> Result<u8, TuiError> {
     check_terminal()?;
     signals::install()?;
     let targets = crate::target::list()
@@ -102,6 +115,9 @@ pub fn run(settings: crate::config::Settings, export: ExportManager) -> Result<u
         crate::engine::registry::probe_all(),
     );
     app.no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+    if let Some(db) = history {
+        app.history = history::HistoryPage::new(Ok(db));
+    }
     let (tx, rx) = mpsc::channel::<Msg>();
     resolve_target(&app, &tx);
     let mut terminal = ratatui::try_init()?;
@@ -183,7 +199,7 @@ fn event_loop(
         for k in pressed {
             if k.kind != KeyEventKind::Release {
                 let action = app.on_key(k);
-                act(app, action, tx, bench, &mut quit);
+                act(app, action, (tx, export), bench, &mut quit);
             }
         }
         let from_run = drain(bench);
@@ -216,12 +232,12 @@ struct Quit {
 fn act(
     app: &mut App,
     action: Action,
-    tx: &mpsc::Sender<Msg>,
+    (tx, export): (&mpsc::Sender<Msg>, &ExportManager),
     bench: &mut Option<RunHandle>,
     quit: &mut Quit,
 ) {
     match action {
-        Action::None | Action::Start(_) if app.running => {}
+        Action::None | Action::Start(_) | Action::StartFill if app.running => {}
         Action::None => {}
         Action::Start(row) => match app.start_settings(row) {
             Ok(settings) => {
@@ -230,6 +246,14 @@ fn act(
             }
             Err(e) => app.message = Some(format!("cannot start: {e}")),
         },
+        Action::StartFill => match fill_settings(app, export) {
+            Ok(asked) => {
+                app.on_fill_start();
+                *bench = Some(RunHandle::start(asked.settings, asked.request));
+            }
+            Err(e) => app.message = Some(format!("cannot start: {e}")),
+        },
+        Action::LoadHistory => app.history.load(),
         Action::Stop => stop(app, bench),
         Action::Quit => {
             quit.asked = true;
@@ -240,6 +264,20 @@ fn act(
         Action::Copy => copy(app),
         Action::TargetChanged => resolve_target(app, tx),
     }
+}
+
+/// A sustained write's settings ([`App::fill_settings`]), unless an
+/// output the command line named holds only the grid's rows, which the
+/// write has none of (as `diskmark sustained` refuses them).
+fn fill_settings(app: &App, export: &ExportManager) -> Result<crate::modes::Asked, String> {
+    let formats = export.outputs().files.iter().map(|f| f.format);
+    if let Some(f) = formats.into_iter().find(|f| f.grid_only()) {
+        return Err(format!(
+            "an output in {} holds the grid's rows, and a sustained write has none: start diskmark tui without it",
+            f.info().name
+        ));
+    }
+    app.fill_settings()
 }
 
 /// Asks a running benchmark to stop.
@@ -260,7 +298,10 @@ fn receive(app: &mut App, export: &ExportManager, m: Msg) {
     if finished && let Some(last) = app.last.take() {
         let host = crate::host::HostInfo::current();
         let report = report_of(&last, &host);
-        app.grid.set_notes(report.notes());
+        match app.ran {
+            app::Page::Fill => app.fill.notes = report.notes(),
+            _ => app.grid.set_notes(report.notes()),
+        }
         app.message = delivered(export, &report);
         app.last = Some(last);
     }

@@ -1,55 +1,18 @@
-//! Drawing the interface: CrystalDiskMark's grid (a Start button, one row
+//! Drawing the interface: the frame with the pages' tabs and the key hint,
+//! and the grid's page: CrystalDiskMark's grid (a Start button, one row
 //! per test with a cell per direction, value and logarithmic bar), a status
-//! line, the target's model, filesystem and usage, and the settings.
+//! line, the target's model, filesystem and usage, and the settings. The
+//! other pages are drawn by `view_fill.rs` and `view_history.rs`.
 
-use super::app::{App, Focus, Status, Unit, fields};
+use super::app::{App, Focus, Page, Status, Unit, fields};
+use super::theme::{Theme, notes, rule, safe};
 use crate::report::draw::axis::{latency_bar, throughput_bar};
 use crate::run::{Event, Step};
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
-use ratatui::style::{Color, Modifier, Style};
+use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Gauge, Paragraph};
-
-/// Colours, or none at all under NO_COLOR (then reverse video marks the
-/// cursor and bars are drawn with blocks only).
-struct Theme {
-    color: bool,
-}
-
-impl Theme {
-    fn focus(&self) -> Style {
-        if self.color {
-            Style::default()
-                .fg(Color::Black)
-                .bg(Color::Cyan)
-                .add_modifier(Modifier::BOLD)
-        } else {
-            Style::default().add_modifier(Modifier::REVERSED)
-        }
-    }
-    fn bar(&self) -> Style {
-        if self.color {
-            Style::default().fg(Color::Green).bg(Color::Black)
-        } else {
-            Style::default()
-        }
-    }
-    fn error(&self) -> Style {
-        if self.color {
-            Style::default().fg(Color::Red).add_modifier(Modifier::BOLD)
-        } else {
-            Style::default().add_modifier(Modifier::BOLD)
-        }
-    }
-    fn dim(&self) -> Style {
-        if self.color {
-            Style::default().fg(Color::DarkGray)
-        } else {
-            Style::default()
-        }
-    }
-}
 
 /// A value in the display unit.
 fn format_value(unit: Unit, mbps: f64, iops: f64, lat_us: f64) -> String {
@@ -72,9 +35,38 @@ pub fn draw(f: &mut Frame<'_>, app: &App) {
     let outer = Block::default()
         .borders(Borders::ALL)
         .title(format!(" diskmark {} ", env!("CARGO_PKG_VERSION")))
+        .title(tabs(app, &theme).right_aligned())
         .title_bottom(hint(app));
     let inner = outer.inner(area);
     f.render_widget(outer, area);
+    match app.page {
+        Page::Grid => draw_grid_page(f, app, &theme, inner),
+        Page::Fill => super::view_fill::draw(f, app, &theme, inner),
+        Page::History => super::view_history::draw(f, app, &theme, inner),
+    }
+    if app.help {
+        draw_help(f, &theme, area);
+    }
+}
+
+/// The pages with their keys, the one shown in brackets (and in the
+/// cursor's colours).
+fn tabs(app: &App, theme: &Theme) -> Line<'static> {
+    let mut spans = vec![Span::raw(" ")];
+    for p in Page::ALL {
+        let text = format!("{} {}", p.key(), p.name());
+        spans.push(if p == app.page {
+            Span::styled(format!("[{text}]"), theme.focus())
+        } else {
+            Span::styled(format!(" {text} "), theme.dim())
+        });
+    }
+    spans.push(Span::raw(" "));
+    Line::from(spans)
+}
+
+/// The grid's page.
+fn draw_grid_page(f: &mut Frame<'_>, app: &App, theme: &Theme, inner: Rect) {
     let rows = app.rows().len() as u16;
     let notes = app.grid.notes().len().min(MAX_NOTES) as u16;
     let [
@@ -97,22 +89,16 @@ pub fn draw(f: &mut Frame<'_>, app: &App) {
         Constraint::Min(0),
     ])
     .areas(inner);
-    draw_header(f, app, &theme, header);
-    draw_grid(f, app, &theme, colhead, grid);
-    draw_status(f, app, &theme, status);
-    draw_info(f, app, &theme, info);
-    draw_notes(f, app, &theme, notes_area);
+    draw_header(f, app, theme, header);
+    draw_grid(f, app, theme, colhead, grid);
+    draw_status(f, app, theme, status);
+    draw_info(f, app, theme, info);
+    draw_notes(f, app, theme, notes_area);
     f.render_widget(
-        Paragraph::new(Line::from(Span::styled(
-            "─ Settings ".to_string() + &"─".repeat(settings_title.width as usize),
-            theme.dim(),
-        ))),
+        Paragraph::new(rule("Settings", settings_title.width, theme)),
         settings_title,
     );
-    draw_settings(f, app, &theme, settings);
-    if app.help {
-        draw_help(f, &theme, area);
-    }
+    draw_settings(f, app, theme, settings);
 }
 
 /// The most notes shown at once: the run's first, as the report lists
@@ -125,20 +111,10 @@ fn draw_notes(f: &mut Frame<'_>, app: &App, theme: &Theme, area: Rect) {
     if area.height == 0 {
         return;
     }
-    let notes = app.grid.notes();
-    let mut lines = vec![Line::from(Span::styled(
-        "─ Notes ".to_string() + &"─".repeat(area.width as usize),
-        theme.dim(),
-    ))];
-    lines.extend((notes.iter().take(MAX_NOTES)).map(|n| Line::from(format!("* {}", safe(n)))));
-    f.render_widget(Paragraph::new(lines), area);
-}
-
-/// Text from outside the program (sysfs models, mount sources, paths,
-/// error messages, what was typed or pasted) as the terminal may show it:
-/// control characters escaped, never acted on.
-fn safe(s: &str) -> String {
-    crate::report::escape::escaped(s)
+    f.render_widget(
+        Paragraph::new(notes(app.grid.notes(), MAX_NOTES, theme, area.width)),
+        area,
+    );
 }
 
 fn hint(app: &App) -> Line<'static> {
@@ -153,7 +129,11 @@ fn hint(app: &App) -> Line<'static> {
     if let Some(m) = &app.message {
         return Line::from(format!(" {} ", safe(m)));
     }
-    Line::from(" ↑↓ move · ←→ change · Enter start · Esc stop · s save · ? help · q quit ")
+    Line::from(match app.page {
+        Page::Grid => " ↑↓ move · ←→ change · Enter start · Esc stop · s save · ? help · q quit ",
+        Page::Fill => " Enter start · ←→ size · Esc stop · Tab page · ? help · q quit ",
+        Page::History => " ↑↓ scroll · r read again · Tab page · ? help · q quit ",
+    })
 }
 
 fn draw_header(f: &mut Frame<'_>, app: &App, theme: &Theme, area: Rect) {
@@ -273,8 +253,15 @@ fn cell_gauge(app: &App, row: usize, col: usize) -> (f64, String) {
     }
 }
 
+/// The status of this page's run: another page's ended run is not
+/// this page's.
 fn status_text(app: &App) -> String {
-    match &app.status {
+    let status = if app.ran == Page::Grid {
+        &app.status
+    } else {
+        &Status::Idle
+    };
+    match status {
         Status::Idle => "Ready: Enter starts all tests; on a test row, that test alone".into(),
         Status::Starting => "Preparing the test file: 0%".into(),
         Status::Run(e) => event_text(e),
@@ -320,7 +307,7 @@ fn event_text(e: &Event) -> String {
 
 fn draw_status(f: &mut Frame<'_>, app: &App, theme: &Theme, area: Rect) {
     let style = match app.status {
-        Status::Error(_) => theme.error(),
+        Status::Error(_) if app.ran == Page::Grid => theme.error(),
         _ => Style::default().add_modifier(Modifier::BOLD),
     };
     f.render_widget(
@@ -408,224 +395,4 @@ fn draw_help(f: &mut Frame<'_>, theme: &Theme, area: Rect) {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::backend::Backend;
-    use crate::config::{Choices, Settings};
-    use crate::engine::EngineKind;
-    use crate::run::{Live, Phase, Position, RunOutput, TimeLeft};
-    use crate::stats::LoopResult;
-    use crate::tui::app::tests::loop_done;
-    use crate::tui::app::{App, LastRun, Msg, TargetChoice};
-    use crate::workload::Direction;
-    use ratatui::Terminal;
-    use ratatui::backend::TestBackend;
-
-    fn app() -> App {
-        let mut s = Choices::defaults("/var/tmp".into());
-        s.engine = Backend::Native(EngineKind::Psync);
-        s.mix = true;
-        s.loops = 3;
-        let mut a = App::new(
-            s,
-            vec![TargetChoice {
-                path: "/var/tmp".into(),
-            }],
-            Vec::new(),
-        );
-        a.target_info = Some(Ok(crate::report::fixtures::target()));
-        a
-    }
-
-    /// A loop of `ios` I/Os of `lat_us` each, in the direction's stats.
-    fn measured(direction: Direction, ios: u64, bs: u64, lat_us: u64) -> LoopResult {
-        let mut l = LoopResult::empty(1_000_000_000);
-        let d = match direction {
-            Direction::Read | Direction::Mix { .. } => &mut l.read,
-            Direction::Write => &mut l.write,
-        };
-        for _ in 0..ios {
-            d.record(lat_us * 1000, bs);
-        }
-        l
-    }
-
-    fn fill(a: &mut App, rows: usize) {
-        let tests = a.choices.tests.clone();
-        for (r, t) in tests.iter().enumerate().take(rows) {
-            for (i, d) in [
-                Direction::Read,
-                Direction::Write,
-                Direction::Mix { read_pct: 70 },
-            ]
-            .into_iter()
-            .enumerate()
-            {
-                let ios = (3000 - 500 * r as u64) / (1 + i as u64);
-                let l = measured(d, ios, t.block_size, 100 + 200 * r as u64);
-                a.on_msg(loop_done(r, *t, d, l));
-            }
-        }
-    }
-
-    fn screen(a: &App, w: u16, h: u16) -> String {
-        let mut term = Terminal::new(TestBackend::new(w, h)).unwrap();
-        term.draw(|f| draw(f, a)).unwrap();
-        let buf = term.backend().buffer().clone();
-        let mut out = String::new();
-        for y in 0..h {
-            let line: String = (0..w).map(|x| buf[(x, y)].symbol().to_string()).collect();
-            out.push_str(line.trim_end());
-            out.push('\n');
-        }
-        out.replace(env!("CARGO_PKG_VERSION"), "VERSION")
-    }
-
-    fn states() -> Vec<(&'static str, App)> {
-        let idle = app();
-        let mut running = app();
-        running.on_start(None);
-        fill(&mut running, 2);
-        running.on_msg(Msg::Run(Event {
-            step: Step::Running(Live {
-                at: Position {
-                    test_index: 2,
-                    requested: running.choices.tests[2],
-                    applied: crate::workload::parse_test("RND4K Q1T32").unwrap(),
-                    direction: Direction::Read,
-                    loop_index: 1,
-                    loops: 3,
-                },
-                phase: Phase::Measure,
-                remaining: std::time::Duration::from_millis(3200),
-                mbps: Some(321.5),
-                iops: Some(10_000.0),
-            }),
-            time: Some(TimeLeft {
-                planned: std::time::Duration::from_secs(100),
-                left: std::time::Duration::from_secs(60),
-            }),
-        }));
-        running.focus = Focus::All;
-        let mut finished = app();
-        finished.on_start(None);
-        fill(&mut finished, 4);
-        finished.on_msg(Msg::Done(Box::new(Ok(LastRun {
-            settings: Settings::validate(finished.choices.clone()).unwrap(),
-            target: crate::report::fixtures::target(),
-            output: RunOutput {
-                started: chrono::Local::now(),
-                tests: Vec::new(),
-                notes: Vec::new(),
-                interrupted: None,
-                qos: None,
-                kept_file: None,
-                test_file: Default::default(),
-                sustained: None,
-                span: None,
-                elapsed: None,
-            },
-        }))));
-        finished.grid.set_notes(vec![
-            "psync is synchronous: Q8T1 ran as Q1T8".into(),
-            "tmpfs is memory, not a disk: O_DIRECT is accepted but has no effect".into(),
-        ]);
-        finished.focus = Focus::Row(1);
-        let mut error = app();
-        error.on_start(None);
-        error.on_msg(Msg::Done(Box::new(Err(
-            "not enough free space in /var/tmp: the test file needs 1.00 GiB but only 512.00 MiB is available; use a smaller --size or another target".into(),
-        ))));
-        error.focus = Focus::Field(6);
-        vec![
-            ("idle", idle),
-            ("running", running),
-            ("finished", finished),
-            ("error", error),
-        ]
-    }
-
-    #[test]
-    fn snapshots_at_80x24_and_120x40() {
-        for (name, a) in states() {
-            insta::assert_snapshot!(format!("{name}-80x24"), screen(&a, 80, 24));
-            insta::assert_snapshot!(format!("{name}-120x40"), screen(&a, 120, 40));
-        }
-    }
-
-    #[test]
-    fn running_screen_shows_live_values_and_the_running_row() {
-        let (_, a) = states().remove(1);
-        let s = screen(&a, 80, 24);
-        assert!(
-            s.contains("RND4K Q1T32 read · loop 2/3 · measure · 3.2 s left · 321.50 MB/s"),
-            "{s}"
-        );
-        assert!(s.contains("▶RND4K Q32T1"), "{s}");
-        assert!(s.contains("[ Stop ]"));
-        // Filled rows carry numbers, the rest a dash.
-        let row0 = s.lines().find(|l| l.contains("SEQ1M Q8T1")).unwrap();
-        assert!(row0.chars().any(|c| c.is_ascii_digit()), "{row0}");
-    }
-
-    #[test]
-    fn the_notes_are_shown_escaped_under_the_grid() {
-        let (_, mut a) = states().remove(2);
-        let s = screen(&a, 80, 24);
-        assert!(s.contains("Notes"), "{s}");
-        assert!(
-            s.contains("* psync is synchronous: Q8T1 ran as Q1T8"),
-            "{s}"
-        );
-        assert!(s.contains("* tmpfs is memory, not a disk"), "{s}");
-        a.grid.set_notes(vec!["a note \u{1b}[2J".into()]);
-        let s = screen(&a, 80, 24);
-        assert!(s.contains("* a note \\x1b[2J"), "{s}");
-        a.grid.set_notes(Vec::new());
-        assert!(!screen(&a, 80, 24).contains("Notes"));
-    }
-
-    #[test]
-    fn help_overlay_and_units() {
-        let mut a = states().remove(2).1;
-        a.help = true;
-        let s = screen(&a, 80, 24);
-        assert!(
-            s.contains("Keys") && s.contains("copy the report to the clipboard"),
-            "{s}"
-        );
-        a.help = false;
-        a.unit = crate::tui::app::Unit::Latency;
-        let s = screen(&a, 80, 24);
-        assert!(s.contains("· µs"), "{s}");
-        assert!(s.contains("100.00"), "{s}");
-    }
-
-    #[test]
-    fn a_cell_without_io_and_hostile_target_text() {
-        let mut a = app();
-        a.on_start(None);
-        let t = a.choices.tests[0];
-        let l = measured(Direction::Read, 0, t.block_size, 100);
-        a.on_msg(loop_done(0, t, Direction::Read, l));
-        let mut target = crate::report::fixtures::target();
-        target.fs_type = "ext4\u{1b}[2J".into();
-        if let Some(d) = target.device.as_mut() {
-            d.model = Some("evil\u{9b}31m\u{202e}".into());
-        }
-        a.target_info = Some(Ok(target));
-        a.message = Some("saved \u{7}x".into());
-        let s = screen(&a, 120, 40);
-        let row0 = s.lines().find(|l| l.contains("SEQ1M Q8T1")).unwrap();
-        assert!(row0.contains("no I/O") && !row0.contains("0.00"), "{row0}");
-        assert!(s.contains("evil\\x9b31m\\u{202e}"), "{s}");
-        assert!(
-            s.contains("ext4\\x1b[2J") && s.contains("saved \\x07x"),
-            "{s}"
-        );
-        assert!(
-            !s.chars()
-                .any(|c| c != '\n' && crate::report::escape::is_unsafe(c))
-        );
-    }
-}
+mod tests;

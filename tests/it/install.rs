@@ -225,6 +225,7 @@ fn help_tui_lists_every_key() {
         "u ",
         "s / J",
         "q  Ctrl-C",
+        "Tab g w H",
         "?",
     ] {
         if key == "?" {

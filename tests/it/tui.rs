@@ -220,3 +220,169 @@ fn the_target_prompt_edits_as_a_shell_line() {
     t.keys(&["Escape", "q"]);
     t.wait_for("EXITED=0", 10);
 }
+
+/// Issue 29: a sustained write started from the TUI's own page (`w`, the
+/// size chosen with →) draws its samples and ends with the report's
+/// section: the speeds and the knee, or that there was none. No test file
+/// is left.
+#[test]
+fn a_sustained_write_from_its_page_shows_its_result_and_leaves_no_file() {
+    if Command::new("tmux").arg("-V").output().is_err() {
+        return skip("tui sustained write", "tmux is not installed");
+    }
+    let dir = common::memory_dir();
+    let cwd = tempfile::tempdir().unwrap();
+    let Some(t) = Tmux::start_sized(cwd.path(), 100, 40) else {
+        return skip("tui sustained write", "tmux could not start a session");
+    };
+    launch(&t, dir.path(), "");
+    t.wait_for("Ready", 20);
+    t.keys(&["w"]);
+    t.wait_for("[w sustained write]", 10);
+    t.keys(&["Right"]);
+    t.wait_for("size: 64.00 MiB", 10);
+    t.keys(&["Enter"]);
+    let s = t.wait_for("Samples:", 120);
+    for want in [
+        "Finished",
+        "[Sustained write] SEQ1M",
+        "0.07 GB (64.00 MiB) planned",
+        "Average:",
+        "GB written",
+    ] {
+        assert!(s.contains(want), "{want:?} in\n{s}");
+    }
+    assert_eq!(leftovers(dir.path()), Vec::<String>::new());
+    // Back to the grid, which the write left as it was.
+    t.keys(&["g"]);
+    t.wait_for("[g grid]", 10);
+    t.keys(&["q"]);
+    t.wait_for("EXITED=0", 10);
+    assert_eq!(leftovers(dir.path()), Vec::<String>::new());
+}
+
+/// The stop key stops a sustained write as soon as it writes (its first
+/// step on screen, well before 4 GiB are written), the pages stay locked
+/// while it runs, and its test file is removed.
+#[test]
+fn a_sustained_write_stops_with_esc_and_removes_its_file() {
+    if Command::new("tmux").arg("-V").output().is_err() {
+        return skip("tui sustained write stop", "tmux is not installed");
+    }
+    let dir = disk_dir();
+    let cwd = tempfile::tempdir().unwrap();
+    let Some(t) = Tmux::start_sized(cwd.path(), 100, 40) else {
+        return skip("tui sustained write stop", "tmux could not start a session");
+    };
+    launch(&t, dir.path(), "");
+    t.wait_for("Ready", 20);
+    t.keys(&["w"]);
+    // 4 GiB: far more than is written before the stop.
+    t.keys(&["Right", "Right", "Right", "Right"]);
+    t.wait_for("size: 4.00 GiB", 10);
+    t.keys(&["Enter"]);
+    t.wait_for("of 4.29 GB", 60);
+    t.keys(&["H"]);
+    t.wait_for("a run is going: stop it (Esc)", 10);
+    t.keys(&["Escape"]);
+    t.wait_for("Stopped", 30);
+    assert_eq!(leftovers(dir.path()), Vec::<String>::new());
+    t.keys(&["q"]);
+    t.wait_for("EXITED=0", 10);
+}
+
+/// The history page (`H`) lists what `diskmark --save --history DB`
+/// stored, newest first with its headline figures; `--history` alone
+/// names the database the page reads. A database that does not exist is
+/// one line.
+#[test]
+fn the_history_page_lists_the_runs_diskmark_saved() {
+    if Command::new("tmux").arg("-V").output().is_err() {
+        return skip("tui history", "tmux is not installed");
+    }
+    let dir = disk_dir();
+    let cwd = tempfile::tempdir().unwrap();
+    let db = cwd.path().join("runs.db");
+    for label in ["first", "second"] {
+        let out = diskmark()
+            .arg(dir.path())
+            .args(["--test", "SEQ1M Q1T1", "--size", "16M", "--measure", "0.2"])
+            .args(["--warmup", "0", "--interval", "0", "--loops", "1"])
+            .args([
+                "--engine",
+                "psync",
+                "-q",
+                "--save",
+                "--label",
+                label,
+                "--history",
+            ])
+            .arg(&db)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{out:?}");
+    }
+    let Some(t) = Tmux::start_sized(cwd.path(), 120, 30) else {
+        return skip("tui history", "tmux could not start a session");
+    };
+    launch(&t, dir.path(), &format!("--history {}", db.display()));
+    t.wait_for("Ready", 20);
+    t.keys(&["H"]);
+    let s = t.wait_for("2 runs", 20);
+    let second = s.find("[second] SEQ1M Q1T1  read").expect(&s);
+    let first = s.find("[first] SEQ1M Q1T1  read").expect(&s);
+    assert!(second < first, "newest first:\n{s}");
+    let row = s.lines().find(|l| l.contains("[second]")).unwrap();
+    assert!(row.contains("custom") && row.contains("MB/s"), "{row}");
+    assert!(
+        row.split("read")
+            .nth(1)
+            .unwrap()
+            .chars()
+            .any(|c| c.is_ascii_digit()),
+        "{row}"
+    );
+    t.keys(&["Down", "q"]);
+    t.wait_for("EXITED=0", 10);
+
+    t.keys(&["clear", "Enter"]);
+    launch(
+        &t,
+        dir.path(),
+        &format!("--history {}", cwd.path().join("none.db").display()),
+    );
+    t.wait_for("Ready", 20);
+    t.keys(&["H"]);
+    t.wait_for("there is no history database at", 20);
+    t.keys(&["q"]);
+    t.wait_for("EXITED=0", 10);
+    assert!(!cwd.path().join("none.db").exists());
+}
+
+/// An output the command line named that holds only the grid's rows (a
+/// CSV) is refused before a sustained write starts, as `diskmark
+/// sustained` refuses it; nothing is written.
+#[test]
+fn a_sustained_write_with_a_grid_only_output_is_refused_before_it_starts() {
+    if Command::new("tmux").arg("-V").output().is_err() {
+        return skip("tui sustained write refusal", "tmux is not installed");
+    }
+    let dir = common::memory_dir();
+    let cwd = tempfile::tempdir().unwrap();
+    let Some(t) = Tmux::start_sized(cwd.path(), 140, 30) else {
+        return skip(
+            "tui sustained write refusal",
+            "tmux could not start a session",
+        );
+    };
+    let csv = cwd.path().join("r.csv");
+    launch(&t, dir.path(), &format!("-o {}", csv.display()));
+    t.wait_for("Ready", 20);
+    t.keys(&["w", "Right", "Enter"]);
+    t.wait_for("cannot start: an output in CSV holds the grid's rows", 10);
+    assert!(t.screen().contains("[ Start ]"));
+    t.keys(&["q"]);
+    t.wait_for("EXITED=0", 10);
+    assert!(!csv.exists());
+    assert_eq!(leftovers(dir.path()), Vec::<String>::new());
+}
