@@ -4,7 +4,6 @@
 //! noise).
 
 use crate::app::{App, Message};
-use crate::history_state::HistoryView;
 use crate::strings;
 use iced::widget::{checkbox, column as col, row, scrollable, text};
 use iced::{Element, Font, Length};
@@ -21,7 +20,7 @@ pub fn view(app: &App) -> Element<'_, Message> {
             .label(line)
             .text_size(13)
             .on_toggle(move |_| Message::HistoryChoose(i));
-        list = list.push(row![b, text(HistoryView::headline(s)).size(13)].spacing(12));
+        list = list.push(row![b, text(r.headline.clone()).size(13)].spacing(12));
     }
     let mut c = col![].spacing(8);
     if let Some(s) = &h.said {

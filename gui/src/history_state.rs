@@ -14,6 +14,8 @@ pub struct Listed {
     pub id: i64,
     /// What compare reads of it.
     pub summary: RunSummary,
+    /// Its headline figures, as the TUI's history shows them.
+    pub headline: String,
 }
 
 /// What the page shows.
@@ -52,7 +54,11 @@ impl HistoryView {
         let mut unreadable = 0;
         for r in stored.into_iter().take(LISTED) {
             match diskmark::compare::from_stored(r.id, &r.json) {
-                Ok(summary) => view.runs.push(Listed { id: r.id, summary }),
+                Ok(summary) => view.runs.push(Listed {
+                    id: r.id,
+                    summary,
+                    headline: diskmark::history::headline(&r.json),
+                }),
                 Err(_) => unreadable += 1,
             }
         }
@@ -101,19 +107,5 @@ impl HistoryView {
             }
             _ => None,
         };
-    }
-
-    /// A run's headline: its first test's read and write MB/s, as
-    /// measured (`—` where the run has none).
-    pub fn headline(s: &RunSummary) -> String {
-        let Some(first) = s.rows.first() else {
-            return strings::EMPTY_CELL.into();
-        };
-        let mbps = |dir: &str| {
-            (s.rows.iter())
-                .find(|r| r.test == first.test && r.direction == dir)
-                .and_then(|r| r.mbps)
-        };
-        strings::headline(&first.test, mbps("read"), mbps("write"))
     }
 }

@@ -462,12 +462,6 @@ pub fn unreadable_runs(n: usize) -> String {
     format!("{n} recorded runs could not be read and are not listed")
 }
 
-/// A run's headline on the history page.
-pub fn headline(test: &str, read: Option<f64>, write: Option<f64>) -> String {
-    let v = |m: Option<f64>| m.map_or(EMPTY_CELL.to_string(), |m| format!("{m:.2}"));
-    format!("{test}: read {} · write {} MB/s", v(read), v(write))
-}
-
 /// A run of the history (its texts are escaped by compare).
 pub fn history_line(label: &str, date: &str, target: &str, model: &str) -> String {
     let date: String = date.chars().take(16).collect::<String>().replace('T', " ");

@@ -12,7 +12,7 @@ mod show;
 pub use db::{History, StoredRun};
 pub use error::{HistoryError, SCHEMA_VERSION};
 pub use keep::save_or_keep;
-pub use show::{render_list, sanitized_json};
+pub use show::{headline, render_list, sanitized_json};
 
 use std::path::PathBuf;
 

@@ -1,6 +1,7 @@
 //! Stored runs shown again, made safe for the terminal.
 
 use super::db::StoredRun;
+use crate::report::model::Run;
 
 /// A stored JSON report printed again: parsed, every string escaped for
 /// the terminal, pretty-printed. Text that is not JSON (which
@@ -24,6 +25,32 @@ pub fn sanitized_json(json: &str) -> String {
     };
     out.push('\n');
     out
+}
+
+/// The figures a stored run is known by (the TUI's and the window's
+/// history pages): the MB/s of its first test (read and
+/// write, as measured), or a sustained write's average, or what a span
+/// map is; a report that cannot be read says so, with no figure.
+pub fn headline(json: &str) -> String {
+    let Ok(run) = Run::from_json(json) else {
+        return "(its stored report cannot be read)".into();
+    };
+    let mbps = |v: Option<f64>| v.map_or_else(|| "no I/O".to_string(), |v| format!("{v:.2}"));
+    if let Some(s) = &run.sustained {
+        return format!("sustained write, {} MB/s average", mbps(s.average_mbps));
+    }
+    if run.span.is_some() {
+        return "span map".into();
+    }
+    let rows = crate::report::tables::rows::rows(&run);
+    let Some(first) = rows.first() else {
+        return "no test".into();
+    };
+    let mut out = first.test.clone();
+    for r in rows.iter().filter(|r| r.test == first.test) {
+        out.push_str(&format!("  {} {}", r.direction, mbps(r.mbps)));
+    }
+    out + " MB/s"
 }
 
 /// The list as a table, each column as wide as its widest cell;

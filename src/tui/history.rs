@@ -5,7 +5,7 @@
 //! the library's sentence; the drawing escapes every text of it.
 
 use crate::history::{History, HistoryError, StoredRun};
-use crate::report::model::Run;
+
 use std::path::PathBuf;
 
 /// One run as the page lists it (raw text: the drawing escapes it).
@@ -104,38 +104,14 @@ fn row(r: &StoredRun) -> HistoryRow {
         target: r.target.clone(),
         profile: r.profile.clone(),
         label: r.label.clone(),
-        headline: headline(&r.json),
+        headline: crate::history::headline(&r.json),
     }
-}
-
-/// The figures a run is known by: the MB/s of its first test (read and
-/// write, as measured), or a sustained write's average, or what a span
-/// map is; a report that cannot be read says so, with no figure.
-fn headline(json: &str) -> String {
-    let Ok(run) = Run::from_json(json) else {
-        return "(its stored report cannot be read)".into();
-    };
-    let mbps = |v: Option<f64>| v.map_or_else(|| "no I/O".to_string(), |v| format!("{v:.2}"));
-    if let Some(s) = &run.sustained {
-        return format!("sustained write, {} MB/s average", mbps(s.average_mbps));
-    }
-    if run.span.is_some() {
-        return "span map".into();
-    }
-    let rows = crate::report::tables::rows::rows(&run);
-    let Some(first) = rows.first() else {
-        return "no test".into();
-    };
-    let mut out = first.test.clone();
-    for r in rows.iter().filter(|r| r.test == first.test) {
-        out.push_str(&format!("  {} {}", r.direction, mbps(r.mbps)));
-    }
-    out + " MB/s"
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::report::model::Run;
 
     fn report(target: &str, read: f64, write: f64) -> Run {
         let text = serde_json::json!({"schema_version": 1, "tool": {"name": "diskmark"},
@@ -209,6 +185,9 @@ mod tests {
 
     #[test]
     fn an_unreadable_report_has_no_figure() {
-        assert_eq!(headline("{"), "(its stored report cannot be read)");
+        assert_eq!(
+            crate::history::headline("{"),
+            "(its stored report cannot be read)"
+        );
     }
 }
