@@ -1,7 +1,7 @@
 //! The window's state and what changes it: the settings of the top row,
 //! the grid's cells filled from the run's [`Event`]s, the status bar, the
 //! notes, and the automation flags. The run itself is on
-//! [`crate::bench`]'s thread; while it runs a 10 Hz tick drains its
+//! [`crate::bench`]'s thread; while it runs a 5 Hz tick drains its
 //! channel, and no tick exists when nothing runs (no redraw when idle).
 
 use crate::actions_state::{Actions, ActionsMsg};

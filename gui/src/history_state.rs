@@ -10,7 +10,7 @@ use std::path::Path;
 /// A run of the history, as listed.
 #[derive(Debug, Clone)]
 pub struct Listed {
-    /// Its id in the database.
+    /// Its id in the database; 0 for the result file shown.
     pub id: i64,
     /// What compare reads of it.
     pub summary: RunSummary,
@@ -36,6 +36,34 @@ pub struct HistoryView {
 pub const LISTED: usize = 200;
 
 impl HistoryView {
+    /// The database at `db` read, and the result file shown in the
+    /// window first when there is one (so that it can be compared with a
+    /// recorded run).
+    pub fn load_with(
+        db: Option<&Path>,
+        shown: Option<&crate::actions_state::Shown>,
+    ) -> HistoryView {
+        let mut view = HistoryView::load(db);
+        if let Some(s) = shown {
+            let text = diskmark::report::render(&s.run, diskmark::report::Format::Json);
+            if let Ok(summary) = diskmark::compare::from_json(&s.label, &text) {
+                let headline = diskmark::history::headline(&text);
+                view.runs.insert(
+                    0,
+                    Listed {
+                        id: 0,
+                        summary,
+                        headline,
+                    },
+                );
+                if view.said.as_deref() == Some(strings::NO_HISTORY) {
+                    view.said = None;
+                }
+            }
+        }
+        view
+    }
+
     /// The database at `db` read: its newest runs, or the sentence why
     /// not (none yet, not diskmark's, newer than this diskmark).
     pub fn load(db: Option<&Path>) -> HistoryView {

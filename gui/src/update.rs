@@ -96,7 +96,9 @@ impl App {
                 self.page = p;
                 if p == crate::overlay::Page::History {
                     let db = crate::save::default_history(&self.export);
-                    self.history = crate::history_state::HistoryView::load(db.as_deref());
+                    let shown = self.actions.shown.as_ref();
+                    self.history =
+                        crate::history_state::HistoryView::load_with(db.as_deref(), shown);
                 }
             }
             Message::StartPage => return self.start_page(),

@@ -3,8 +3,9 @@
 
 use std::time::Duration;
 
-/// How often the window looks at a running benchmark: at most ~10
-/// redraws a second, so the renderer takes no core from the measurement.
+/// How often the window looks at a running benchmark: at most 5 redraws
+/// a second, so that the renderer (on the CPU) stays under 2 % of one
+/// CPU while a test runs (BENCHMARKS.md, the window's CPU).
 pub const TICK: Duration = Duration::from_millis(200);
 
 /// What the helper threads say.

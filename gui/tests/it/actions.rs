@@ -284,6 +284,17 @@ fn an_opened_result_saves_in_every_format_as_diskmark_report_does() {
     );
     let png = std::fs::read(dir.path().join("w.png")).unwrap();
     assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
+    // Its card, as `diskmark report --card` draws it from the same file.
+    act(
+        &mut fresh,
+        "Save image (card)…",
+        &dir.path().join("card.png"),
+        "Save",
+    );
+    let model = Run::from_json(&std::fs::read_to_string(&saved).unwrap()).unwrap();
+    let card = diskmark::report::draw::card::render(&model);
+    let size = (svg_attr(&card, "width"), svg_attr(&card, "height"));
+    assert_eq!(png_size(&dir.path().join("card.png")), size);
     // `diskmark report` renders with the library's `report::render` (its
     // own test holds it to the run's outputs byte for byte).
     let run = Run::from_json(&std::fs::read_to_string(&saved).unwrap()).unwrap();

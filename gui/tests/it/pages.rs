@@ -7,6 +7,7 @@
 use crate::common;
 use common::{shows, temp_dir, until_done};
 
+use diskmark_gui::actions_state::{Action, ActionsMsg};
 use diskmark_gui::app::{App, Message, Status};
 use diskmark_gui::overlay::Page;
 use diskmark_gui::view::view;

@@ -388,6 +388,7 @@ fn the_pages() {
     app.stop_and_wait();
     let mut app = common::window_of(&[TARGET, "--page", "qos"], Vec::new());
     check(&mut app, "page-qos", SIZES[0], Look::Light);
+    check(&mut app, "page-qos-dark", SIZES[0], Look::Dark);
     // No history database at this path: the page says so.
     let mut app = common::window_of(
         &[
@@ -399,6 +400,7 @@ fn the_pages() {
         Vec::new(),
     );
     let _ = app.update(Message::Page(diskmark_gui::overlay::Page::History));
+    check(&mut app, "page-history", SIZES[0], Look::Light);
     check(&mut app, "page-history-dark", SIZES[0], Look::Dark);
     assert!(!Path::new(TARGET).exists());
 }

@@ -80,7 +80,7 @@ fn the_tables_give_every_module_its_layer() {
         ],
         ["0", "10", "10d", "15b"]
     );
-    assert_eq!([layer(1, "strings"), layer(1, "view")], ["2", "7"]);
+    assert_eq!([layer(1, "strings"), layer(1, "view")], ["2", "8"]);
 }
 
 #[test]
