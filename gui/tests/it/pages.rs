@@ -147,5 +147,29 @@ fn the_history_lists_the_recorded_runs_and_compares_two() {
         compared.contains("[1] #1") && compared.contains("[2] #2"),
         "{compared}"
     );
+    // An opened result is listed first and compares with a recorded run.
+    let saved = dir.path().join("r.json");
+    let path = saved.display().to_string();
+    for m in [
+        ActionsMsg::Ask(Action::SaveJson),
+        ActionsMsg::Path(path.clone()),
+        ActionsMsg::Confirm,
+        ActionsMsg::Ask(Action::Open),
+        ActionsMsg::Path(path),
+        ActionsMsg::Confirm,
+    ] {
+        let _ = app.update(Message::Actions(m));
+    }
+    assert!(app.showing().is_some(), "{:?}", app.message);
+    let _ = app.update(Message::Page(Page::History));
+    assert_eq!(app.history.runs.len(), 3);
+    assert_eq!(app.history.runs[0].id, 0, "the opened result first");
+    let _ = app.update(Message::HistoryChoose(0));
+    let _ = app.update(Message::HistoryChoose(1));
+    let compared = app.history.compared.clone().expect("compared");
+    assert!(
+        compared.contains("r.json") && compared.contains("#2"),
+        "{compared}"
+    );
     no_test_file(&target);
 }
