@@ -186,6 +186,24 @@ impl Choices {
         }
     }
 
+    /// A run of `test` alone in `mode`, once, from a front-end's `base`
+    /// (a sustained write's, a span map's): the target, engine, seed and
+    /// label kept; everything else a run's default, so that nothing the
+    /// mode does not do (verify, QoS, steady state, Mix) comes along. The
+    /// test is the user's own (the custom profile).
+    pub fn one_test(base: &Choices, test: TestSpec, mode: Mode) -> Choices {
+        let mut c = Choices::defaults(base.target.clone());
+        c.profile = Profile::Custom;
+        c.tests = vec![test];
+        c.loop_stat = LoopStat::for_profile(Profile::Custom);
+        c.mode = mode;
+        c.loops = 1;
+        c.engine = base.engine.clone();
+        c.seed = base.seed;
+        c.label = base.label.clone();
+        c
+    }
+
     /// Loops (rounds) each test runs at most: `loops`, or under
     /// `--steady-state` `max_rounds`.
     pub fn rounds(&self) -> u32 {

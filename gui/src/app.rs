@@ -100,6 +100,8 @@ pub enum Message {
     StartPage,
     /// The device typed on the span page.
     SpanDevice(String),
+    /// What the sustained page writes (`None`: up to the free space).
+    SustainedSize(Option<u64>),
     /// A run of the history chosen (or given up) to compare.
     HistoryChoose(usize),
 }
@@ -193,9 +195,12 @@ impl App {
         if !targets.contains(&current) {
             targets.insert(0, current);
         }
+        // The page is opened as a click opens it (the history read), then
+        // its run started with --start.
+        let open = Task::done(Message::Page(start.page));
         let task = match start.automation.start {
-            true => Task::done(Message::StartPage),
-            false => Task::none(),
+            true => open.chain(Task::done(Message::StartPage)),
+            false => open,
         };
         let sustained_size =
             (start.page == crate::overlay::Page::Sustained).then_some(start.choices.size);
@@ -487,7 +492,7 @@ impl App {
     }
 
     /// With `--quit-when-done`: the screenshot, then the exit.
-    fn quit_if_done(&mut self) -> Task<Message> {
+    pub(crate) fn quit_if_done(&mut self) -> Task<Message> {
         if !self.automation.quit_when_done && !self.signalled {
             return Task::none();
         }

@@ -21,6 +21,8 @@ enum Does {
     Settings,
     Shortcuts,
     Menus,
+    /// Alt and a menu's first letter: that menu.
+    Menu(Menu),
 }
 
 /// A shortcut: its keys as shown, and what it does, in words.
@@ -34,7 +36,7 @@ pub struct Shortcut {
 }
 
 /// Every shortcut of the window.
-pub static SHORTCUTS: [Shortcut; 10] = [
+pub static SHORTCUTS: [Shortcut; 11] = [
     Shortcut {
         keys: "F5 / Ctrl+Enter",
         what: "Run all the tests",
@@ -81,6 +83,11 @@ pub static SHORTCUTS: [Shortcut; 10] = [
         does: Does::Menus,
     },
     Shortcut {
+        keys: "Alt+F, Alt+S, Alt+T, Alt+L, Alt+H",
+        what: "File, Settings, Theme, Language, Help",
+        does: Does::Menu(Menu::File),
+    },
+    Shortcut {
         keys: "Ctrl+Q",
         what: "Quit (a run is stopped first)",
         does: Does::Quit,
@@ -96,6 +103,17 @@ fn shortcut(key: &Key, mods: Modifiers) -> Option<Does> {
         Key::Named(Named::Escape) => Some(Does::Stop),
         Key::Named(Named::F1) => Some(Does::Shortcuts),
         Key::Named(Named::F10) => Some(Does::Menus),
+        Key::Character(c) if mods.alt() => {
+            let menu = match c.to_lowercase().as_str() {
+                "f" => Menu::File,
+                "s" => Menu::Settings,
+                "t" => Menu::Theme,
+                "l" => Menu::Language,
+                "h" => Menu::Help,
+                _ => return None,
+            };
+            Some(Does::Menu(menu))
+        }
         Key::Character(c) if ctrl => match (c.to_lowercase().as_str(), mods.shift()) {
             ("o", false) => Some(Does::Open),
             ("s", false) => Some(Does::SaveJson),
@@ -128,8 +146,10 @@ pub fn on_key(app: &mut App, e: Event) -> Option<Message> {
         };
         return crate::menu::navigate(app, nav);
     }
-    // Only what the Help dialog lists acts: no hidden key.
-    let does = shortcut(&key, modifiers).filter(|d| SHORTCUTS.iter().any(|s| s.does == *d))?;
+    // Only what the Help dialog lists acts: no hidden key (the Alt
+    // letters are one line of it).
+    let listed = |d: &Does| matches!(d, Does::Menu(_)) || SHORTCUTS.iter().any(|s| s.does == *d);
+    let does = shortcut(&key, modifiers).filter(listed)?;
     if app.dialog.is_some() {
         // Only Escape and Ctrl+Q reach past an open dialog.
         return match does {
@@ -149,6 +169,7 @@ pub fn on_key(app: &mut App, e: Event) -> Option<Message> {
         Does::Settings => Some(Message::Dialog(Some(Dialog::Settings))),
         Does::Shortcuts => Some(Message::Dialog(Some(Dialog::Shortcuts))),
         Does::Menus => Some(Message::Menu(MenuMsg::Open(Menu::File))),
+        Does::Menu(m) => Some(Message::Menu(MenuMsg::Open(m))),
         Does::Quit => Some(Message::Quit),
     }
 }
@@ -173,6 +194,7 @@ mod tests {
             (ch(","), ctrl, Does::Settings),
             (Key::Named(Named::F1), Modifiers::empty(), Does::Shortcuts),
             (Key::Named(Named::F10), Modifiers::empty(), Does::Menus),
+            (ch("f"), Modifiers::ALT, Does::Menu(Menu::File)),
             (ch("q"), ctrl, Does::Quit),
         ];
         for s in &SHORTCUTS {
@@ -181,6 +203,11 @@ mod tests {
             assert_eq!(shortcut(k, *m), Some(*d), "{}", s.keys);
         }
         assert_eq!(shortcut(&ch("s"), Modifiers::empty()), None, "s alone");
+        assert_eq!(
+            shortcut(&ch("h"), Modifiers::ALT),
+            Some(Does::Menu(Menu::Help))
+        );
+        assert_eq!(shortcut(&ch("x"), Modifiers::ALT), None);
         assert_eq!(shortcut(&ch("c"), ctrl), None, "Ctrl+C is the fields' copy");
     }
 }

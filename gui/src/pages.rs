@@ -80,9 +80,49 @@ fn section<'a>(
     Some(scrollable(t).height(Length::Fill).into())
 }
 
+/// The sizes a sustained write offers: up to the free space (less a
+/// margin, the CLI's default), or a fixed amount.
+const FILL_SIZES: [Option<u64>; 6] = [
+    None,
+    Some(1 << 30),
+    Some(4 << 30),
+    Some(16 << 30),
+    Some(64 << 30),
+    Some(256 << 30),
+];
+
+/// A sustained write's size as its pick list shows it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct FillSize(Option<u64>);
+
+impl std::fmt::Display for FillSize {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.0 {
+            None => f.write_str(strings::FILL_FREE_SPACE),
+            Some(b) => f.write_str(&diskmark::units::file_size_label(b)),
+        }
+    }
+}
+
 fn sustained(app: &App) -> Element<'_, Message> {
     let model = app.page_model();
     let what = strings::sustained_what(app.sustained_size, &app.trace);
+    let mut sizes: Vec<FillSize> = FILL_SIZES.iter().map(|s| FillSize(*s)).collect();
+    if !FILL_SIZES.contains(&app.sustained_size) {
+        sizes.insert(1, FillSize(app.sustained_size));
+    }
+    let idle = !app.running();
+    let pick = iced::widget::pick_list(sizes, Some(FillSize(app.sustained_size)), |s| {
+        Message::SustainedSize(s.0)
+    })
+    .text_size(14);
+    let size = row![text(strings::FILL_SIZE).size(14), pick]
+        .spacing(8)
+        .align_y(Alignment::Center);
+    let head = match idle {
+        true => col![head(app, what), size].spacing(6).into(),
+        false => head(app, what),
+    };
     let mut plot = Plot {
         points: points(app),
         x_max: app.trace.x_max(),
@@ -122,7 +162,7 @@ fn sustained(app: &App) -> Element<'_, Message> {
         }
         None => false,
     });
-    page(app, head(app, what), plot, body)
+    page(app, head, plot, body)
 }
 
 fn span(app: &App) -> Element<'_, Message> {

@@ -406,6 +406,10 @@ pub fn page(p: crate::overlay::Page) -> &'static str {
 
 /// A page's button that starts its run.
 pub const START: &str = "Start";
+/// The sustained page's size pick list.
+pub const FILL_SIZE: &str = "Write";
+/// A sustained write up to the free space (the CLI's default).
+pub const FILL_FREE_SPACE: &str = "up to the free space (less a margin)";
 /// The sustained chart's x axis.
 pub const GB_WRITTEN: &str = "GB written";
 /// The device map's x axis.

@@ -104,6 +104,8 @@ impl App {
             Message::StartPage => return self.start_page(),
             Message::SpanDevice(d) if !self.running() => self.span_device = d,
             Message::SpanDevice(_) => {}
+            Message::SustainedSize(s) if !self.running() => self.sustained_size = s,
+            Message::SustainedSize(_) => {}
             Message::HistoryChoose(i) => self.history.toggle(i),
             _ => {}
         }
@@ -135,7 +137,9 @@ impl App {
         }
         let asked = match self.page {
             Page::Grid => return self.start(None),
-            Page::History => return Task::none(),
+            // Nothing runs: with --quit-when-done the window shows the
+            // list, takes its screenshot and quits.
+            Page::History => return self.quit_if_done(),
             Page::Sustained => {
                 let ask = diskmark::sustained::FillAsk {
                     size: self.sustained_size,

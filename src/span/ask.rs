@@ -5,9 +5,8 @@
 
 use super::plan::SpanRequest;
 use crate::config::{Choices, MAX_SIZE, Settings, UsageError};
-use crate::stats::LoopStat;
 use crate::units::MIB;
-use crate::workload::{Mode, Pattern, Profile, TestSpec};
+use crate::workload::{Mode, Pattern, TestSpec};
 
 /// Most samples of one map.
 pub const MAX_SAMPLES: usize = 100_000;
@@ -115,16 +114,8 @@ impl SpanAsk {
         check_samples(self.samples)?;
         check_access(self.access)?;
         check_sample_size(self.sample_size)?;
-        let mut c = Choices::defaults(base.target.clone());
-        c.profile = Profile::Custom;
-        c.tests = vec![self.sample_test];
-        c.loop_stat = LoopStat::for_profile(Profile::Custom);
-        c.mode = Mode::Read;
-        c.loops = 1;
+        let mut c = Choices::one_test(base, self.sample_test, Mode::Read);
         c.size = base.size;
-        c.engine = base.engine.clone();
-        c.seed = base.seed;
-        c.label = base.label.clone();
         Ok(c)
     }
 
@@ -150,7 +141,7 @@ mod tests {
     use crate::backend::Backend;
     use crate::engine::EngineKind;
     use crate::units::GIB;
-    use crate::workload::{DataKind, parse_test};
+    use crate::workload::{DataKind, Profile, parse_test};
 
     fn base() -> Choices {
         let mut c = Choices::defaults("/var/tmp".into());

@@ -6,9 +6,8 @@
 use super::plan::FillRequest;
 use super::sizing::MIN_EXPLICIT;
 use crate::config::{Choices, MAX_SIZE, MIN_SIZE, Settings, UsageError};
-use crate::stats::LoopStat;
 use crate::units::MIB;
-use crate::workload::{Mode, Pattern, Profile, TestSpec};
+use crate::workload::{Mode, Pattern, TestSpec};
 use std::ops::RangeInclusive;
 use std::time::Duration;
 
@@ -99,18 +98,10 @@ impl FillAsk {
             check_size(bytes)?;
         }
         check_interval(self.sample_interval)?;
-        let mut c = Choices::defaults(base.target.clone());
-        c.profile = Profile::Custom;
-        c.tests = vec![self.test];
-        c.loop_stat = LoopStat::for_profile(Profile::Custom);
-        c.mode = Mode::Write;
-        c.loops = 1;
+        let mut c = Choices::one_test(base, self.test, Mode::Write);
         c.size = self.size.unwrap_or(MIN_SIZE).clamp(MIN_SIZE, MAX_SIZE);
-        c.engine = base.engine.clone();
         c.data = base.data;
         c.direct = base.direct;
-        c.seed = base.seed;
-        c.label = base.label.clone();
         Ok(c)
     }
 
@@ -135,7 +126,7 @@ mod tests {
     use crate::backend::Backend;
     use crate::engine::EngineKind;
     use crate::units::GIB;
-    use crate::workload::{DataKind, parse_test};
+    use crate::workload::{DataKind, Profile, parse_test};
 
     fn base() -> Choices {
         let mut c = Choices::defaults("/var/tmp".into());

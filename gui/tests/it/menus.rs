@@ -4,34 +4,19 @@
 //! and leaves no test file.
 
 use crate::common;
-use common::{shows, temp_dir, until_done};
+use common::{click, shows, temp_dir, until_done};
 
 use diskmark::workload::Profile;
 use diskmark_gui::app::{App, Message};
 use diskmark_gui::menu::{self, Menu, MenuMsg};
 use diskmark_gui::modal::Dialog;
 use diskmark_gui::style::Look;
-use diskmark_gui::view::view;
 use iced::keyboard::{Event, Key, Location, Modifiers, key::Named};
-use iced_test::simulator;
 use std::path::Path;
 use std::time::Duration;
 
 fn window(dir: &Path) -> App {
     common::tiny_window(dir, &[], Vec::new())
-}
-
-/// Clicks what shows `label` and applies what it said.
-fn click(app: &mut App, label: &str) {
-    let messages: Vec<Message> = {
-        let mut ui = simulator(view(app));
-        ui.click(label).unwrap_or_else(|e| panic!("{label}: {e}"));
-        ui.into_messages().collect()
-    };
-    assert!(!messages.is_empty(), "clicking {label} said nothing");
-    for m in messages {
-        let _ = app.update(m);
-    }
 }
 
 fn key(app: &mut App, k: Key, modifiers: Modifiers) {

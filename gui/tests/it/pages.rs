@@ -5,13 +5,11 @@
 //! the history lists the recorded runs and compares two.
 
 use crate::common;
-use common::{shows, temp_dir, until_done};
+use common::{click, shows, temp_dir, until_done};
 
 use diskmark_gui::actions_state::{Action, ActionsMsg};
 use diskmark_gui::app::{App, Message, Status};
 use diskmark_gui::overlay::Page;
-use diskmark_gui::view::view;
-use iced_test::simulator;
 use std::path::Path;
 
 /// A window on `dir` opened on `page`, the tiny run's options.
@@ -19,18 +17,6 @@ fn window(dir: &Path, page: &str, extra: &[&str]) -> App {
     let mut args = vec!["--page", page];
     args.extend_from_slice(extra);
     common::tiny_window(dir, &args, Vec::new())
-}
-
-fn click(app: &mut App, label: &str) {
-    let messages: Vec<Message> = {
-        let mut ui = simulator(view(app));
-        ui.click(label).unwrap_or_else(|e| panic!("{label}: {e}"));
-        ui.into_messages().collect()
-    };
-    assert!(!messages.is_empty(), "clicking {label} said nothing");
-    for m in messages {
-        let _ = app.update(m);
-    }
 }
 
 fn no_test_file(dir: &Path) {
@@ -44,6 +30,13 @@ fn a_sustained_write_runs_from_its_page_and_shows_its_section() {
     let mut app = window(dir.path(), "sustained", &["--size", "64M"]);
     assert_eq!(app.page, Page::Sustained);
     assert_eq!(app.sustained_size, Some(64 << 20));
+    // The page's pick list offers the free space and round sizes, and the
+    // command line's.
+    assert!(!app.running());
+    let _ = app.update(Message::SustainedSize(None));
+    let what = diskmark_gui::strings::sustained_what(None, &app.trace);
+    assert!(shows(&app, &what), "{what}");
+    let _ = app.update(Message::SustainedSize(Some(64 << 20)));
     click(&mut app, "Start");
     assert!(app.running(), "{:?}", app.status);
     until_done(&mut app);

@@ -3,32 +3,16 @@
 
 use crate::common;
 use crate::common::skip;
-use common::{shows, temp_dir, until_done};
+use common::{click, shows, temp_dir, until_done};
 
 use diskmark::workload::Direction;
 use diskmark_gui::app::{App, Message, Status, Unit};
-use diskmark_gui::view::view;
-use iced_test::simulator;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
 /// A window on `dir` with `extra` options after the tiny run's.
 fn window(dir: &Path, extra: &[&str]) -> App {
     common::tiny_window(dir, extra, Vec::new())
-}
-
-/// Clicks the button labelled `label` in the window as drawn, and applies
-/// what the click said.
-fn click(app: &mut App, label: &str) {
-    let messages: Vec<Message> = {
-        let mut ui = simulator(view(app));
-        ui.click(label).unwrap_or_else(|e| panic!("{label}: {e}"));
-        ui.into_messages().collect()
-    };
-    assert!(!messages.is_empty(), "clicking {label} said nothing");
-    for m in messages {
-        let _ = app.update(m);
-    }
 }
 
 #[test]

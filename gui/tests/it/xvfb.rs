@@ -274,3 +274,41 @@ fn a_sustained_write_from_the_window() {
 fn a_device_map_from_the_window() {
     page_end_to_end("span", "span");
 }
+
+/// The history page runs nothing: `--start --quit-when-done
+/// --screenshot` draws it, saves the screenshot and quits, exit 0.
+#[test]
+fn the_history_page_quits_when_done_with_nothing_to_run() {
+    let Some(x) = xvfb("1280x800x24") else { return };
+    let dir = common::temp_dir();
+    let shot = dir.path().join("s.png");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_diskmark-gui"))
+        .arg(dir.path())
+        .args([
+            "--page",
+            "history",
+            "--start",
+            "--quit-when-done",
+            "--screenshot",
+        ])
+        .arg(&shot)
+        .env("DISPLAY", &x.display)
+        .env_remove("WAYLAND_DISPLAY")
+        .env("XDG_DATA_HOME", dir.path())
+        .spawn()
+        .unwrap();
+    let end = Instant::now() + Duration::from_secs(60);
+    let status = loop {
+        if let Some(s) = child.try_wait().unwrap() {
+            break s;
+        }
+        if Instant::now() > end {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("diskmark-gui --page history did not quit");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    assert_eq!(status.code(), Some(0));
+    assert!(std::fs::read(&shot).unwrap().starts_with(b"\x89PNG"));
+}

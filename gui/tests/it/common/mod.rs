@@ -152,6 +152,20 @@ pub fn shows(app: &App, text: &str) -> bool {
     simulator(view(app)).find(text).is_ok()
 }
 
+/// Clicks what shows `label` in the window as drawn and applies what the
+/// click said; the click must say something.
+pub fn click(app: &mut App, label: &str) {
+    let messages: Vec<diskmark_gui::app::Message> = {
+        let mut ui = simulator(view(app));
+        ui.click(label).unwrap_or_else(|e| panic!("{label}: {e}"));
+        ui.into_messages().collect()
+    };
+    assert!(!messages.is_empty(), "clicking {label} said nothing");
+    for m in messages {
+        let _ = app.update(m);
+    }
+}
+
 /// Applies the benchmark's updates until the run ends (within a minute:
 /// the tiny run takes about a second).
 pub fn until_done(app: &mut App) {
