@@ -118,7 +118,13 @@ impl App {
         let signal = Subscription::run(signal_watch).map(Message::from);
         let keys = iced::keyboard::listen().map(Message::Key);
         let mut all = vec![close, signal, keys];
-        if self.running() {
+        // While a screenshot waits, the ticks go on too: each one is a
+        // message, after which iced draws again, so a frame comes once the
+        // frames' subscription listens. Without them the redraw that showed
+        // the end could come before the subscription did, and an idle
+        // window would wait for a frame for ever (seen under load: the
+        // window with --quit-when-done --screenshot that never quit).
+        if self.running() || self.shot_pending {
             all.push(Subscription::run(ticks).map(Message::from));
         }
         if self.shot_pending {
