@@ -5,7 +5,6 @@
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::time::{Duration, Instant};
 
 use crate::common;
 use common::temp_dir;
@@ -46,19 +45,7 @@ fn shot(x: &Xvfb, dir: &Path, args: &[&str], env: &[(&str, String)]) -> ((u32, u
         cmd.env(k, v);
     }
     let mut child = cmd.spawn().unwrap();
-    let end = Instant::now() + Duration::from_secs(120);
-    let status = loop {
-        if let Some(s) = child.try_wait().unwrap() {
-            break s;
-        }
-        if Instant::now() > end {
-            let threads = crate::common::threads_of(child.id());
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("diskmark-gui did not quit when done; its threads:\n{threads}");
-        }
-        std::thread::sleep(Duration::from_millis(50));
-    };
+    let status = common::quits(&mut child, 120, "diskmark-gui did not quit when done");
     assert_eq!(status.code(), Some(0));
     assert_eq!(
         std::fs::read_dir(&target).unwrap().count(),

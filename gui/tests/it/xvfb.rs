@@ -41,17 +41,7 @@ fn start_quit_when_done_screenshot_and_report() {
         .spawn()
         .unwrap();
     let pid = child.id();
-    let end = Instant::now() + Duration::from_secs(120);
-    let status = loop {
-        if let Some(s) = child.try_wait().unwrap() {
-            break s;
-        }
-        if Instant::now() > end {
-            let _ = child.kill();
-            panic!("diskmark-gui did not quit when done");
-        }
-        std::thread::sleep(Duration::from_millis(50));
-    };
+    let status = common::quits(&mut child, 120, "diskmark-gui did not quit when done");
     assert_eq!(status.code(), Some(0));
     assert_eq!(
         std::fs::read_dir(&target).unwrap().count(),
@@ -236,19 +226,8 @@ fn page_end_to_end(page: &str, part: &str) {
         .env_remove("WAYLAND_DISPLAY")
         .spawn()
         .unwrap();
-    let end = Instant::now() + Duration::from_secs(180);
-    let status = loop {
-        if let Some(s) = child.try_wait().unwrap() {
-            break s;
-        }
-        if Instant::now() > end {
-            let threads = common::threads_of(child.id());
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("diskmark-gui --page {page} did not quit when done; its threads:\n{threads}");
-        }
-        std::thread::sleep(Duration::from_millis(50));
-    };
+    let what = format!("diskmark-gui --page {page} did not quit when done");
+    let status = common::quits(&mut child, 180, &what);
     assert_eq!(status.code(), Some(0), "--page {page}");
     assert_eq!(
         std::fs::read_dir(&target).unwrap().count(),
@@ -297,18 +276,7 @@ fn the_history_page_quits_when_done_with_nothing_to_run() {
         .env("XDG_DATA_HOME", dir.path())
         .spawn()
         .unwrap();
-    let end = Instant::now() + Duration::from_secs(60);
-    let status = loop {
-        if let Some(s) = child.try_wait().unwrap() {
-            break s;
-        }
-        if Instant::now() > end {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("diskmark-gui --page history did not quit");
-        }
-        std::thread::sleep(Duration::from_millis(50));
-    };
+    let status = common::quits(&mut child, 60, "diskmark-gui --page history did not quit");
     assert_eq!(status.code(), Some(0));
     assert!(std::fs::read(&shot).unwrap().starts_with(b"\x89PNG"));
 }

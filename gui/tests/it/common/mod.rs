@@ -304,6 +304,26 @@ pub fn click_label(display: &str, app: &App, label: &str) -> bool {
     sent && conn.sync().is_ok()
 }
 
+/// Waits at most `secs` for `child` to end and returns how; past it,
+/// kills it and fails the test, saying `what` and where each of its
+/// threads waited (a stop that never ends and an event never handled
+/// look alike from outside).
+pub fn quits(child: &mut Child, secs: u64, what: &str) -> std::process::ExitStatus {
+    let end = std::time::Instant::now() + std::time::Duration::from_secs(secs);
+    loop {
+        if let Some(s) = child.try_wait().unwrap() {
+            return s;
+        }
+        if std::time::Instant::now() > end {
+            let threads = threads_of(child.id());
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("{what}; its threads:\n{threads}");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+}
+
 /// Each thread of process `pid`: its name, state and the kernel function
 /// it waits in (`/proc/PID/task/*`), one a line.
 pub fn threads_of(pid: u32) -> String {
