@@ -23,6 +23,7 @@ pub mod front;
 pub mod history;
 pub mod host;
 pub mod hosts;
+pub mod i18n;
 pub mod inputs;
 pub mod manual;
 pub mod modes;

@@ -29,7 +29,7 @@ pub fn main() -> ExitCode {
         Some(Command::Targets { format }) => commands::targets(format),
         Some(Command::Compare(args)) => commands::compare(args),
         Some(Command::History(args)) => commands::history(args),
-        Some(Command::Tui(args)) => commands::tui(*args),
+        Some(Command::Tui(args)) => commands::tui(args.run, args.lang),
         Some(Command::Sustained(args)) => commands::sustained(*args),
         Some(Command::Span(args)) => commands::span(*args),
         Some(Command::Report(args)) => commands::report(args),

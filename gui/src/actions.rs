@@ -56,7 +56,7 @@ fn copy(app: &mut App) -> Task<Message> {
         (None, None) => return Task::none(),
     };
     let report = save::text_report(source);
-    app.message = Some(strings::COPIED.into());
+    app.message = Some(strings::copied().into());
     iced::clipboard::write(report)
 }
 
@@ -66,18 +66,22 @@ fn browse(app: &App, a: Action) -> Task<Message> {
     if !dialog::available() {
         return Task::none();
     }
-    let (title, ext, filter): (&str, &str, (&str, &[&str])) = match a {
-        Action::SaveText => (strings::SAVE_TEXT, "txt", ("Text", &["txt"])),
-        Action::SaveJson => (strings::SAVE_JSON, "json", ("JSON", &["json"])),
-        Action::SaveMarkdown => (strings::SAVE_MARKDOWN, "md", ("Markdown", &["md"])),
-        Action::SavePng => (strings::SAVE_PNG, "png", ("PNG", &["png"])),
-        Action::SaveCard => (strings::SAVE_CARD, "png", ("PNG", &["png"])),
+    let (title, ext, filter): (String, &str, (String, &[&str])) = match a {
+        Action::SaveText => (
+            strings::save_text(),
+            "txt",
+            (strings::file_kind_text(), &["txt"]),
+        ),
+        Action::SaveJson => (strings::save_json(), "json", ("JSON".into(), &["json"])),
+        Action::SaveMarkdown => (strings::save_markdown(), "md", ("Markdown".into(), &["md"])),
+        Action::SavePng => (strings::save_png(), "png", ("PNG".into(), &["png"])),
+        Action::SaveCard => (strings::save_card(), "png", ("PNG".into(), &["png"])),
         Action::SaveHistory => {
-            let t = dialog::save_file(strings::SAVE_HISTORY, "history.db", ("SQLite", &["db"]));
+            let t = dialog::save_file(&strings::save_history(), "history.db", ("SQLite", &["db"]));
             return t.map(|p| Message::Actions(ActionsMsg::Picked(p)));
         }
         Action::Open => {
-            let t = dialog::open_file(strings::OPEN, ("JSON", &["json"]));
+            let t = dialog::open_file(&strings::open(), ("JSON", &["json"]));
             return t.map(|p| Message::Actions(ActionsMsg::Picked(p)));
         }
     };
@@ -85,7 +89,8 @@ fn browse(app: &App, a: Action) -> Task<Message> {
     if a == Action::SaveCard {
         name = name.replace(".png", "-card.png");
     }
-    dialog::save_file(title, &name, filter).map(|p| Message::Actions(ActionsMsg::Picked(p)))
+    dialog::save_file(&title, &name, (&filter.0, filter.1))
+        .map(|p| Message::Actions(ActionsMsg::Picked(p)))
 }
 
 /// A saved file's suggested name: the drive, the run's date, the format
@@ -133,10 +138,10 @@ fn write(app: &App, action: Action) -> Result<String, String> {
     let (source, target) = match (&app.actions.shown, app.last()) {
         (Some(shown), _) => (Source::File(shown), app.choices.target.clone()),
         (None, Some(last)) => (Source::Run(last), last.settings.target.clone()),
-        (None, None) => return Err(strings::NOTHING_TO_SAVE.into()),
+        (None, None) => return Err(strings::nothing_to_save().into()),
     };
     if !save::can(action, source) {
-        return Err(strings::CANNOT_SAVE.into());
+        return Err(strings::cannot_save().into());
     }
     let history = save::default_history(&app.export);
     save::save(
@@ -151,7 +156,7 @@ fn write(app: &App, action: Action) -> Result<String, String> {
 /// Opens the typed result file into the grid, in place of the last run.
 fn open(app: &mut App) -> Result<String, String> {
     if app.actions.path.trim().is_empty() {
-        return Err(strings::NO_FILE.into());
+        return Err(strings::no_file().into());
     }
     let path = save::typed_path(&app.actions.path);
     let o = opened::open(&path)?;
@@ -185,7 +190,7 @@ fn path_row(app: &App, a: Action) -> Element<'_, Message> {
     };
     let placeholder = match &default_history {
         Some(h) => diskmark::escape::path(h),
-        None => strings::PATH_PLACEHOLDER.to_string(),
+        None => strings::path_placeholder().to_string(),
     };
     let input = text_input(&placeholder, &app.actions.path)
         .id(PATH_INPUT)
@@ -193,9 +198,9 @@ fn path_row(app: &App, a: Action) -> Element<'_, Message> {
         .on_submit(msg(ActionsMsg::Confirm))
         .size(SIZE);
     let go = if a.writes() {
-        strings::SAVE
+        strings::save()
     } else {
-        strings::OPEN_BUTTON
+        strings::open_button()
     };
     let mut r = row![
         text(strings::path_label(a)).size(SIZE),
@@ -208,12 +213,12 @@ fn path_row(app: &App, a: Action) -> Element<'_, Message> {
     .align_y(iced::Alignment::Center);
     if dialog::available() {
         r = r.push(
-            button(text(strings::BROWSE).size(SIZE))
+            button(text(strings::browse()).size(SIZE))
                 .style(crate::style::action(app.look))
                 .on_press(msg(ActionsMsg::Browse)),
         );
     }
-    let cancel = button(text(strings::CANCEL).size(SIZE))
+    let cancel = button(text(strings::cancel()).size(SIZE))
         .style(crate::style::action(app.look))
         .on_press(msg(ActionsMsg::Cancel));
     r.push(cancel).into()

@@ -78,6 +78,8 @@ pub enum Message {
     Look(Look),
     /// The desktop's look, asked again.
     SystemLook,
+    /// Another language, at once (`None`: the environment's), remembered.
+    Language(Option<usize>),
     /// The menu bar.
     Menu(crate::overlay::MenuMsg),
     /// A menu's entry chosen: the menu closes, then its message is said.
@@ -132,6 +134,11 @@ pub struct Start {
     pub look: Look,
     /// The page it opens on (`--page`).
     pub page: crate::overlay::Page,
+    /// Its language: an index into [`diskmark::i18n::languages`].
+    pub language: usize,
+    /// Where the Language menu's choice is remembered; `None` remembers
+    /// nothing (the tests' windows).
+    pub language_file: Option<std::path::PathBuf>,
 }
 
 /// The window.
@@ -181,6 +188,8 @@ pub struct App {
     /// The model of the last run or of the result file shown, built
     /// once, for the pages' sections.
     pub(crate) model: Option<diskmark::report::model::Run>,
+    /// Where the Language menu's choice is remembered (`None`: nowhere).
+    pub(crate) language_file: Option<std::path::PathBuf>,
 }
 
 pub use diskmark::front::column;
@@ -206,6 +215,10 @@ impl App {
             (start.page == crate::overlay::Page::Sustained).then_some(start.choices.size);
         let form = Form::new(&start.choices, start.targets);
         let comment = start.choices.label.clone().unwrap_or_default();
+        // The window draws on this thread: its language is this thread's
+        // (docs/i18n.md#choosing).
+        diskmark::i18n::choose(start.language);
+        crate::theme::load_fallback_fonts();
         let app = App {
             form,
             choices: start.choices,
@@ -232,6 +245,7 @@ impl App {
             span_device: String::new(),
             history: crate::history_state::HistoryView::default(),
             model: None,
+            language_file: start.language_file,
         };
         (app, task)
     }

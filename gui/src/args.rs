@@ -45,6 +45,10 @@ pub struct GuiArgs {
     #[arg(long, value_enum, default_value_t = Page::Grid)]
     pub page: Page,
 
+    /// The window's language
+    #[command(flatten)]
+    pub lang: diskmark::i18n::LangArgs,
+
     /// Scale the window by F (0.5 to 4), on top of the desktop's scale
     #[arg(long, value_name = "F", default_value_t = 1.0, value_parser = parse_scale)]
     pub scale: f32,

@@ -45,7 +45,7 @@ impl std::fmt::Display for TargetEntry {
                     model.as_deref(),
                 ))
             }
-            TargetEntry::ChooseFolder => f.write_str(strings::CHOOSE_FOLDER),
+            TargetEntry::ChooseFolder => f.write_str(&strings::choose_folder()),
         }
     }
 }
@@ -224,7 +224,7 @@ impl Form {
             }
             Err(why) => {
                 let now = typed_text(setting, c);
-                self.sentence = Some(strings::bad_value(setting.label, &why, &now));
+                self.sentence = Some(strings::bad_value(&setting.title(), &why, &now));
             }
         }
         if let Some(i) = position(setting) {
@@ -276,7 +276,7 @@ impl Form {
         };
         let path = PathBuf::from(typed.trim());
         if path.as_os_str().is_empty() {
-            self.sentence = Some(strings::NO_FOLDER.to_string());
+            self.sentence = Some(strings::no_folder().to_string());
             return Effect::None;
         }
         // The library's deadline applies: a dead mount is a sentence, not a

@@ -75,7 +75,7 @@ fn body(app: &App, m: Metrics) -> Element<'_, Message> {
     let columns = app.columns();
     let mut header = row![all_button(app, m)].spacing(GAP);
     for d in &columns {
-        let heading = strings::heading(direction_name(*d), &app.unit.to_string());
+        let heading = strings::heading(&direction_name(*d), &app.unit.to_string());
         let t = text(heading)
             .size((m.heading * 0.45).min(22.0))
             .width(Length::Fill);
@@ -96,8 +96,8 @@ fn body(app: &App, m: Metrics) -> Element<'_, Message> {
 /// All, which becomes Stop while a run goes, as CrystalDiskMark's.
 fn all_button(app: &App, m: Metrics) -> Element<'_, Message> {
     let (label, msg) = match app.running() {
-        true => (strings::STOP, Message::Stop),
-        false => (strings::ALL, Message::All),
+        true => (strings::stop(), Message::Stop),
+        false => (strings::all(), Message::All),
     };
     let label = text(label).size(m.heading * 0.55);
     button(container(label).center(Length::Fill))
@@ -109,11 +109,11 @@ fn all_button(app: &App, m: Metrics) -> Element<'_, Message> {
         .into()
 }
 
-fn direction_name(d: Direction) -> &'static str {
+fn direction_name(d: Direction) -> String {
     match d {
-        Direction::Read => strings::READ,
-        Direction::Write => strings::WRITE,
-        Direction::Mix { .. } => strings::MIX,
+        Direction::Read => strings::read(),
+        Direction::Write => strings::write(),
+        Direction::Mix { .. } => strings::mix(),
     }
 }
 

@@ -27,7 +27,7 @@ pub fn view(app: &App) -> Element<'_, Message> {
         c = c.push(text(s.clone()).size(14));
     }
     if !h.runs.is_empty() {
-        c = c.push(text(strings::CHOOSE_TWO).size(14));
+        c = c.push(text(strings::choose_two()).size(14));
     }
     c = c.push(scrollable(list).height(Length::FillPortion(2)));
     if let Some(t) = &h.compared {

@@ -56,7 +56,7 @@ impl HistoryView {
                         headline,
                     },
                 );
-                if view.said.as_deref() == Some(strings::NO_HISTORY) {
+                if view.said.as_deref() == Some(strings::no_history().as_str()) {
                     view.said = None;
                 }
             }
@@ -68,10 +68,10 @@ impl HistoryView {
     /// not (none yet, not diskmark's, newer than this diskmark).
     pub fn load(db: Option<&Path>) -> HistoryView {
         let Some(db) = db else {
-            return HistoryView::said(strings::NO_HISTORY.into());
+            return HistoryView::said(strings::no_history().into());
         };
         if !db.exists() {
-            return HistoryView::said(strings::NO_HISTORY.into());
+            return HistoryView::said(strings::no_history().into());
         }
         let listed = diskmark::history::History::open_existing(db).and_then(|h| h.list(None, None));
         let stored = match listed {
@@ -91,7 +91,7 @@ impl HistoryView {
             }
         }
         if view.runs.is_empty() && unreadable == 0 {
-            view.said = Some(strings::NO_HISTORY.into());
+            view.said = Some(strings::no_history().into());
         } else if unreadable > 0 {
             view.said = Some(strings::unreadable_runs(unreadable));
         }

@@ -6,6 +6,7 @@
 use crate::actions_state::{Action, ActionsMsg};
 use crate::app::{App, Message};
 use crate::overlay::{Dialog, Menu, MenuMsg, Nav};
+use diskmark::fl;
 use iced::keyboard::{Event, Key, Modifiers, key::Named};
 
 /// What a shortcut does.
@@ -30,8 +31,8 @@ enum Does {
 pub struct Shortcut {
     /// The keys, as the menus and the Help dialog show them.
     pub keys: &'static str,
-    /// What it does.
-    pub what: &'static str,
+    /// What it does, in the window's language.
+    pub what: fn() -> String,
     does: Does,
 }
 
@@ -39,57 +40,57 @@ pub struct Shortcut {
 pub static SHORTCUTS: [Shortcut; 11] = [
     Shortcut {
         keys: "F5 / Ctrl+Enter",
-        what: "Run all the tests",
+        what: || fl!("key-run-all"),
         does: Does::All,
     },
     Shortcut {
         keys: "Escape",
-        what: "Stop the run (or close a menu or dialog)",
+        what: || fl!("key-stop"),
         does: Does::Stop,
     },
     Shortcut {
         keys: "Ctrl+O",
-        what: "Open a result",
+        what: || fl!("key-open"),
         does: Does::Open,
     },
     Shortcut {
         keys: "Ctrl+S",
-        what: "Save the JSON report",
+        what: || fl!("key-save-json"),
         does: Does::SaveJson,
     },
     Shortcut {
         keys: "Ctrl+P",
-        what: "Save the card image",
+        what: || fl!("key-save-card"),
         does: Does::SaveCard,
     },
     Shortcut {
         keys: "Ctrl+Shift+C",
-        what: "Copy the text report",
+        what: || fl!("key-copy"),
         does: Does::Copy,
     },
     Shortcut {
         keys: "Ctrl+,",
-        what: "All settings",
+        what: || fl!("key-settings"),
         does: Does::Settings,
     },
     Shortcut {
         keys: "F1",
-        what: "These shortcuts",
+        what: || fl!("key-shortcuts"),
         does: Does::Shortcuts,
     },
     Shortcut {
         keys: "F10",
-        what: "The menus (then the arrows, Enter and Escape)",
+        what: || fl!("key-menus"),
         does: Does::Menus,
     },
     Shortcut {
         keys: "Alt+F, Alt+S, Alt+T, Alt+L, Alt+H",
-        what: "File, Settings, Theme, Language, Help",
+        what: || fl!("key-menu-keys"),
         does: Does::Menu(Menu::File),
     },
     Shortcut {
         keys: "Ctrl+Q",
-        what: "Quit (a run is stopped first)",
+        what: || fl!("key-quit"),
         does: Does::Quit,
     },
 ];

@@ -42,6 +42,7 @@ fn prepare(
     page: diskmark_gui::overlay::Page,
 ) -> Result<Start, ExitCode> {
     let automation = args.automation();
+    let lang = args.lang.lang.clone();
     if args.run.on_hosts() {
         diskmark::escape::say(format_args!(
             "error: --host: the desktop window runs on this machine only; run diskmark --host ... from the command line"
@@ -85,6 +86,8 @@ fn prepare(
         ));
         return Err(ExitCode::from(1));
     }
+    let language_file = diskmark::i18n::config_file();
+    let (language, _) = diskmark::i18n::start(lang.as_ref(), language_file.as_deref());
     Ok(Start {
         choices: settings.into_choices(),
         export: ExportManager::new(outputs.into_outputs(true)),
@@ -93,6 +96,8 @@ fn prepare(
         exit_code: Arc::new(AtomicU8::new(0)),
         look,
         page,
+        language,
+        language_file,
     })
 }
 

@@ -67,23 +67,37 @@ pub fn entries(app: &App, menu: Menu) -> Vec<Entry> {
         Menu::File => file(app),
         Menu::Settings => settings(app),
         Menu::Theme => theme(app),
-        Menu::Language => vec![Entry {
-            checked: Some(true),
-            ..entry(strings::ENGLISH, None, Does::Nothing)
-        }],
+        Menu::Language => languages(),
         Menu::Help => vec![
             entry(
-                strings::SHORTCUTS,
+                strings::shortcuts(),
                 Some("F1"),
                 Does::Say(Message::Dialog(Some(Dialog::Shortcuts))),
             ),
             entry(
-                strings::ABOUT,
+                strings::about_entry(),
                 None,
                 Does::Say(Message::Dialog(Some(Dialog::About))),
             ),
         ],
     }
+}
+
+/// The environment's language, then every language by its own name, the
+/// one in force checked.
+fn languages() -> Vec<Entry> {
+    use diskmark::i18n;
+    let all = i18n::languages();
+    let env = i18n::requested_by_env().map_or(0, |id| i18n::best(&id));
+    let system = strings::language_system(&all[env].name);
+    let mut v = vec![entry(system, None, Does::Say(Message::Language(None)))];
+    for (i, l) in all.iter().enumerate() {
+        v.push(Entry {
+            checked: Some(i == i18n::chosen()),
+            ..entry(l.name.clone(), None, Does::Say(Message::Language(Some(i))))
+        });
+    }
+    v
 }
 
 fn file(app: &App) -> Vec<Entry> {
@@ -93,57 +107,57 @@ fn file(app: &App) -> Vec<Entry> {
         (None, Some(l)) => Some(Source::Run(l)),
         (None, None) => None,
     };
-    let ask = |label: &'static str, a: Action, key: Option<&'static str>| {
+    let ask = |label: String, a: Action, key: Option<&'static str>| {
         let on = idle && source.is_some_and(|s| save::can(a, s));
         entry(label, key, say_if(on, Message::Actions(ActionsMsg::Ask(a))))
     };
     let copy = Message::Actions(ActionsMsg::Copy);
     vec![
         entry(
-            strings::OPEN,
+            strings::open(),
             Some("Ctrl+O"),
             say_if(idle, Message::Actions(ActionsMsg::Ask(Action::Open))),
         ),
-        ask(strings::SAVE_TEXT, Action::SaveText, None),
-        ask(strings::SAVE_JSON, Action::SaveJson, Some("Ctrl+S")),
-        ask(strings::SAVE_MARKDOWN, Action::SaveMarkdown, None),
-        ask(strings::SAVE_CARD, Action::SaveCard, Some("Ctrl+P")),
-        ask(strings::SAVE_PNG, Action::SavePng, None),
+        ask(strings::save_text(), Action::SaveText, None),
+        ask(strings::save_json(), Action::SaveJson, Some("Ctrl+S")),
+        ask(strings::save_markdown(), Action::SaveMarkdown, None),
+        ask(strings::save_card(), Action::SaveCard, Some("Ctrl+P")),
+        ask(strings::save_png(), Action::SavePng, None),
         entry(
-            strings::COPY,
+            strings::copy(),
             Some("Ctrl+Shift+C"),
             say_if(idle && source.is_some(), copy),
         ),
-        ask(strings::SAVE_HISTORY, Action::SaveHistory, None),
-        entry(strings::QUIT, Some("Ctrl+Q"), Does::Say(Message::Quit)),
+        ask(strings::save_history(), Action::SaveHistory, None),
+        entry(strings::quit(), Some("Ctrl+Q"), Does::Say(Message::Quit)),
     ]
 }
 
 fn settings(app: &App) -> Vec<Entry> {
     let idle = !app.running();
-    let sub = |label: &'static str, s: Sub| {
+    let sub = |label: String, s: Sub| {
         let does = if idle { Does::Open(s) } else { Does::Nothing };
         entry(label, None, does)
     };
     let mut v = vec![
-        sub(strings::PROFILE, Sub::Profile),
-        sub(strings::PRESETS, Sub::Preset),
-        sub(strings::TEST_DATA, Sub::Data),
+        sub(strings::profile(), Sub::Profile),
+        sub(strings::presets(), Sub::Preset),
+        sub(strings::test_data(), Sub::Data),
     ];
     for option in ["--buffered", "--drop-caches"] {
         if let Some(s) = Setting::named(option) {
             v.push(switch(app, s));
         }
     }
-    v.push(sub(strings::ENGINE, Sub::Engine));
+    v.push(sub(strings::engine(), Sub::Engine));
     let dialog = |d| say_if(idle, Message::Dialog(Some(d)));
     v.push(entry(
-        strings::TEST_PARAMETERS,
+        strings::test_parameters(),
         None,
         dialog(Dialog::TestParameters),
     ));
     v.push(entry(
-        strings::ALL_SETTINGS,
+        strings::all_settings(),
         Some("Ctrl+,"),
         dialog(Dialog::Settings),
     ));
@@ -152,19 +166,19 @@ fn settings(app: &App) -> Vec<Entry> {
 
 fn switch(app: &App, s: &'static Setting) -> Entry {
     let Domain::Switch { get, .. } = s.domain else {
-        return entry(s.label, None, Does::Nothing);
+        return entry(s.title(), None, Does::Nothing);
     };
     let on = get(&app.choices);
     let m = Message::Settings(SettingsMsg::Switch(s, !on));
     Entry {
         checked: Some(on),
-        ..entry(s.label, None, say_if(!app.running(), m))
+        ..entry(s.title(), None, say_if(!app.running(), m))
     }
 }
 
 fn theme(app: &App) -> Vec<Entry> {
     let mut v = vec![entry(
-        strings::LOOK_SYSTEM,
+        strings::look_system(),
         None,
         Does::Say(Message::SystemLook),
     )];
@@ -231,13 +245,13 @@ pub const BAR_HEIGHT: f32 = 30.0;
 const ENTRY_HEIGHT: f32 = 28.0;
 
 /// A menu's title in the bar.
-fn title(m: Menu) -> &'static str {
+fn title(m: Menu) -> String {
     match m {
-        Menu::File => strings::MENU_FILE,
-        Menu::Settings => strings::MENU_SETTINGS,
-        Menu::Theme => strings::MENU_THEME,
-        Menu::Language => strings::MENU_LANGUAGE,
-        Menu::Help => strings::MENU_HELP,
+        Menu::File => strings::menu_file(),
+        Menu::Settings => strings::menu_settings(),
+        Menu::Theme => strings::menu_theme(),
+        Menu::Language => strings::menu_language(),
+        Menu::Help => strings::menu_help(),
     }
 }
 

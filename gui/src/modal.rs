@@ -22,15 +22,15 @@ pub fn over<'a>(app: &'a App, base: Element<'a, Message>) -> Element<'a, Message
         return base;
     };
     let (title, body) = match d {
-        Dialog::TestParameters => (strings::TEST_PARAMETERS, parameters(app)),
-        Dialog::Settings => (strings::ALL_SETTINGS, crate::settings::controls_view(app)),
-        Dialog::Shortcuts => (strings::SHORTCUTS, shortcuts()),
-        Dialog::About => (strings::ABOUT, about()),
+        Dialog::TestParameters => (strings::test_parameters(), parameters(app)),
+        Dialog::Settings => (strings::all_settings(), crate::settings::controls_view(app)),
+        Dialog::Shortcuts => (strings::shortcuts(), shortcuts()),
+        Dialog::About => (strings::about_entry(), about()),
     };
-    let close = button(text(strings::CLOSE).size(14))
+    let close = button(text(strings::close()).size(14))
         .style(style::action(app.look))
         .on_press(Message::Dialog(None));
-    let title = text(title.trim_end_matches('…')).size(20);
+    let title = text(title.trim_end_matches('…').to_string()).size(20);
     let mut c = col![title].spacing(10);
     if let Some(s) = &app.form.sentence {
         c = c.push(text(s.clone()).size(14));
@@ -53,9 +53,9 @@ pub fn over<'a>(app: &'a App, base: Element<'a, Message>) -> Element<'a, Message
 fn parameters(app: &App) -> Element<'_, Message> {
     let idle = !app.running();
     let mut head = row![].spacing(8);
-    for (i, h) in strings::PARAM_HEADINGS.iter().enumerate() {
+    for (i, h) in strings::param_headings().into_iter().enumerate() {
         let w = if i == 0 { 150.0 } else { 120.0 };
-        head = head.push(text(*h).size(14).width(w));
+        head = head.push(text(h).size(14).width(w));
     }
     let mut c = col![head].spacing(6);
     for (i, t) in app.choices.tests.iter().enumerate() {
@@ -79,7 +79,7 @@ fn parameters(app: &App) -> Element<'_, Message> {
         .align_y(Alignment::Center);
         c = c.push(line);
     }
-    let reset = button(text(strings::RESET_TESTS).size(14))
+    let reset = button(text(strings::reset_tests()).size(14))
         .style(style::action(app.look))
         .on_press_maybe(idle.then_some(Message::ResetTests));
     c.push(reset).into()
@@ -108,7 +108,7 @@ impl std::fmt::Display for Block {
 fn shortcuts() -> Element<'static, Message> {
     let mut c = col![].spacing(4);
     for s in &crate::keys::SHORTCUTS {
-        c = c.push(row![text(s.keys).size(14).width(170), text(s.what).size(14)].spacing(12));
+        c = c.push(row![text(s.keys).size(14).width(170), text((s.what)()).size(14)].spacing(12));
     }
     c.into()
 }

@@ -47,8 +47,8 @@ pub fn body(app: &App) -> Element<'_, Message> {
 /// Start (Stop while a run goes) and what the page runs.
 fn head<'a>(app: &'a App, what: String) -> Element<'a, Message> {
     let (label, msg) = match app.running() {
-        true => (strings::STOP, Message::Stop),
-        false => (strings::START, Message::StartPage),
+        true => (strings::stop(), Message::Stop),
+        false => (strings::start(), Message::StartPage),
     };
     let start = button(
         text(label)
@@ -98,7 +98,7 @@ struct FillSize(Option<u64>);
 impl std::fmt::Display for FillSize {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self.0 {
-            None => f.write_str(strings::FILL_FREE_SPACE),
+            None => f.write_str(&strings::fill_free_space()),
             Some(b) => f.write_str(&diskmark::units::file_size_label(b)),
         }
     }
@@ -116,7 +116,7 @@ fn sustained(app: &App) -> Element<'_, Message> {
         Message::SustainedSize(s.0)
     })
     .text_size(14);
-    let size = row![text(strings::FILL_SIZE).size(14), pick]
+    let size = row![text(strings::fill_size()).size(14), pick]
         .spacing(8)
         .align_y(Alignment::Center);
     let head = match idle {
@@ -126,11 +126,11 @@ fn sustained(app: &App) -> Element<'_, Message> {
     let mut plot = Plot {
         points: points(app),
         x_max: app.trace.x_max(),
-        x_label: strings::GB_WRITTEN.into(),
+        x_label: strings::gb_written().into(),
         y_label: "MB/s".into(),
         mark: None,
         second: None,
-        empty: strings::NOTHING_MEASURED.into(),
+        empty: strings::nothing_measured().into(),
         look: app.look,
         column: 1,
     };
@@ -168,7 +168,7 @@ fn sustained(app: &App) -> Element<'_, Message> {
 fn span(app: &App) -> Element<'_, Message> {
     let model = app.page_model();
     let idle = !app.running();
-    let device = text_input(strings::SPAN_DEVICE, &app.span_device)
+    let device = text_input(&strings::span_device(), &app.span_device)
         .id(DEVICE_ID)
         .size(14)
         .on_input_maybe(idle.then_some(Message::SpanDevice));
@@ -177,11 +177,11 @@ fn span(app: &App) -> Element<'_, Message> {
     let mut plot = Plot {
         points: points(app),
         x_max: 100.0,
-        x_label: strings::POSITION.into(),
+        x_label: strings::position().into(),
         y_label: "MB/s".into(),
         mark: None,
         second: None,
-        empty: strings::NOTHING_MEASURED.into(),
+        empty: strings::nothing_measured().into(),
         look: app.look,
         column: 0,
     };
@@ -214,8 +214,8 @@ fn qos(app: &App) -> Element<'_, Message> {
         None => false,
     });
     let waiting = match app.running() {
-        true => strings::QOS_RUNNING,
-        false => strings::QOS_WHAT,
+        true => strings::qos_running(),
+        false => strings::qos_what(),
     };
     let body = body.unwrap_or_else(|| Space::new().into());
     col![head(app, waiting.to_string()), body]

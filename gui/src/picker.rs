@@ -39,16 +39,16 @@ pub fn folder_row(app: &App) -> Option<Element<'_, Message>> {
     let typed = app.form.folder.as_ref()?;
     let idle = !app.running();
     let submit = Message::Settings(SettingsMsg::FolderSubmit);
-    let input = text_input(strings::CHOOSE_FOLDER, typed)
+    let input = text_input(&strings::choose_folder(), typed)
         .id(FOLDER_ID)
         .size(TEXT_SIZE)
         .width(Length::Fill)
         .on_input_maybe(idle.then_some(|t| Message::Settings(SettingsMsg::FolderTyped(t))))
         .on_submit_maybe(idle.then_some(submit.clone()));
     let row = row![
-        text(strings::FOLDER).size(TEXT_SIZE),
+        text(strings::folder()).size(TEXT_SIZE),
         input,
-        button(text(strings::USE_FOLDER).size(TEXT_SIZE))
+        button(text(strings::use_folder()).size(TEXT_SIZE))
             .style(crate::style::action(app.look))
             .on_press_maybe(idle.then_some(submit)),
     ]
@@ -56,13 +56,13 @@ pub fn folder_row(app: &App) -> Option<Element<'_, Message>> {
     .align_y(Alignment::Center);
     let row = match crate::dialog::available() {
         true => row.push(
-            button(text(strings::BROWSE).size(TEXT_SIZE))
+            button(text(strings::browse()).size(TEXT_SIZE))
                 .style(crate::style::action(app.look))
                 .on_press_maybe(idle.then_some(Message::Settings(SettingsMsg::FolderBrowse))),
         ),
         false => row,
     };
-    let cancel = button(text(strings::CANCEL).size(TEXT_SIZE))
+    let cancel = button(text(strings::cancel()).size(TEXT_SIZE))
         .style(crate::style::action(app.look))
         .on_press(Message::Settings(SettingsMsg::FolderCancel));
     Some(row.push(cancel).into())

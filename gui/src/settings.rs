@@ -60,7 +60,7 @@ pub fn panel(app: &App) -> Element<'_, Message> {
 pub fn controls_view(app: &App) -> Element<'_, Message> {
     let mut c = col![].spacing(8);
     if app.running() {
-        c = c.push(text(strings::SETTINGS_LOCKED).size(SIZE));
+        c = c.push(text(strings::settings_locked()).size(SIZE));
     }
     c.push(controls(app)).into()
 }
@@ -92,9 +92,9 @@ fn control(app: &App, s: &'static Setting) -> Element<'static, Message> {
     let idle = !app.running();
     match s.domain {
         Domain::Switch { get, .. } => {
-            let label = match s.hint {
-                Some(h) => format!("{} ({h})", s.label),
-                None => s.label.to_string(),
+            let label = match s.hint_text() {
+                Some(h) => format!("{} ({h})", s.title()),
+                None => s.title(),
             };
             checkbox(get(&app.choices))
                 .label(label)
@@ -113,7 +113,7 @@ fn control(app: &App, s: &'static Setting) -> Element<'static, Message> {
                     SettingsMsg::Pick(s, i),
                 )
             });
-            group(s.label, buttons)
+            group(s.title(), buttons)
         }
         Domain::Typed { .. } => field(app, s),
     }
@@ -157,7 +157,7 @@ fn line<'a>(items: impl IntoIterator<Item = Element<'a, Message>>) -> Element<'a
 
 /// A label and its buttons, one of which is the choice in force.
 fn group<'a>(
-    label: &'a str,
+    label: String,
     buttons: impl IntoIterator<Item = Element<'a, Message>>,
 ) -> Element<'a, Message> {
     let mut r = row![text(label).size(SIZE)]
@@ -194,7 +194,7 @@ fn field(app: &App, s: &'static Setting) -> Element<'static, Message> {
         .width(FIELD_WIDTH)
         .on_input_maybe((!app.running()).then_some(move |t| msg(SettingsMsg::Typed(s, t))))
         .on_submit(msg(SettingsMsg::Submit(s)));
-    row![text(s.label).size(SIZE), input]
+    row![text(s.title()).size(SIZE), input]
         .spacing(4)
         .align_y(Alignment::Center)
         .into()
@@ -204,7 +204,7 @@ fn field(app: &App, s: &'static Setting) -> Element<'static, Message> {
 /// here is disabled, its reason under the buttons.
 fn engines(app: &App) -> Element<'_, Message> {
     let idle = !app.running();
-    let mut buttons = row![text(strings::ENGINE).size(SIZE)]
+    let mut buttons = row![text(strings::engine()).size(SIZE)]
         .spacing(4)
         .align_y(Alignment::Center);
     let mut reasons = col![].spacing(2);

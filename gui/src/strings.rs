@@ -1,35 +1,64 @@
-//! Every user-visible string of the window, in one place, so that a
-//! message catalog (Fluent) can replace them later.
+//! Every user-visible string of the window, in one place: each a message
+//! of gui/i18n/<lang>/diskmark.ftl in the window's language, checked
+//! against the English file at compile time (docs/i18n.md). What the
+//! window prints on standard error before or after it is drawn stays
+//! English, as the CLI's lines do.
 
+use diskmark::fl;
+use diskmark::i18n::num;
 use diskmark::run::Phase;
 use std::time::Duration;
 
 /// The window's title.
 pub const TITLE: &str = "diskmark";
 /// The button that runs every test.
-pub const ALL: &str = "All";
+pub fn all() -> String {
+    fl!("all")
+}
 /// The button that stops the run.
-pub const STOP: &str = "Stop";
+pub fn stop() -> String {
+    fl!("stop")
+}
 /// Label of the target picker.
-pub const TARGET: &str = "Target";
+pub fn target() -> String {
+    fl!("target")
+}
 /// Label of the unit picker.
-pub const UNIT: &str = "Unit";
+pub fn unit() -> String {
+    fl!("unit")
+}
 /// Column headings.
-pub const READ: &str = "Read";
+pub fn read() -> String {
+    fl!("read")
+}
 /// Column heading.
-pub const WRITE: &str = "Write";
+pub fn write() -> String {
+    fl!("write")
+}
 /// Column heading.
-pub const MIX: &str = "Mix";
+pub fn mix() -> String {
+    fl!("mix")
+}
 /// The status bar before a run.
-pub const READY: &str = "Ready";
+pub fn ready() -> String {
+    fl!("ready")
+}
 /// The status bar while a stop is under way.
-pub const STOPPING: &str = "Stopping…";
+pub fn stopping() -> String {
+    fl!("stopping")
+}
 /// The status bar after a complete run.
-pub const FINISHED: &str = "Finished";
+pub fn finished() -> String {
+    fl!("finished")
+}
 /// The status bar after a stopped run.
-pub const STOPPED: &str = "Stopped: the finished tests are kept";
+pub fn stopped() -> String {
+    fl!("stopped")
+}
 /// Heading of the notes panel.
-pub const NOTES: &str = "Notes";
+pub fn notes() -> String {
+    fl!("notes")
+}
 /// A cell with no figure yet.
 pub const EMPTY_CELL: &str = "—";
 /// The marker of the row running now.
@@ -38,12 +67,12 @@ pub const RUNNING_MARK: &str = "▶";
 /// The status bar while pre-filling.
 pub fn prefill(done: u64, total: u64) -> String {
     let pct = (done * 100).checked_div(total).unwrap_or(0);
-    format!("Preparing the test file: {pct} %")
+    fl!("prefill", pct = pct)
 }
 
 /// The status bar between tests.
 pub fn interval(remaining: Duration) -> String {
-    format!("Interval: {:.1} s", remaining.as_secs_f64())
+    fl!("interval", seconds = num(remaining.as_secs_f64(), 1))
 }
 
 /// The status bar while a loop runs: phase, test, direction, loop, MB/s.
@@ -55,36 +84,51 @@ pub fn running(
     loops: u32,
     mbps: Option<f64>,
 ) -> String {
-    let rate = mbps.map_or(String::new(), |m| format!(" · {m:.2} MB/s"));
-    format!(
-        "{} · {test} {direction} · loop {lp}/{loops}{rate}",
-        phase_name(phase)
-    )
+    let phase = phase_name(phase);
+    match mbps {
+        Some(m) => fl!(
+            "running-rate",
+            phase = phase,
+            test = test,
+            direction = direction,
+            lp = lp,
+            loops = loops,
+            mbps = num(m, 2)
+        ),
+        None => fl!(
+            "running",
+            phase = phase,
+            test = test,
+            direction = direction,
+            lp = lp,
+            loops = loops
+        ),
+    }
 }
 
 /// A phase as shown.
-pub fn phase_name(phase: Phase) -> &'static str {
+pub fn phase_name(phase: Phase) -> String {
     match phase {
-        Phase::Warmup => "Warm-up",
-        Phase::Measure => "Measuring",
-        Phase::Drain => "Draining",
+        Phase::Warmup => fl!("phase-warmup"),
+        Phase::Measure => fl!("phase-measure"),
+        Phase::Drain => fl!("phase-drain"),
     }
 }
 
 /// The time left of the run.
 pub fn time_left(left: Duration) -> String {
     let s = left.as_secs();
-    format!("{}:{:02} left", s / 60, s % 60)
+    fl!("time-left", clock = format!("{}:{:02}", s / 60, s % 60))
 }
 
 /// The error sentence, as the CLI prints it.
 pub fn error(sentence: &str) -> String {
-    format!("error: {sentence}")
+    fl!("error", sentence = sentence)
 }
 
 /// The outputs written at the end.
 pub fn written(names: &[String]) -> String {
-    format!("written: {}", names.join(", "))
+    fl!("written", names = names.join(", "))
 }
 
 /// A run that did not stop in time (the TUI's sentence).
@@ -97,28 +141,42 @@ pub fn stuck(deadline_s: u64, target: &str) -> String {
 // --- settings ---
 
 /// Why the panel cannot be used now.
-pub const SETTINGS_LOCKED: &str = "Stop the run to change the settings";
+pub fn settings_locked() -> String {
+    fl!("settings-locked")
+}
 /// Label of the engine buttons.
-pub const ENGINE: &str = "Engine";
+pub fn engine() -> String {
+    fl!("engine")
+}
 /// The picker's entry that opens the typed path.
-pub const CHOOSE_FOLDER: &str = "Choose folder…";
+pub fn choose_folder() -> String {
+    fl!("choose-folder")
+}
 /// Label of the typed folder path.
-pub const FOLDER: &str = "Folder";
+pub fn folder() -> String {
+    fl!("folder")
+}
 /// Takes the typed folder.
-pub const USE_FOLDER: &str = "Use";
+pub fn use_folder() -> String {
+    fl!("use-folder")
+}
 /// Gives the typed folder up.
-pub const CANCEL: &str = "Cancel";
+pub fn cancel() -> String {
+    fl!("cancel")
+}
 /// Enter on an empty folder path.
-pub const NO_FOLDER: &str = "error: type the path of the folder in which to create the test file";
+pub fn no_folder() -> String {
+    fl!("no-folder")
+}
 
 /// A typed value that was not taken, and the value kept.
 pub fn bad_value(label: &str, why: &str, kept: &str) -> String {
-    format!("error: {label}: {why}; it stays {kept}")
+    fl!("bad-value", label = label, why = why, kept = kept)
 }
 
 /// A native engine that does not work here, with the probe's reason.
 pub fn engine_unavailable(name: &str, why: &str) -> String {
-    format!("{name}: unavailable here: {why}")
+    fl!("engine-unavailable", name = name, why = why)
 }
 
 /// A target of the picker: path, filesystem, usage and device model
@@ -140,78 +198,112 @@ pub fn target_entry(
 
 /// A typed folder that is a block device.
 pub fn not_a_folder(path: &str) -> String {
-    error(&format!(
-        "target {path} is a block device, not a folder; choose the folder in which to create the test file (the command line tests raw devices)"
-    ))
+    fl!("not-a-folder", path = path)
 }
 
 // --- actions ---
 
 /// The button that copies the text report.
-pub const COPY: &str = "Copy report";
+pub fn copy() -> String {
+    fl!("copy")
+}
 /// The button (and dialog title) that saves the text report.
-pub const SAVE_TEXT: &str = "Save text…";
+pub fn save_text() -> String {
+    fl!("save-text")
+}
 /// The button (and dialog title) that saves the JSON report.
-pub const SAVE_JSON: &str = "Save JSON…";
+pub fn save_json() -> String {
+    fl!("save-json")
+}
 /// The button (and dialog title) that saves the Markdown table.
-pub const SAVE_MARKDOWN: &str = "Save Markdown…";
+pub fn save_markdown() -> String {
+    fl!("save-markdown")
+}
 /// The button (and dialog title) that saves the chart as PNG.
-pub const SAVE_PNG: &str = "Save chart (PNG)…";
+pub fn save_png() -> String {
+    fl!("save-png")
+}
 /// The entry (and dialog title) that saves the card as PNG.
-pub const SAVE_CARD: &str = "Save image (card)…";
+pub fn save_card() -> String {
+    fl!("save-card")
+}
 /// The button that saves the run into the history.
-pub const SAVE_HISTORY: &str = "Save to history…";
+pub fn save_history() -> String {
+    fl!("save-history")
+}
 /// The button (and dialog title) that opens a result JSON.
-pub const OPEN: &str = "Open result…";
+pub fn open() -> String {
+    fl!("open")
+}
+/// The file dialog's filter for text files.
+pub fn file_kind_text() -> String {
+    fl!("file-kind-text")
+}
 /// The path row's button that saves.
-pub const SAVE: &str = "Save";
+pub fn save() -> String {
+    fl!("save")
+}
 /// The path row's button that opens.
-pub const OPEN_BUTTON: &str = "Open";
+pub fn open_button() -> String {
+    fl!("open-button")
+}
 /// The path row's button that opens the desktop's file dialog.
-pub const BROWSE: &str = "Browse…";
+pub fn browse() -> String {
+    fl!("browse")
+}
 /// The typed path's placeholder.
-pub const PATH_PLACEHOLDER: &str = "/path/to/file";
+pub fn path_placeholder() -> String {
+    fl!("path-placeholder")
+}
 /// The message line once the report is on the clipboard.
-pub const COPIED: &str = "the text report is on the clipboard";
+pub fn copied() -> String {
+    fl!("copied")
+}
 /// Saving with nothing to save.
-pub const NOTHING_TO_SAVE: &str = "there is nothing to save yet: run the tests or open a result";
+pub fn nothing_to_save() -> String {
+    fl!("nothing-to-save")
+}
 /// An action that saves nothing, asked to save.
-pub const CANNOT_SAVE: &str = "this action reads a file; it saves nothing";
+pub fn cannot_save() -> String {
+    fl!("cannot-save")
+}
 /// Opening with no path typed.
-pub const NO_FILE: &str = "give the result file to open";
+pub fn no_file() -> String {
+    fl!("no-file")
+}
 
 /// The path row's label for `a`.
-pub fn path_label(a: crate::actions_state::Action) -> &'static str {
+pub fn path_label(a: crate::actions_state::Action) -> String {
     use crate::actions_state::Action;
     match a {
-        Action::SaveText => "Save the text report to",
-        Action::SaveJson => "Save the JSON report to",
-        Action::SaveMarkdown => "Save the Markdown table to",
-        Action::SavePng => "Save the chart (PNG) to",
-        Action::SaveCard => "Save the card (PNG) to",
-        Action::SaveHistory => "Save into the history database",
-        Action::Open => "Open the result file",
+        Action::SaveText => fl!("path-save-text"),
+        Action::SaveJson => fl!("path-save-json"),
+        Action::SaveMarkdown => fl!("path-save-markdown"),
+        Action::SavePng => fl!("path-save-png"),
+        Action::SaveCard => fl!("path-save-card"),
+        Action::SaveHistory => fl!("path-save-history"),
+        Action::Open => fl!("path-open"),
     }
 }
 
 /// The status bar while a result file is shown.
 pub fn shown(file: &str) -> String {
-    format!("Showing {file}: its figures are the file's, not a run's")
+    fl!("shown", file = file)
 }
 
 /// A run saved into the history (the CLI's words).
 pub fn saved_as(id: i64, db: &str) -> String {
-    format!("saved as run #{id} in {db}")
+    fl!("saved-as", id = id, db = db)
 }
 
 /// The chart could not be drawn as PNG.
 pub fn chart_failed(why: &str) -> String {
-    format!("the chart could not be drawn as PNG: {why}")
+    fl!("chart-failed", why = why)
 }
 
 /// Tests of a result file without a direction, left out of the grid.
 pub fn no_direction(n: usize) -> String {
-    format!("{n} test(s) of the file have no direction and are not shown")
+    fl!("no-direction", n = n)
 }
 
 // --- looks ---
@@ -243,74 +335,97 @@ pub fn guardian_removed(path: &str, size: &str) -> String {
 }
 
 /// The looks, as the Theme menu names them.
-pub const LOOK_LIGHT: &str = "Light";
+pub fn look_light() -> String {
+    fl!("look-light")
+}
 /// A look.
-pub const LOOK_DARK: &str = "Dark";
+pub fn look_dark() -> String {
+    fl!("look-dark")
+}
 /// A look.
-pub const LOOK_HIGH_CONTRAST: &str = "High contrast";
+pub fn look_high_contrast() -> String {
+    fl!("look-high-contrast")
+}
 /// A look, as the Theme menu names it.
-pub fn look(l: crate::style::Look) -> &'static str {
+pub fn look(l: crate::style::Look) -> String {
     use crate::style::Look;
     match l {
-        Look::Light => LOOK_LIGHT,
-        Look::Dark => LOOK_DARK,
-        Look::HighContrast => LOOK_HIGH_CONTRAST,
+        Look::Light => look_light(),
+        Look::Dark => look_dark(),
+        Look::HighContrast => look_high_contrast(),
     }
 }
 
+/// The Language menu's first entry: the environment's language.
+pub fn language_system(name: &str) -> String {
+    fl!("language-system", name = name)
+}
+
+/// The Language menu's choice could not be kept for the next start.
+pub fn not_remembered(why: &str) -> String {
+    fl!("not-remembered", why = why)
+}
+
 /// The comment field's placeholder.
-pub const COMMENT: &str = "Comment (the result's label)";
+pub fn comment() -> String {
+    fl!("comment")
+}
 
 /// A column's heading, CrystalDiskMark's `Read [MB/s]`.
 pub fn heading(direction: &str, unit: &str) -> String {
-    format!("{direction} [{unit}]")
+    fl!("heading", direction = direction, unit = unit)
 }
 
 /// MB/s on a cell's second line and in its hover.
 pub fn mbps(v: f64) -> String {
-    format!("{v:.2} MB/s")
+    fl!("mbps", v = num(v, 2))
 }
 
 /// IOPS on a cell's second line and in its hover.
 pub fn iops(v: f64) -> String {
-    format!("{v:.0} IOPS")
+    fl!("iops", v = num(v, 0))
 }
 
 /// A mean latency on a cell's second line and in its hover.
 pub fn micros(us: f64) -> String {
-    format!("{us:.1} µs")
+    fl!("micros", us = num(us, 1))
 }
 
 /// The Q/T that ran when the engine adapted the test (`RND4K Q1T8`
 /// gives `ran Q1T8`), as the card and the report say it.
 pub fn ran(applied: &str) -> String {
     let qt = applied.split_once(' ').map_or(applied, |(_, qt)| qt);
-    format!("ran {qt}")
+    fl!("ran", qt = qt)
 }
 
 /// A cell in every unit (its hover's first line); the latency only when
 /// measured.
 pub fn every_unit(mbps_v: f64, iops_v: f64, mean_us: Option<f64>) -> String {
-    let mut s = format!(
-        "{} · {:.3} GB/s · {}",
-        mbps(mbps_v),
-        mbps_v / 1000.0,
-        iops(iops_v)
-    );
-    if let Some(us) = mean_us {
-        s.push_str(&format!(" · {} mean", micros(us)));
+    let gbps = fl!("gbps", v = num(mbps_v / 1000.0, 3));
+    match mean_us {
+        Some(us) => fl!(
+            "every-unit-mean",
+            mbps = mbps(mbps_v),
+            gbps = gbps,
+            iops = iops(iops_v),
+            mean = micros(us)
+        ),
+        None => fl!(
+            "every-unit",
+            mbps = mbps(mbps_v),
+            gbps = gbps,
+            iops = iops(iops_v)
+        ),
     }
-    s
 }
 
 /// How much a cell's loops disagree (its hover's second line).
 pub fn spread(n: usize, min: f64, max: f64, ci95_pct: Option<f64>) -> String {
-    let loops = if n == 1 { "loop" } else { "loops" };
-    let mut s = format!("{n} {loops}: {min:.2} – {max:.2} MB/s");
-    if let Some(ci) = ci95_pct {
-        s.push_str(&format!(", ±{ci:.1} % (95 % confidence)"));
+    let (min, max) = (num(min, 2), num(max, 2));
+    match ci95_pct {
+        Some(ci) => fl!("spread-ci", n = n, min = min, max = max, ci = num(ci, 1)),
+        None => fl!("spread", n = n, min = min, max = max),
     }
-    s
 }
 
 /// The drive under the grid: model and link, filesystem, usage; `—`
@@ -323,50 +438,92 @@ pub fn drive(model: Option<&str>, fs: Option<&str>, usage: Option<&str>) -> Stri
 // --- menus and dialogs ---
 
 /// The menus' titles.
-pub const MENU_FILE: &str = "File";
+pub fn menu_file() -> String {
+    fl!("menu-file")
+}
 /// A menu's title.
-pub const MENU_SETTINGS: &str = "Settings";
+pub fn menu_settings() -> String {
+    fl!("menu-settings")
+}
 /// A menu's title.
-pub const MENU_THEME: &str = "Theme";
+pub fn menu_theme() -> String {
+    fl!("menu-theme")
+}
 /// A menu's title.
-pub const MENU_LANGUAGE: &str = "Language";
+pub fn menu_language() -> String {
+    fl!("menu-language")
+}
 /// A menu's title.
-pub const MENU_HELP: &str = "Help";
+pub fn menu_help() -> String {
+    fl!("menu-help")
+}
 /// File's last entry.
-pub const QUIT: &str = "Quit";
+pub fn quit() -> String {
+    fl!("quit")
+}
 /// Settings' submenus and entries.
-pub const PROFILE: &str = "Profile";
+pub fn profile() -> String {
+    fl!("profile")
+}
 /// A submenu of Settings.
-pub const PRESETS: &str = "Presets";
+pub fn presets() -> String {
+    fl!("presets")
+}
 /// A submenu of Settings.
-pub const TEST_DATA: &str = "Test data";
+pub fn test_data() -> String {
+    fl!("test-data")
+}
 /// The entry and dialog that edit each row's test.
-pub const TEST_PARAMETERS: &str = "Test parameters…";
+pub fn test_parameters() -> String {
+    fl!("test-parameters")
+}
 /// The entry and dialog with every setting.
-pub const ALL_SETTINGS: &str = "All settings…";
+pub fn all_settings() -> String {
+    fl!("all-settings")
+}
 /// Theme's entry that follows the desktop.
-pub const LOOK_SYSTEM: &str = "System";
-/// The one language until the translations come.
-pub const ENGLISH: &str = "English";
+pub fn look_system() -> String {
+    fl!("look-system")
+}
 /// Help's entries.
-pub const SHORTCUTS: &str = "Keyboard shortcuts…";
+pub fn shortcuts() -> String {
+    fl!("shortcuts")
+}
 /// Help's entry.
-pub const ABOUT: &str = "About diskmark…";
+pub fn about_entry() -> String {
+    fl!("about")
+}
 /// A dialog's button that closes it.
-pub const CLOSE: &str = "Close";
+pub fn close() -> String {
+    fl!("close")
+}
 /// The test parameters' button that brings the profile's tests back.
-pub const RESET_TESTS: &str = "Reset to CrystalDiskMark's tests";
+pub fn reset_tests() -> String {
+    fl!("reset-tests")
+}
 /// The test parameters' column headings.
-pub const PARAM_HEADINGS: [&str; 5] = ["Test", "Pattern", "Block", "Queue", "Threads"];
+pub fn param_headings() -> [String; 5] {
+    [
+        fl!("param-test"),
+        fl!("param-pattern"),
+        fl!("param-block"),
+        fl!("param-queue"),
+        fl!("param-threads"),
+    ]
+}
 
 /// The About dialog's lines: name, version, what it is, licence, links.
 pub fn about(version: &str) -> Vec<String> {
     vec![
         format!("diskmark {version}"),
-        "A storage benchmark: CrystalDiskMark's tests, measured correctly, with native I/O engines.".into(),
-        "Licence: MIT OR Apache-2.0".into(),
-        "Home: https://github.com/diskmark/diskmark".into(),
-        "Method: docs/measurement.md · Report formats: docs/report.md".into(),
+        fl!("about-what"),
+        fl!("about-licence", licence = "MIT OR Apache-2.0"),
+        fl!("about-home", url = "https://github.com/diskmark/diskmark"),
+        fl!(
+            "about-docs",
+            method = "docs/measurement.md",
+            formats = "docs/report.md"
+        ),
     ]
 }
 
@@ -393,62 +550,85 @@ pub fn suggested_name(drive: Option<&str>, date: &str, extension: &str) -> Strin
 // --- pages ---
 
 /// A page's tab.
-pub fn page(p: crate::overlay::Page) -> &'static str {
+pub fn page(p: crate::overlay::Page) -> String {
     use crate::overlay::Page;
     match p {
-        Page::Grid => "Grid",
-        Page::Sustained => "Sustained write",
-        Page::Span => "Device map",
-        Page::Qos => "Latency under load",
-        Page::History => "History",
+        Page::Grid => fl!("page-grid"),
+        Page::Sustained => fl!("page-sustained"),
+        Page::Span => fl!("page-span"),
+        Page::Qos => fl!("page-qos"),
+        Page::History => fl!("page-history"),
     }
 }
 
 /// A page's button that starts its run.
-pub const START: &str = "Start";
+pub fn start() -> String {
+    fl!("start")
+}
 /// The sustained page's size pick list.
-pub const FILL_SIZE: &str = "Write";
+pub fn fill_size() -> String {
+    fl!("fill-size")
+}
 /// A sustained write up to the free space (the CLI's default).
-pub const FILL_FREE_SPACE: &str = "up to the free space (less a margin)";
+pub fn fill_free_space() -> String {
+    fl!("fill-free-space")
+}
 /// The sustained chart's x axis.
-pub const GB_WRITTEN: &str = "GB written";
+pub fn gb_written() -> String {
+    fl!("gb-written")
+}
 /// The device map's x axis.
-pub const POSITION: &str = "position on the device (%)";
+pub fn position() -> String {
+    fl!("position")
+}
 /// A chart with no measured point yet.
-pub const NOTHING_MEASURED: &str = "no sample measured yet";
+pub fn nothing_measured() -> String {
+    fl!("nothing-measured")
+}
 /// The span page's device field.
-pub const SPAN_DEVICE: &str =
-    "Device to map (/dev/…), or empty for the target folder's own test file";
+pub fn span_device() -> String {
+    fl!("span-device")
+}
 /// The QoS page before a run.
-pub const QOS_WHAT: &str = "RND4K Q1T1 reads alone, then while SEQ1M Q8T1 writes a second file: p50, p99 and p99.9 (docs/measurement.md#latency-under-load)";
+pub fn qos_what() -> String {
+    fl!("qos-what")
+}
 /// The QoS page while it runs.
-pub const QOS_RUNNING: &str = "Measuring the reads alone, then under the writer…";
+pub fn qos_running() -> String {
+    fl!("qos-running")
+}
 /// The history page with no run recorded.
-pub const NO_HISTORY: &str = "No run is recorded yet: File → Save to history… records the last run";
+pub fn no_history() -> String {
+    fl!("no-history")
+}
 /// The history page's hint.
-pub const CHOOSE_TWO: &str = "Choose two runs to compare them";
+pub fn choose_two() -> String {
+    fl!("choose-two")
+}
 
 /// The knee's mark on the sustained chart.
 pub fn knee(gb: f64) -> String {
-    format!("cache ≈ {gb:.2} GB")
+    fl!("knee", gb = num(gb, 2))
 }
 
 /// What the sustained page runs, and where it is.
 pub fn sustained_what(size: Option<u64>, t: &diskmark::front::Trace) -> String {
     let (done, total) = t.progress();
     if total > 0 {
-        let rate = t
-            .last_mbps()
-            .map_or(String::new(), |m| format!(" · {m:.0} MB/s"));
-        return format!(
-            "{:.2} of {:.2} GB written{rate}",
-            done as f64 / 1e9,
-            total as f64 / 1e9
-        );
+        let (done, total) = (num(done as f64 / 1e9, 2), num(total as f64 / 1e9, 2));
+        return match t.last_mbps() {
+            Some(m) => fl!(
+                "sustained-progress-rate",
+                done = done,
+                total = total,
+                mbps = num(m, 0)
+            ),
+            None => fl!("sustained-progress", done = done, total = total),
+        };
     }
     match size {
-        Some(b) => format!("SEQ1M Q8T1 writes {:.2} GB into the target folder", b as f64 / 1e9),
-        None => "SEQ1M Q8T1 writes until well past the drive's write cache (the free space less a margin)".into(),
+        Some(b) => fl!("sustained-what-size", gb = num(b as f64 / 1e9, 2)),
+        None => fl!("sustained-what-free"),
     }
 }
 
@@ -456,19 +636,19 @@ pub fn sustained_what(size: Option<u64>, t: &diskmark::front::Trace) -> String {
 pub fn span_what(t: &diskmark::front::Trace) -> String {
     let (done, total) = t.progress();
     match total {
-        0 => "Sequential samples from the first byte to the last, then random 4 KiB reads (read-only)".into(),
-        _ => format!("{done} of {total}"),
+        0 => fl!("span-what"),
+        _ => fl!("span-progress", done = done, total = total),
     }
 }
 
 /// Runs of the history that could not be read.
 pub fn unreadable_runs(n: usize) -> String {
-    format!("{n} recorded runs could not be read and are not listed")
+    fl!("unreadable-runs", n = n)
 }
 
 /// A run of the history (its texts are escaped by compare).
 pub fn history_line(label: &str, date: &str, target: &str, model: &str) -> String {
-    let date: String = date.chars().take(16).collect::<String>().replace('T', " ");
+    let date = diskmark::i18n::date_time(date);
     format!("{label} · {date} · {target} · {model}")
 }
 

@@ -58,6 +58,28 @@ pub fn window_settings(scale: f32) -> iced::window::Settings {
 /// (iced_test draws with it); glyphs it lacks come from the system's.
 pub const FONT: iced::Font = iced::Font::with_name("Fira Sans");
 
+/// The fallback fonts for the translations' scripts that Fira Sans lacks:
+/// the CJK and Arabic characters the messages use, cut from Noto Sans CJK
+/// JP and DejaVu Sans by tools/fonts/subset.py (docs/i18n.md#fonts). The
+/// text engine looks in them last, after the system's fonts for the
+/// script, so a desktop with its own CJK or Arabic font draws with that.
+const FALLBACK_FONTS: [&[u8]; 2] = [
+    include_bytes!("../fonts/diskmark-cjk.otf"),
+    include_bytes!("../fonts/diskmark-arabic.ttf"),
+];
+
+/// Loads [`FALLBACK_FONTS`] into the text engine (once: it keeps each
+/// font's address), for the window and for the tests' simulator alike.
+pub fn load_fallback_fonts() {
+    // A poisoned lock is a panic elsewhere in drawing: the window is
+    // ending, and the fonts are not needed.
+    if let Ok(mut fonts) = iced_graphics::text::font_system().write() {
+        for f in FALLBACK_FONTS {
+            fonts.load_font(std::borrow::Cow::Borrowed(f));
+        }
+    }
+}
+
 /// What `--theme` asks for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
 pub enum ThemeChoice {

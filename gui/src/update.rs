@@ -77,6 +77,7 @@ impl App {
         match message {
             Message::Look(l) => self.look = l,
             Message::SystemLook => self.look = crate::theme::look(crate::theme::ThemeChoice::Auto),
+            Message::Language(l) => self.language(l),
             Message::Menu(m) => crate::menu::update(self, m),
             Message::Chosen(m) => {
                 self.menu = crate::overlay::MenuState::default();
@@ -110,6 +111,30 @@ impl App {
             _ => {}
         }
         Task::none()
+    }
+
+    /// Another language (`None`: the environment's), at once: the next
+    /// view draws in it. The choice is remembered for the next start; a
+    /// file that cannot be written is said, and the language changes all
+    /// the same.
+    fn language(&mut self, choice: Option<usize>) {
+        use diskmark::i18n;
+        let (index, kept) = match choice {
+            Some(i) => (
+                i,
+                self.language_file.as_deref().map(|f| {
+                    i18n::remember(f, &i18n::languages()[i.min(i18n::languages().len() - 1)].id)
+                }),
+            ),
+            None => {
+                let env = i18n::requested_by_env().map_or(0, |id| i18n::best(&id));
+                (env, self.language_file.as_deref().map(i18n::forget))
+            }
+        };
+        i18n::choose(index);
+        if let Some(Err(e)) = kept {
+            self.message = Some(crate::strings::not_remembered(&e.to_string()));
+        }
     }
 
     /// The tick while a run is going, and the close request always.
@@ -233,7 +258,7 @@ impl App {
         if !browse || running {
             return Task::none();
         }
-        dialog::pick_folder(strings::CHOOSE_FOLDER, Some(&self.choices.target))
+        dialog::pick_folder(&strings::choose_folder(), Some(&self.choices.target))
             .map(|p| Message::Settings(SettingsMsg::FolderPicked(p)))
     }
 }

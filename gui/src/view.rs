@@ -47,9 +47,9 @@ fn top_row(app: &App) -> Element<'_, Message> {
     row![
         top_pick(app, loops),
         top_pick(app, size),
-        text(strings::TARGET),
+        text(strings::target()),
         crate::picker::picker(app),
-        text(strings::UNIT),
+        text(strings::unit()),
         pick_list(Unit::ALL, Some(app.unit), Message::Unit),
     ]
     .spacing(8)
@@ -60,7 +60,7 @@ fn top_row(app: &App) -> Element<'_, Message> {
 /// A top-row setting: its label and its pick list.
 fn top_pick(app: &App, s: Option<&'static Setting>) -> Element<'static, Message> {
     match s {
-        Some(s) => row![text(s.label), crate::settings::pick_list_of(app, s)]
+        Some(s) => row![text(s.title()), crate::settings::pick_list_of(app, s)]
             .spacing(8)
             .align_y(Alignment::Center)
             .into(),
@@ -72,7 +72,7 @@ fn top_pick(app: &App, s: Option<&'static Setting>) -> Element<'static, Message>
 /// comment that becomes the result's label.
 fn drive_row(app: &App) -> Element<'_, Message> {
     let drive = app.drive_line();
-    let comment = text_input(strings::COMMENT, &app.comment)
+    let comment = text_input(&strings::comment(), &app.comment)
         .id(COMMENT_ID)
         .size(14)
         .width(Length::FillPortion(2))
@@ -85,12 +85,12 @@ fn drive_row(app: &App) -> Element<'_, Message> {
 
 fn status_bar(app: &App) -> Element<'_, Message> {
     let (what, left) = match &app.status {
-        Status::Ready => (strings::READY.to_string(), None),
+        Status::Ready => (strings::ready().to_string(), None),
         Status::Running(None) => (strings::prefill(0, 1), None),
         Status::Running(Some(e)) => (live(e), e.time.map(|t| strings::time_left(t.left))),
-        Status::Stopping => (strings::STOPPING.to_string(), None),
-        Status::Finished => (strings::FINISHED.to_string(), None),
-        Status::Stopped => (strings::STOPPED.to_string(), None),
+        Status::Stopping => (strings::stopping().to_string(), None),
+        Status::Finished => (strings::finished().to_string(), None),
+        Status::Stopped => (strings::stopped().to_string(), None),
         Status::Error(s) => (strings::error(s), None),
         Status::Shown(file) => (strings::shown(file), None),
     };
@@ -134,7 +134,7 @@ fn live(e: &Event) -> String {
 fn notes(app: &App) -> Element<'_, Message> {
     let mut c = col![].spacing(4);
     if !app.notes().is_empty() {
-        c = c.push(text(strings::NOTES).size(16));
+        c = c.push(text(strings::notes()).size(16));
         for n in app.notes() {
             c = c.push(text(n.clone()).size(13));
         }

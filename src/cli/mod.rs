@@ -172,7 +172,7 @@ pub enum Command {
     /// CrystalDiskMark's grid in the terminal: pick settings, start, watch
     /// the numbers fill in (options as for a run set the starting values)
     #[command(after_help = crate::tui::keys_help())]
-    Tui(Box<RunArgs>),
+    Tui(Box<TuiArgs>),
     /// Runs side by side, per test and direction, with the change against
     /// the first
     Compare(CompareArgs),
@@ -207,6 +207,18 @@ pub enum Command {
     /// Print the manual page (roff, for man -l), or write every page into
     /// a directory with --dir
     Man(ManArgs),
+}
+
+/// `diskmark tui`: a run's options, which set the starting values, and
+/// the interface's language.
+#[derive(Debug, clap::Args)]
+pub struct TuiArgs {
+    /// The run's options
+    #[command(flatten)]
+    pub run: RunArgs,
+    /// The interface's language
+    #[command(flatten)]
+    pub lang: crate::i18n::LangArgs,
 }
 
 /// Options of `diskmark man`.

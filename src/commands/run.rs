@@ -9,7 +9,11 @@ use crate::modes::Request;
 
 /// `diskmark tui`: the options set the starting values, checked as for a
 /// run.
-pub fn tui(mut args: RunArgs) -> Result<u8, Error> {
+pub fn tui(mut args: RunArgs, lang: crate::i18n::LangArgs) -> Result<u8, Error> {
+    // The interface draws on this thread: its language is this thread's
+    // (docs/i18n.md#choosing).
+    let file = crate::i18n::config_file();
+    crate::i18n::choose(crate::i18n::start(lang.lang.as_ref(), file.as_deref()).0);
     let fail = |e: crate::tui::TuiError| {
         crate::escape::say(format_args!("error: {e}"));
         Ok(e.exit_code())

@@ -9,6 +9,7 @@
 //! offers them with what it knows.
 
 use crate::config::{Choices, Settings};
+use crate::fl;
 use crate::stats::LoopStat;
 use crate::workload::{DataKind, Mode, Profile};
 use std::time::Duration;
@@ -76,6 +77,19 @@ impl Setting {
         SETTINGS.iter().find(|s| s.option == option)
     }
 
+    /// Its label in the front-end's language: the message
+    /// `setting-<option>` (a test checks every setting has one).
+    pub fn title(&self) -> String {
+        crate::i18n::message(&format!("setting-{}", self.option.trim_start_matches('-')))
+    }
+
+    /// Its hint in the front-end's language, when it has one: the message
+    /// `setting-<option>-hint`.
+    pub fn hint_text(&self) -> Option<String> {
+        let id = format!("setting-{}-hint", self.option.trim_start_matches('-'));
+        self.hint.map(|_| crate::i18n::message(&id))
+    }
+
     /// The value in force, as shown.
     pub fn value(&self, c: &Choices) -> String {
         (self.show)(c)
@@ -121,9 +135,9 @@ pub static SETTINGS: [Setting; 14] = [
         option: "--profile",
         label: "Profile",
         hint: None,
-        show: |c| c.profile.display_name().into(),
+        show: |c| profile_name(c.profile),
         domain: Domain::Pick {
-            names: || PROFILES.map(|p| p.display_name().to_string()).to_vec(),
+            names: || PROFILES.map(profile_name).to_vec(),
             get: |c| PROFILES.iter().position(|p| *p == c.profile),
             // As the command line's --profile does: its tests and its
             // loop statistic.
@@ -171,9 +185,9 @@ pub static SETTINGS: [Setting; 14] = [
         option: "--mode",
         label: "Mode",
         hint: None,
-        show: |c| MODE_NAMES[index(&MODES, c.mode).unwrap_or(0)].into(),
+        show: |c| mode_names().swap_remove(index(&MODES, c.mode).unwrap_or(0)),
         domain: Domain::Pick {
-            names: || MODE_NAMES.map(String::from).to_vec(),
+            names: || mode_names().to_vec(),
             get: |c| index(&MODES, c.mode),
             set: |c, i| c.mode = MODES[i % MODES.len()],
         },
@@ -252,9 +266,9 @@ pub static SETTINGS: [Setting; 14] = [
         option: "--data",
         label: "Data",
         hint: None,
-        show: |c| DATA_NAMES[index(&DATA, c.data).unwrap_or(0)].into(),
+        show: |c| data_names().swap_remove(index(&DATA, c.data).unwrap_or(0)),
         domain: Domain::Pick {
-            names: || DATA_NAMES.map(String::from).to_vec(),
+            names: || data_names().to_vec(),
             get: |c| index(&DATA, c.data),
             set: |c, i| c.data = DATA[i % DATA.len()],
         },
@@ -297,9 +311,9 @@ pub static SETTINGS: [Setting; 14] = [
         option: "--loop-stat",
         label: "Loop statistic",
         hint: None,
-        show: |c| STAT_NAMES[index(&LOOP_STATS, c.loop_stat).unwrap_or(0)].into(),
+        show: |c| stat_names().swap_remove(index(&LOOP_STATS, c.loop_stat).unwrap_or(0)),
         domain: Domain::Pick {
-            names: || STAT_NAMES.map(String::from).to_vec(),
+            names: || stat_names().to_vec(),
             get: |c| index(&LOOP_STATS, c.loop_stat),
             set: |c, i| c.loop_stat = LOOP_STATS[i % LOOP_STATS.len()],
         },
@@ -311,11 +325,22 @@ pub static SETTINGS: [Setting; 14] = [
 const PROFILES: [Profile; 6] = Profile::OFFERED;
 
 const MODES: [Mode; 4] = [Mode::Rw, Mode::Read, Mode::Write, Mode::Mix];
-const MODE_NAMES: [&str; 4] = ["Read + Write", "Read only", "Write only", "Mix only"];
+fn mode_names() -> Vec<String> {
+    vec![
+        fl!("mode-read-write"),
+        fl!("mode-read"),
+        fl!("mode-write"),
+        fl!("mode-mix"),
+    ]
+}
 const DATA: [DataKind; 2] = [DataKind::Random, DataKind::Zeros];
-const DATA_NAMES: [&str; 2] = ["Random", "All 0x00"];
+fn data_names() -> Vec<String> {
+    vec![fl!("data-random"), fl!("data-zeros")]
+}
 const LOOP_STATS: [LoopStat; 3] = [LoopStat::Mean, LoopStat::Best, LoopStat::Median];
-const STAT_NAMES: [&str; 3] = ["Mean", "Best", "Median"];
+fn stat_names() -> Vec<String> {
+    vec![fl!("stat-mean"), fl!("stat-best"), fl!("stat-median")]
+}
 const LOOPS: [u32; 9] = [1, 2, 3, 4, 5, 6, 7, 8, 9];
 const MIX_READS: [u8; 9] = [10, 20, 30, 40, 50, 60, 70, 80, 90];
 
@@ -340,7 +365,21 @@ fn index<T: PartialEq>(all: &[T], v: T) -> Option<usize> {
 }
 
 fn on_off(on: bool) -> String {
-    if on { "on" } else { "off" }.into()
+    if on { fl!("on") } else { fl!("off") }
+}
+
+/// A profile's name in the front-end's language (the reports keep
+/// [`Profile::display_name`], in English).
+pub fn profile_name(p: Profile) -> String {
+    match p {
+        Profile::Default => fl!("profile-default"),
+        Profile::Nvme => fl!("profile-nvme"),
+        Profile::Peak => fl!("profile-peak"),
+        Profile::PeakNvme => fl!("profile-peak-nvme"),
+        Profile::Real => fl!("profile-real"),
+        Profile::Demo => fl!("profile-demo"),
+        Profile::Custom => fl!("profile-custom"),
+    }
 }
 
 /// A duration as typed: seconds, without a unit (`0.5`).

@@ -41,7 +41,7 @@ pub fn span_line(p: &SpanStep) -> String {
 }
 
 /// `54.9 s`, `12 min 5 s`, `1 h 3 min`.
-fn left_label(d: Duration) -> String {
+pub fn left_label(d: Duration) -> String {
     let s = d.as_secs_f64();
     if s < 60.0 {
         format!("{s:.1} s")

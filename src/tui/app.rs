@@ -9,6 +9,7 @@ use crate::backend::Backend;
 use crate::config::{Choices, Settings};
 use crate::engine::EngineKind;
 use crate::engine::registry::Probe;
+use crate::fl;
 use crate::front::{CellAt, Grid, SETTINGS, Setting};
 use crate::modes::Asked;
 use crate::run::{Event, Step};
@@ -70,12 +71,12 @@ pub fn fields() -> Vec<Field> {
 
 impl Field {
     /// Its label.
-    pub fn label(self) -> &'static str {
+    pub fn label(self) -> String {
         match self {
-            Field::Target => "Target",
-            Field::Setting(s) => s.label,
-            Field::Engine => "Engine",
-            Field::Unit => "Unit",
+            Field::Target => fl!("target"),
+            Field::Setting(s) => s.title(),
+            Field::Engine => fl!("engine"),
+            Field::Unit => fl!("unit"),
         }
     }
 }
@@ -284,7 +285,7 @@ impl App {
                     .find(|p| Some(p.kind) == s.engine.native())
                     .and_then(|p| p.status.clone().err())
                 {
-                    Some(why) => format!("{name} (unavailable: {why})"),
+                    Some(why) => fl!("engine-unavailable", name = name, why = why),
                     None => name,
                 }
             }
@@ -374,7 +375,7 @@ impl App {
             Page::Fill if press && self.running => Some(Action::Stop),
             Page::Fill if press => Some(Action::StartFill),
             Page::Fill if sideways && self.running => {
-                self.message = Some("stop the run (Esc) to change the size".into());
+                self.message = Some(fl!("tui-stop-to-size"));
                 Some(Action::None)
             }
             Page::Fill if sideways => {
@@ -398,10 +399,7 @@ impl App {
             return Action::None;
         }
         if self.running {
-            self.message = Some(format!(
-                "a run is going: stop it (Esc) before switching to the {} page",
-                to.name()
-            ));
+            self.message = Some(fl!("tui-stop-to-switch", page = to.name()));
             return Action::None;
         }
         self.page = to;
@@ -443,7 +441,7 @@ impl App {
         };
         let field = fields()[i];
         if self.running && field != Field::Unit {
-            self.message = Some("stop the run (Esc) to change settings".into());
+            self.message = Some(fl!("tui-stop-to-change"));
             return Action::None;
         }
         let s = &mut self.choices;

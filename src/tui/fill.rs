@@ -61,7 +61,7 @@ impl FillPage {
     pub fn size_label(&self) -> String {
         match self.ask().size {
             Some(bytes) => human_bytes(bytes),
-            None => "default (the free space minus a margin, at least 1 GiB)".into(),
+            None => crate::fl!("tui-fill-default-size"),
         }
     }
 

@@ -67,9 +67,7 @@ impl HistoryPage {
             Ok(path) => match History::open_existing(path).and_then(|h| h.list(None, None)) {
                 Err(e @ HistoryError::Absent(_)) => Listing::Empty(e.to_string()),
                 Err(e) => Listing::Failed(e.to_string()),
-                Ok(runs) if runs.is_empty() => {
-                    Listing::Empty("no runs saved yet: add --save to a run".into())
-                }
+                Ok(runs) if runs.is_empty() => Listing::Empty(crate::fl!("tui-no-runs")),
                 Ok(runs) => Listing::Runs(runs.iter().map(row).collect()),
             },
         };
@@ -95,12 +93,7 @@ impl HistoryPage {
 fn row(r: &StoredRun) -> HistoryRow {
     HistoryRow {
         id: r.id,
-        date: r
-            .date
-            .chars()
-            .take(19)
-            .collect::<String>()
-            .replace('T', " "),
+        date: crate::i18n::date_time(&r.date),
         target: r.target.clone(),
         profile: r.profile.clone(),
         label: r.label.clone(),

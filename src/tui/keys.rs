@@ -7,33 +7,86 @@
 //! `UnixInternalEventSource::try_read`), which spun at full CPU after
 //! `tmux kill-session` and never looked at a signal again.
 
+use crate::fl;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use rustix::event::{PollFd, PollFlags, Timespec, poll};
 use std::time::Duration;
 
+/// A key of the terminal interface and what it does.
+pub struct Key {
+    /// The keys (never translated).
+    pub keys: &'static str,
+    /// What they do, in the interface's language.
+    pub what: fn() -> String,
+}
+
 /// What each key does in the terminal interface: the help overlay (`?`)
 /// and `diskmark help tui` both show this table.
-pub const KEYS: [&str; 12] = [
-    "↑ ↓  k j     move between Start, tests and settings",
-    "← →  h l     change the selected setting",
-    "Enter Space  start (all, or the selected test); on a setting: change",
-    "Esc          stop the running benchmark (the test file is removed)",
-    "t            type a target path (Ctrl-A Ctrl-E Ctrl-U Ctrl-W as in a shell)",
-    "u            cycle the unit: MB/s, GB/s, IOPS, µs",
-    "s / J        save the report as text / JSON (diskmark_YYYYMMDDhhmmss)",
-    "c            copy the report to the clipboard (OSC 52)",
-    "Tab g w H    pages: grid, sustained write, history (not while a run goes)",
-    "             sustained write: Enter starts, ← → choose its size",
-    "             history: ↑ ↓ scroll, r reads the database again",
-    "q  Ctrl-C    quit",
+pub const KEYS: [Key; 12] = [
+    Key {
+        keys: "↑ ↓  k j",
+        what: || fl!("tui-key-move"),
+    },
+    Key {
+        keys: "← →  h l",
+        what: || fl!("tui-key-change"),
+    },
+    Key {
+        keys: "Enter Space",
+        what: || fl!("tui-key-start"),
+    },
+    Key {
+        keys: "Esc",
+        what: || fl!("tui-key-stop"),
+    },
+    Key {
+        keys: "t",
+        what: || fl!("tui-key-target"),
+    },
+    Key {
+        keys: "u",
+        what: || fl!("tui-key-unit"),
+    },
+    Key {
+        keys: "s / J",
+        what: || fl!("tui-key-save"),
+    },
+    Key {
+        keys: "c",
+        what: || fl!("tui-key-copy"),
+    },
+    Key {
+        keys: "Tab g w H",
+        what: || fl!("tui-key-pages"),
+    },
+    Key {
+        keys: "",
+        what: || fl!("tui-key-fill"),
+    },
+    Key {
+        keys: "",
+        what: || fl!("tui-key-history"),
+    },
+    Key {
+        keys: "q  Ctrl-C",
+        what: || fl!("tui-key-quit"),
+    },
 ];
 
-/// The keys as the end of `diskmark help tui` lists them.
+/// The table as lines: the keys in a column of their own.
+pub fn keys() -> Vec<String> {
+    KEYS.iter()
+        .map(|k| format!("{:<13}{}", k.keys, (k.what)()))
+        .collect()
+}
+
+/// The keys as the end of `diskmark help tui` lists them (the CLI's
+/// thread never chooses a language: English, as the manual's).
 pub fn keys_help() -> String {
     let mut out = String::from("Keys:");
-    for line in KEYS {
+    for line in keys() {
         out.push_str("\n  ");
-        out.push_str(line);
+        out.push_str(line.trim_end());
     }
     out
 }

@@ -23,6 +23,7 @@ mod view_history;
 pub use keys::{KEYS, keys_help};
 
 use crate::export::ExportManager;
+use crate::fl;
 use crate::front::{RunHandle, STOP_DEADLINE, Update};
 use crate::report::{Format, Report};
 use crate::run::signals;
@@ -244,14 +245,14 @@ fn act(
                 app.on_start(row);
                 *bench = Some(RunHandle::start(settings, crate::modes::Request::Grid));
             }
-            Err(e) => app.message = Some(format!("cannot start: {e}")),
+            Err(e) => app.message = Some(fl!("tui-cannot-start", why = e.to_string())),
         },
         Action::StartFill => match fill_settings(app, export) {
             Ok(asked) => {
                 app.on_fill_start();
                 *bench = Some(RunHandle::start(asked.settings, asked.request));
             }
-            Err(e) => app.message = Some(format!("cannot start: {e}")),
+            Err(e) => app.message = Some(fl!("tui-cannot-start", why = e.to_string())),
         },
         Action::LoadHistory => app.history.load(),
         Action::Stop => stop(app, bench),
@@ -333,7 +334,7 @@ fn last_report(app: &App, format: Format) -> Option<String> {
 
 fn save(app: &mut App, format: Format) {
     let Some(text) = last_report(app, format) else {
-        app.message = Some("nothing to save yet: run a benchmark first".into());
+        app.message = Some(fl!("tui-nothing-to-save"));
         return;
     };
     let ext = if format == Format::Json {
@@ -350,23 +351,23 @@ fn save(app: &mut App, format: Format) {
             .map_err(|e| e.message)
             .and_then(|o| o.write_new(text.as_bytes()).map_err(|e| e.to_string()))
         {
-            Ok(()) => format!("saved to {name}"),
-            Err(e) => format!("cannot save {name}: {e}"),
+            Ok(()) => fl!("tui-saved", name = name.as_str()),
+            Err(e) => fl!("tui-cannot-save", name = name.as_str(), why = e),
         },
     );
 }
 
 fn copy(app: &mut App) {
     let Some(text) = last_report(app, Format::Text) else {
-        app.message = Some("nothing to copy yet: run a benchmark first".into());
+        app.message = Some(fl!("tui-nothing-to-copy"));
         return;
     };
     // OSC 52: the terminal puts it on the clipboard (where it allows it).
     let mut out = std::io::stdout();
     let ok = write!(out, "\x1b]52;c;{}\x07", base64(text.as_bytes())).and_then(|_| out.flush());
     app.message = Some(match ok {
-        Ok(()) => "report copied to the clipboard (OSC 52)".into(),
-        Err(e) => format!("cannot copy: {e}"),
+        Ok(()) => fl!("tui-copied"),
+        Err(e) => fl!("tui-cannot-copy", why = e.to_string()),
     });
 }
 

@@ -17,11 +17,11 @@ impl Page {
     pub const ALL: [Page; 3] = [Page::Grid, Page::Fill, Page::History];
 
     /// Its name on screen.
-    pub fn name(self) -> &'static str {
+    pub fn name(self) -> String {
         match self {
-            Page::Grid => "grid",
-            Page::Fill => "sustained write",
-            Page::History => "history",
+            Page::Grid => crate::fl!("tui-page-grid"),
+            Page::Fill => crate::fl!("tui-page-fill"),
+            Page::History => crate::fl!("tui-page-history"),
         }
     }
 

@@ -71,7 +71,17 @@ pub fn notes(notes: &[String], most: usize, theme: &Theme, width: u16) -> Vec<Li
     if notes.is_empty() {
         return Vec::new();
     }
-    let mut lines = vec![rule("Notes", width, theme)];
+    let mut lines = vec![rule(&crate::fl!("notes"), width, theme)];
     lines.extend((notes.iter().take(most)).map(|n| Line::from(format!("* {}", safe(n)))));
     lines
+}
+
+/// The terminal columns `text` takes: two for a wide (CJK) character.
+pub fn columns(text: &str) -> usize {
+    ratatui::text::Span::raw(text).width()
+}
+
+/// `text` padded with spaces to `width` terminal columns.
+pub fn pad(text: &str, width: usize) -> String {
+    format!("{text}{}", " ".repeat(width.saturating_sub(columns(text))))
 }

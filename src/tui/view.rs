@@ -5,7 +5,9 @@
 //! other pages are drawn by `view_fill.rs` and `view_history.rs`.
 
 use super::app::{App, Focus, Page, Status, Unit, fields};
-use super::theme::{Theme, notes, rule, safe};
+use super::theme::{Theme, columns, notes, pad, rule, safe};
+use crate::fl;
+use crate::i18n::{num, number};
 use crate::report::draw::axis::{latency_bar, throughput_bar};
 use crate::run::{Event, Step};
 use ratatui::Frame;
@@ -17,12 +19,12 @@ use ratatui::widgets::{Block, Borders, Clear, Gauge, Paragraph};
 /// A value in the display unit.
 fn format_value(unit: Unit, mbps: f64, iops: f64, lat_us: f64) -> String {
     match unit {
-        Unit::MBps if mbps >= 1e6 => format!("{mbps:.0}"),
-        Unit::MBps => format!("{mbps:.2}"),
-        Unit::GBps => format!("{:.3}", mbps / 1000.0),
-        Unit::Iops if iops >= 1e6 => format!("{iops:.0}"),
-        Unit::Iops => format!("{iops:.2}"),
-        Unit::Latency => format!("{lat_us:.2}"),
+        Unit::MBps if mbps >= 1e6 => number(mbps, 0),
+        Unit::MBps => number(mbps, 2),
+        Unit::GBps => number(mbps / 1000.0, 3),
+        Unit::Iops if iops >= 1e6 => number(iops, 0),
+        Unit::Iops => number(iops, 2),
+        Unit::Latency => number(lat_us, 2),
     }
 }
 
@@ -95,7 +97,7 @@ fn draw_grid_page(f: &mut Frame<'_>, app: &App, theme: &Theme, inner: Rect) {
     draw_info(f, app, theme, info);
     draw_notes(f, app, theme, notes_area);
     f.render_widget(
-        Paragraph::new(rule("Settings", settings_title.width, theme)),
+        Paragraph::new(rule(&fl!("tui-settings"), settings_title.width, theme)),
         settings_title,
     );
     draw_settings(f, app, theme, settings);
@@ -120,25 +122,25 @@ fn draw_notes(f: &mut Frame<'_>, app: &App, theme: &Theme, area: Rect) {
 fn hint(app: &App) -> Line<'static> {
     if let Some(input) = &app.input {
         let (before, after) = input.split();
-        return Line::from(format!(
-            " Target path: {}▏{} (Enter accept, Esc cancel, Ctrl-U clear) ",
-            safe(&before),
-            safe(&after)
+        return Line::from(fl!(
+            "tui-target-prompt",
+            before = safe(&before),
+            after = safe(&after)
         ));
     }
     if let Some(m) = &app.message {
         return Line::from(format!(" {} ", safe(m)));
     }
     Line::from(match app.page {
-        Page::Grid => " ↑↓ move · ←→ change · Enter start · Esc stop · s save · ? help · q quit ",
-        Page::Fill => " Enter start · ←→ size · Esc stop · Tab page · ? help · q quit ",
-        Page::History => " ↑↓ scroll · r read again · Tab page · ? help · q quit ",
+        Page::Grid => fl!("tui-hint-grid"),
+        Page::Fill => fl!("tui-hint-fill"),
+        Page::History => fl!("tui-hint-history"),
     })
 }
 
 fn draw_header(f: &mut Frame<'_>, app: &App, theme: &Theme, area: Rect) {
     let s = &app.choices;
-    let label = if app.running { "[ Stop ]" } else { "[ All ]" };
+    let label = format!("[ {} ]", if app.running { fl!("stop") } else { fl!("all") });
     let button = if app.focus == Focus::All {
         Span::styled(label, theme.focus())
     } else {
@@ -147,14 +149,14 @@ fn draw_header(f: &mut Frame<'_>, app: &App, theme: &Theme, area: Rect) {
     let mix = if s.mix { " +Mix" } else { "" };
     let line = Line::from(vec![
         button,
-        Span::raw(format!(
-            "  {} · {} loop{} · {} · {}{mix} · {}",
-            s.profile.display_name(),
-            s.loops,
-            if s.loops == 1 { "" } else { "s" },
-            crate::units::file_size_label(s.size),
-            safe(&s.target.display().to_string()),
-            app.unit.name()
+        Span::raw(fl!(
+            "tui-header",
+            profile = crate::front::settings::profile_name(s.profile),
+            loops = s.loops,
+            size = crate::units::file_size_label(s.size),
+            target = safe(&s.target.display().to_string()),
+            mix = mix,
+            unit = app.unit.name()
         )),
     ]);
     f.render_widget(Paragraph::new(line), area);
@@ -167,10 +169,10 @@ fn draw_grid(f: &mut Frame<'_>, app: &App, theme: &Theme, colhead: Rect, grid: R
     let head_areas = Layout::horizontal(widths.clone()).spacing(1).split(colhead);
     for (i, (_, d)) in cols.iter().enumerate() {
         let title = match d {
-            crate::workload::Direction::Read => "Read".to_string(),
-            crate::workload::Direction::Write => "Write".to_string(),
+            crate::workload::Direction::Read => fl!("read"),
+            crate::workload::Direction::Write => fl!("write"),
             crate::workload::Direction::Mix { read_pct } => {
-                format!("Mix {read_pct}/{}", 100 - read_pct)
+                fl!("tui-mix-heading", read = read_pct, write = (100 - read_pct))
             }
         };
         f.render_widget(
@@ -240,7 +242,7 @@ fn cell_gauge(app: &App, row: usize, col: usize) -> (f64, String) {
     }
     match app.cell(row, col) {
         // IOPS are exactly 0 only when no I/O completed: not a figure.
-        Some((_, 0.0, _)) => (0.0, "no I/O".to_string()),
+        Some((_, 0.0, _)) => (0.0, fl!("no-io")),
         Some((mbps, iops, lat)) => {
             let pct = if app.unit == Unit::Latency {
                 latency_bar(lat)
@@ -262,13 +264,13 @@ fn status_text(app: &App) -> String {
         &Status::Idle
     };
     match status {
-        Status::Idle => "Ready: Enter starts all tests; on a test row, that test alone".into(),
-        Status::Starting => "Preparing the test file: 0%".into(),
+        Status::Idle => fl!("tui-ready"),
+        Status::Starting => fl!("prefill", pct = 0),
         Status::Run(e) => event_text(e),
-        Status::Stopping => "Stopping...".into(),
-        Status::Finished => "Finished. s: save report · J: save JSON · c: copy".into(),
-        Status::Stopped => "Stopped. The test file was removed.".into(),
-        Status::Error(e) => format!("Error: {e}"),
+        Status::Stopping => fl!("stopping"),
+        Status::Finished => fl!("tui-finished"),
+        Status::Stopped => fl!("tui-stopped"),
+        Status::Error(e) => fl!("error", sentence = e.as_str()),
     }
 }
 
@@ -276,25 +278,49 @@ fn status_text(app: &App) -> String {
 fn event_text(e: &Event) -> String {
     match &e.step {
         Step::Prefill { done, total } => {
-            format!("Preparing the test file: {}%", done * 100 / (*total).max(1))
+            fl!("prefill", pct = (done * 100 / (*total).max(1)))
         }
         Step::Interval { remaining } => {
-            format!("Interval: next test in {:.1} s", remaining.as_secs_f64())
+            fl!("tui-interval", seconds = num(remaining.as_secs_f64(), 1))
         }
         Step::Running(live) => {
-            let speed = live
-                .mbps
-                .map(|m| format!(" · {m:.2} MB/s"))
-                .unwrap_or_default();
-            format!(
-                "{} {} · loop {}/{} · {} · {:.1} s left{speed}",
-                live.at.applied,
-                live.at.direction.name(),
+            let phase = match live.phase {
+                crate::run::Phase::Warmup => fl!("phase-warmup"),
+                crate::run::Phase::Measure => fl!("phase-measure"),
+                crate::run::Phase::Drain => fl!("phase-drain"),
+            };
+            let direction = match live.at.direction {
+                crate::workload::Direction::Read => fl!("read"),
+                crate::workload::Direction::Write => fl!("write"),
+                crate::workload::Direction::Mix { .. } => fl!("mix"),
+            };
+            let left = num(live.remaining.as_secs_f64(), 1);
+            let (test, lp, loops) = (
+                live.at.applied.to_string(),
                 live.at.loop_index + 1,
                 live.at.loops,
-                live.phase.name(),
-                live.remaining.as_secs_f64()
-            )
+            );
+            match live.mbps {
+                Some(m) => fl!(
+                    "tui-running-rate",
+                    test = test,
+                    direction = direction,
+                    lp = lp,
+                    loops = loops,
+                    phase = phase,
+                    left = left,
+                    mbps = num(m, 2)
+                ),
+                None => fl!(
+                    "tui-running",
+                    test = test,
+                    direction = direction,
+                    lp = lp,
+                    loops = loops,
+                    phase = phase,
+                    left = left
+                ),
+            }
         }
         Step::Fill(p) => crate::progress::modes::fill_line(p),
         Step::Span(p) => crate::progress::modes::span_line(p),
@@ -321,7 +347,7 @@ fn draw_info(f: &mut Frame<'_>, app: &App, theme: &Theme, area: Rect) {
     let text = match &app.target_info {
         Some(Ok(t)) => format!(
             "{} · {} on {} · {}",
-            crate::target::link::describe(t.model(), t.link()).unwrap_or_else(|| "unknown".into()),
+            crate::target::link::describe(t.model(), t.link()).unwrap_or_else(|| fl!("unknown")),
             t.fs_type,
             t.source.as_deref().unwrap_or("?"),
             t.usage.text()
@@ -335,9 +361,10 @@ fn draw_info(f: &mut Frame<'_>, app: &App, theme: &Theme, area: Rect) {
 fn draw_settings(f: &mut Frame<'_>, app: &App, theme: &Theme, area: Rect) {
     let fields = fields();
     let per_col = fields.len().div_ceil(2);
+    // Columns, not characters: a CJK label takes two per character.
     let width = fields
         .iter()
-        .map(|f| f.label().chars().count())
+        .map(|f| columns(&f.label()))
         .max()
         .unwrap_or(0)
         + 1;
@@ -362,7 +389,7 @@ fn draw_settings(f: &mut Frame<'_>, app: &App, theme: &Theme, area: Rect) {
         };
         f.render_widget(
             Paragraph::new(Line::from(vec![
-                Span::styled(format!("{:<width$}", field.label()), theme.dim()),
+                Span::styled(pad(&field.label(), width), theme.dim()),
                 Span::styled(safe(&app.value(*field)), value_style),
             ])),
             line,
@@ -371,10 +398,10 @@ fn draw_settings(f: &mut Frame<'_>, app: &App, theme: &Theme, area: Rect) {
 }
 
 fn draw_help(f: &mut Frame<'_>, theme: &Theme, area: Rect) {
-    let mut lines = super::keys::KEYS.to_vec();
-    lines.extend(["", "any key closes this help"]);
-    let w = (lines.iter().map(|l| l.chars().count()).max().unwrap_or(0) + 4)
-        .min(area.width as usize) as u16;
+    let mut lines = super::keys::keys();
+    lines.extend([String::new(), fl!("tui-help-close")]);
+    let w =
+        (lines.iter().map(|l| columns(l)).max().unwrap_or(0) + 4).min(area.width as usize) as u16;
     let h = (lines.len() as u16 + 2).min(area.height);
     let rect = Rect {
         x: area.x + (area.width.saturating_sub(w)) / 2,
@@ -384,10 +411,10 @@ fn draw_help(f: &mut Frame<'_>, theme: &Theme, area: Rect) {
     };
     f.render_widget(Clear, rect);
     f.render_widget(
-        Paragraph::new(lines.iter().map(|l| Line::from(*l)).collect::<Vec<_>>()).block(
+        Paragraph::new(lines.into_iter().map(Line::from).collect::<Vec<_>>()).block(
             Block::default()
                 .borders(Borders::ALL)
-                .title(" Keys ")
+                .title(format!(" {} ", fl!("tui-keys")))
                 .border_style(theme.dim()),
         ),
         rect,

@@ -6,6 +6,8 @@
 
 use super::app::{App, Page, Status};
 use super::theme::{Theme, notes, rule, safe};
+use crate::fl;
+use crate::i18n::{num, number};
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Modifier, Style};
@@ -47,15 +49,22 @@ pub fn draw(f: &mut Frame<'_>, app: &App, theme: &Theme, area: Rect) {
 
 /// The button and what the write is asked.
 fn draw_head(f: &mut Frame<'_>, app: &App, theme: &Theme, area: Rect) {
-    let label = if app.running { "[ Stop ]" } else { "[ Start ]" };
+    let label = format!(
+        "[ {} ]",
+        if app.running {
+            fl!("stop")
+        } else {
+            fl!("start")
+        }
+    );
     let ask = app.fill.ask();
     let line = Line::from(vec![
         Span::styled(label, theme.focus()),
-        Span::raw(format!(
-            "  Sustained write · {} · size: {} · {}",
-            ask.test,
-            app.fill.size_label(),
-            safe(&app.choices.target.display().to_string())
+        Span::raw(fl!(
+            "tui-fill-head",
+            test = ask.test.to_string(),
+            size = app.fill.size_label(),
+            target = safe(&app.choices.target.display().to_string())
         )),
     ]);
     f.render_widget(Paragraph::new(line), area);
@@ -70,19 +79,35 @@ fn status_text(app: &App) -> String {
         &Status::Idle
     };
     match status {
-        Status::Idle => {
-            "Ready: Enter starts a sustained write; ←→ choose its size (the grid's settings give the target, engine, data and O_DIRECT)".into()
-        }
-        Status::Starting => "Preparing the sustained write...".into(),
+        Status::Idle => fl!("tui-fill-ready"),
+        Status::Starting => fl!("tui-fill-starting"),
         Status::Run(e) => match &e.step {
-            crate::run::Step::Fill(p) => crate::progress::modes::fill_line(p),
-            _ => "Writing...".into(),
+            crate::run::Step::Fill(p) => fill_line(p),
+            _ => fl!("tui-fill-writing"),
         },
-        Status::Stopping => "Stopping...".into(),
-        Status::Finished => "Finished. s: save report · J: save JSON · c: copy".into(),
-        Status::Stopped => "Stopped. The test file was removed.".into(),
-        Status::Error(e) => format!("Error: {e}"),
+        Status::Stopping => fl!("stopping"),
+        Status::Finished => fl!("tui-finished"),
+        Status::Stopped => fl!("tui-stopped"),
+        Status::Error(e) => fl!("error", sentence = e.as_str()),
     }
+}
+
+/// The status line of a sustained write's step (the CLI's progress line,
+/// in the interface's language).
+fn fill_line(p: &crate::run::FillStep) -> String {
+    let (done, total) = (num(p.written as f64 / 1e9, 2), num(p.total as f64 / 1e9, 2));
+    let rate = p.mbps.map_or_else(|| "---".to_string(), |r| number(r, 2));
+    let left = p.left.map_or_else(
+        || fl!("tui-left-unknown"),
+        |l| fl!("time-left", clock = crate::progress::modes::left_label(l)),
+    );
+    fl!(
+        "tui-fill-line",
+        done = done,
+        total = total,
+        rate = rate,
+        left = left
+    )
 }
 
 /// Bytes written of total and the last sample's MB/s, as told, while
@@ -91,24 +116,25 @@ fn now_text(app: &App) -> String {
     let Some(p) = app.fill.now.filter(|_| app.running) else {
         return String::new();
     };
-    let rate = p.mbps.map_or_else(
-        || "no sample yet".to_string(),
-        |m| format!("{m:.2} MB/s now"),
-    );
-    format!(
-        "Written: {:.2} of {:.2} GB · {rate}",
-        p.written as f64 / 1e9,
-        p.total as f64 / 1e9
-    )
+    let (done, total) = (num(p.written as f64 / 1e9, 2), num(p.total as f64 / 1e9, 2));
+    match p.mbps {
+        Some(m) => fl!(
+            "tui-fill-now-rate",
+            done = done,
+            total = total,
+            mbps = num(m, 2)
+        ),
+        None => fl!("tui-fill-now", done = done, total = total),
+    }
 }
 
 /// MB/s against GB written: a line through the samples, axes from zero.
 fn draw_chart(f: &mut Frame<'_>, app: &App, theme: &Theme, area: Rect) {
     let points: Vec<(f64, f64)> = app.fill.points.iter().map(|p| (p.gb, p.mbps)).collect();
     if points.is_empty() {
-        let mut lines = vec![rule("MB/s against GB written", area.width, theme)];
+        let mut lines = vec![rule(&fl!("tui-fill-chart"), area.width, theme)];
         if app.running {
-            lines.push(Line::from("(no sample yet)"));
+            lines.push(Line::from(format!("({})", fl!("nothing-measured"))));
         }
         f.render_widget(Paragraph::new(lines), area);
         return;
@@ -127,11 +153,11 @@ fn draw_chart(f: &mut Frame<'_>, app: &App, theme: &Theme, area: Rect) {
         .graph_type(GraphType::Line)
         .style(theme.bar())
         .data(&points);
-    let label = |v: f64| Span::raw(format!("{v:.2}"));
+    let label = |v: f64| Span::raw(number(v, 2));
     let chart = Chart::new(vec![data])
         .x_axis(
             Axis::default()
-                .title(Span::styled("GB written", theme.dim()))
+                .title(Span::styled(fl!("gb-written"), theme.dim()))
                 .bounds([0.0, max_x])
                 .labels([label(0.0), label(max_x)]),
         )

@@ -5,7 +5,8 @@
 
 use super::app::App;
 use super::history::{HistoryRow, Listing};
-use super::theme::{Theme, safe};
+use super::theme::{Theme, columns, pad, safe};
+use crate::fl;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
@@ -20,14 +21,14 @@ pub fn draw(f: &mut Frame<'_>, app: &App, theme: &Theme, area: Rect) {
     let h = &app.history;
     let db = match &h.db {
         Ok(p) => safe(&p.display().to_string()),
-        Err(_) => "(none)".into(),
+        Err(_) => format!("({})", fl!("tui-none")),
     };
     let mut lines = vec![Line::from(Span::styled(
-        format!("History: {db}"),
+        fl!("tui-history-db", db = db),
         theme.dim(),
     ))];
     match &h.listing {
-        Listing::NotRead => lines.push(Line::from("Reading the history...")),
+        Listing::NotRead => lines.push(Line::from(fl!("tui-history-reading"))),
         Listing::Empty(s) => lines.push(Line::from(safe(s))),
         Listing::Failed(s) => lines.push(Line::from(Span::styled(safe(s), theme.error()))),
         Listing::Runs(rows) => {
@@ -37,12 +38,11 @@ pub fn draw(f: &mut Frame<'_>, app: &App, theme: &Theme, area: Rect) {
             lines.extend(table(rows, h.top, room));
             let last = (h.top + room - 1).min(rows.len());
             lines.push(Line::from(Span::styled(
-                format!(
-                    "{} run{} · {}–{} shown (diskmark history show ID shows one in full)",
-                    rows.len(),
-                    if rows.len() == 1 { "" } else { "s" },
-                    h.top + 1,
-                    last
+                fl!(
+                    "tui-history-count",
+                    n = rows.len(),
+                    first = (h.top + 1),
+                    last = last
                 ),
                 theme.dim(),
             )));
@@ -76,34 +76,35 @@ fn table(rows: &[HistoryRow], top: usize, room: usize) -> Vec<Line<'static>> {
             ]
         })
         .collect();
-    let head = ["id", "date", "profile", "target", "figures"];
+    let head = [
+        fl!("tui-col-id"),
+        fl!("tui-col-date"),
+        fl!("tui-col-profile"),
+        fl!("tui-col-target"),
+        fl!("tui-col-figures"),
+    ];
     let width = |c: usize| {
-        (cells.iter().map(|r| r[c].chars().count()))
-            .chain([head[c].len()])
+        (cells.iter().map(|r| columns(&r[c])))
+            .chain([columns(&head[c])])
             .max()
             .unwrap_or(0)
     };
     let w: Vec<usize> = (0..5).map(width).collect();
-    let line = |r: &[&str]| {
+    let line = |r: &[String; 5]| {
         format!(
-            "{:>w0$}  {:<w1$}  {:<w2$}  {:<w3$}  {}",
+            "{}{}  {}  {}  {}  {}",
+            " ".repeat(w[0].saturating_sub(columns(&r[0]))),
             r[0],
-            r[1],
-            r[2],
-            r[3],
+            pad(&r[1], w[1]),
+            pad(&r[2], w[2]),
+            pad(&r[3], w[3]),
             r[4],
-            w0 = w[0],
-            w1 = w[1],
-            w2 = w[2],
-            w3 = w[3]
         )
     };
     let mut out = vec![Line::from(Span::styled(
         line(&head),
         Style::default().add_modifier(Modifier::BOLD),
     ))];
-    out.extend(
-        (cells.iter()).map(|r| Line::from(line(&r.iter().map(String::as_str).collect::<Vec<_>>()))),
-    );
+    out.extend((cells.iter()).map(|r| Line::from(line(r))));
     out
 }

@@ -57,6 +57,10 @@ pub fn window_of(args: &[&str], targets: Vec<TargetInfo>) -> App {
         exit_code: Arc::new(AtomicU8::new(0)),
         look: diskmark_gui::style::Look::Light,
         page: args.page,
+        // English unless --lang: never the environment's nor a remembered
+        // choice, so that a developer's desktop language changes no test.
+        language: (args.lang.lang.as_ref()).map_or(0, diskmark::i18n::best),
+        language_file: None,
     });
     app
 }

@@ -1,0 +1,198 @@
+//! Which language a front-end starts in: `--lang`, else the one chosen in
+//! the window's Language menu (remembered in the user's config
+//! directory), else the environment's `LC_ALL`, `LC_MESSAGES`, `LANG`, in
+//! POSIX's order (docs/i18n.md#choosing).
+
+use i18n_embed::unic_langid::LanguageIdentifier;
+use std::path::{Path, PathBuf};
+
+/// Where the language came from, for the About box and the tests.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Requested {
+    /// `--lang`.
+    Flag,
+    /// The Language menu's remembered choice.
+    Remembered,
+    /// `LC_ALL`, `LC_MESSAGES` or `LANG`.
+    Environment,
+    /// None of them: English.
+    Default,
+}
+
+/// The front-ends' `--lang` (the TUI's and the window's; the CLI's
+/// reports have no language): one definition, flattened into both.
+#[derive(Debug, Clone, Default, clap::Args)]
+pub struct LangArgs {
+    /// The language of the interface (de, fr, ja, pt-BR, ...), over the
+    /// Language menu's choice and LANG/LC_ALL/LC_MESSAGES
+    #[arg(long, value_name = "LANG", value_parser = parse_lang)]
+    pub lang: Option<LanguageIdentifier>,
+}
+
+/// `--lang`: a language diskmark has, or the one it serves it with
+/// (`de-AT` is German); one it has no file for is refused with the list.
+fn parse_lang(s: &str) -> Result<LanguageIdentifier, String> {
+    let all = || {
+        (super::languages().iter())
+            .map(|l| l.id.to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let id: LanguageIdentifier = s.parse().map_err(|_| {
+        format!(
+            "'{}' is not a language identifier; give one of {}",
+            crate::escape::escape(s),
+            all()
+        )
+    })?;
+    let i = super::best(&id);
+    if i == 0 && id.language != super::languages()[0].id.language {
+        return Err(format!(
+            "diskmark has no {id} translation; give one of {}",
+            all()
+        ));
+    }
+    Ok(super::languages()[i].id.clone())
+}
+
+/// The language a front-end starts in, and where the choice came from:
+/// `--lang`, else the menu's remembered choice, else the environment,
+/// else English (docs/i18n.md#choosing).
+pub fn start(flag: Option<&LanguageIdentifier>, file: Option<&Path>) -> (usize, Requested) {
+    if let Some(id) = flag {
+        return (super::best(id), Requested::Flag);
+    }
+    if let Some(id) = file.and_then(remembered) {
+        return (super::best(&id), Requested::Remembered);
+    }
+    match requested_by_env() {
+        Some(id) => (super::best(&id), Requested::Environment),
+        None => (0, Requested::Default),
+    }
+}
+
+/// The language the environment asks for: the first of `LC_ALL`,
+/// `LC_MESSAGES` and `LANG` that is set and not empty, read as POSIX
+/// writes it (`de_DE.UTF-8@euro` is `de-DE`); `C` and `POSIX` are
+/// English, and what does not parse is no request.
+pub fn requested_by_env() -> Option<LanguageIdentifier> {
+    let value = ["LC_ALL", "LC_MESSAGES", "LANG"]
+        .iter()
+        .filter_map(std::env::var_os)
+        .find(|v| !v.is_empty())?;
+    posix_locale(&value.to_string_lossy())
+}
+
+/// A POSIX locale name as a language identifier.
+fn posix_locale(value: &str) -> Option<LanguageIdentifier> {
+    let name = value.split(['.', '@']).next()?;
+    if name == "C" || name == "POSIX" {
+        return "en".parse().ok();
+    }
+    name.replace('_', "-").parse().ok()
+}
+
+/// The file that remembers the menu's choice:
+/// `$XDG_CONFIG_HOME/diskmark/language`, else `~/.config/...`; a relative
+/// XDG_CONFIG_HOME is ignored, as the XDG specification says.
+pub fn config_file() -> Option<PathBuf> {
+    let absolute = |v: Option<std::ffi::OsString>| v.map(PathBuf::from).filter(|p| p.is_absolute());
+    let base = absolute(std::env::var_os("XDG_CONFIG_HOME"))
+        .or_else(|| absolute(std::env::var_os("HOME")).map(|h| h.join(".config")))?;
+    Some(base.join("diskmark").join("language"))
+}
+
+/// The remembered choice, when there is one and it names a language: the
+/// file is anyone's text, so it is read short and parsed, never shown.
+pub fn remembered(file: &Path) -> Option<LanguageIdentifier> {
+    use std::io::Read;
+    let f = std::fs::File::open(file).ok()?;
+    if !f.metadata().ok()?.is_file() {
+        return None;
+    }
+    let mut text = String::new();
+    f.take(64).read_to_string(&mut text).ok()?;
+    text.trim().parse().ok()
+}
+
+/// Remembers `lang` as the menu's choice: written to a new file beside
+/// the old and renamed over it, so a reader never sees half of it.
+pub fn remember(path: &Path, lang: &LanguageIdentifier) -> std::io::Result<()> {
+    let dir = path.parent().unwrap_or(path);
+    std::fs::create_dir_all(dir)?;
+    let mut tmp = tempfile_in(dir)?;
+    use std::io::Write;
+    writeln!(tmp.1, "{lang}")?;
+    tmp.1.sync_all()?;
+    std::fs::rename(&tmp.0, path)
+}
+
+/// Forgets the menu's choice: the environment's language applies again.
+pub fn forget(path: &Path) -> std::io::Result<()> {
+    match std::fs::remove_file(path) {
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(e),
+        _ => Ok(()),
+    }
+}
+
+/// A new file in `dir`, created exclusively (never through a link left
+/// there), with its path.
+fn tempfile_in(dir: &std::path::Path) -> std::io::Result<(PathBuf, std::fs::File)> {
+    let path = dir.join(format!(".language.{}", std::process::id()));
+    let _ = std::fs::remove_file(&path);
+    let f = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&path)?;
+    Ok((path, f))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_remembered_choice_is_read_back_and_forgotten() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("diskmark").join("language");
+        assert_eq!(remembered(&file), None);
+        remember(&file, &"de".parse().unwrap()).unwrap();
+        assert_eq!(
+            remembered(&file).map(|l| l.to_string()).as_deref(),
+            Some("de")
+        );
+        // The flag is over the remembered choice, which is over the rest.
+        assert_eq!(
+            start(Some(&"fr".parse().unwrap()), Some(&file)).1,
+            Requested::Flag
+        );
+        assert_eq!(start(None, Some(&file)).1, Requested::Remembered);
+        forget(&file).unwrap();
+        forget(&file).unwrap();
+        assert_eq!(remembered(&file), None);
+        // Anyone's text in the file is no language: ignored, never shown.
+        std::fs::write(&file, "\u{1b}]0;x\u{7}$(rm -rf ~)\n").unwrap();
+        assert_eq!(remembered(&file), None);
+    }
+
+    #[test]
+    fn the_flag_names_a_language_diskmark_has_or_is_refused_with_the_list() {
+        assert_eq!(parse_lang("de-AT").unwrap().to_string(), "de");
+        assert_eq!(parse_lang("en").unwrap().to_string(), "en");
+        let e = parse_lang("xx").unwrap_err();
+        assert!(e.contains("no xx translation") && e.contains("en, "), "{e}");
+        let e = parse_lang("\u{1b}[2J").unwrap_err();
+        assert!(!e.contains('\u{1b}'), "{e}");
+    }
+
+    #[test]
+    fn posix_locale_names_read_as_language_identifiers() {
+        let id = |s: &str| posix_locale(s).map(|l| l.to_string());
+        assert_eq!(id("de_DE.UTF-8").as_deref(), Some("de-DE"));
+        assert_eq!(id("pt_BR.utf8@euro").as_deref(), Some("pt-BR"));
+        assert_eq!(id("C.UTF-8").as_deref(), Some("en"));
+        assert_eq!(id("POSIX").as_deref(), Some("en"));
+        assert_eq!(id("ja").as_deref(), Some("ja"));
+        assert_eq!(id("$(rm -rf)"), None);
+    }
+}
