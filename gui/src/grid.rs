@@ -73,22 +73,25 @@ pub fn grid(app: &App) -> Element<'_, Message> {
 
 fn body(app: &App, m: Metrics) -> Element<'_, Message> {
     let columns = app.columns();
-    let mut header = row![all_button(app, m)].spacing(GAP);
+    // In a right-to-left language the tests' column is on the right and
+    // Read is the first column from it (crate::mirror).
+    let mut header = vec![all_button(app, m)];
     for d in &columns {
         let heading = strings::heading(&direction_name(*d), &app.unit.to_string());
-        let t = text(heading)
-            .size((m.heading * 0.45).min(22.0))
-            .width(Length::Fill);
-        header = header.push(t.align_x(Alignment::Center));
+        let t = text(heading).size((m.heading * 0.45).min(22.0));
+        header.push(container(t).center_x(Length::Fill).into());
     }
-    let header = header.height(m.heading).align_y(Alignment::Center);
+    let header = crate::mirror::row(header)
+        .spacing(GAP)
+        .height(m.heading)
+        .align_y(Alignment::Center);
     let mut grid = col![header].spacing(GAP);
     for (i, test) in app.rows().iter().enumerate() {
-        let mut r = row![test_button(app, i, *test, m)].spacing(GAP);
+        let mut r = vec![test_button(app, i, *test, m)];
         for d in &columns {
-            r = r.push(cell(app, i, diskmark::front::column(*d), m));
+            r.push(cell(app, i, diskmark::front::column(*d), m));
         }
-        grid = grid.push(r.height(m.row_height));
+        grid = grid.push(crate::mirror::row(r).spacing(GAP).height(m.row_height));
     }
     grid.into()
 }
@@ -110,11 +113,7 @@ fn all_button(app: &App, m: Metrics) -> Element<'_, Message> {
 }
 
 fn direction_name(d: Direction) -> String {
-    match d {
-        Direction::Read => strings::read(),
-        Direction::Write => strings::write(),
-        Direction::Mix { .. } => strings::mix(),
-    }
+    diskmark::front::words::direction(d)
 }
 
 /// The widget id of row `i`'s test button (tests click it by it).
@@ -230,8 +229,14 @@ fn cell(app: &App, row_index: usize, col_index: usize, m: Metrics) -> Element<'_
     };
     let running = app.live().is_some_and(|l| l.at == at);
     let s = shown(app, at);
+    // The figure at the end the bar grows toward: the right, or the left
+    // in a right-to-left language (its digits stay left to right).
+    let end = match crate::mirror::rtl() {
+        true => Alignment::Start,
+        false => Alignment::End,
+    };
     let figures = col![text(s.figure).size(m.figure), text(s.detail).size(m.detail)]
-        .align_x(Alignment::End)
+        .align_x(end)
         .width(Length::Fill);
     let figures = container(figures)
         .padding([0.0, 10.0])
@@ -254,21 +259,22 @@ fn cell(app: &App, row_index: usize, col_index: usize, m: Metrics) -> Element<'_
     }
 }
 
-/// The meter's bar, `pct` percent of the cell from the left.
+/// The meter's bar, `pct` percent of the cell from the start of the
+/// line (the right, in a right-to-left language).
 fn meter(look: Look, col_index: usize, pct: f64) -> Element<'static, Message> {
     let filled = (pct.round().clamp(0.0, 100.0)) as u16;
-    let mut r = row![].height(Length::Fill);
+    let mut parts: Vec<Element<'static, Message>> = Vec::new();
     if filled > 0 {
         let bar = container(Space::new())
             .width(Length::FillPortion(filled))
             .height(Length::Fill)
             .style(style::bar(look, col_index));
-        r = r.push(bar);
+        parts.push(bar.into());
     }
     if filled < 100 {
-        r = r.push(Space::new().width(Length::FillPortion(100 - filled)));
+        parts.push(Space::new().width(Length::FillPortion(100 - filled)).into());
     }
-    r.into()
+    crate::mirror::row(parts).height(Length::Fill).into()
 }
 
 #[cfg(test)]

@@ -18,6 +18,7 @@ pub mod history_state;
 pub mod keys;
 pub mod launch;
 pub mod menu;
+pub mod mirror;
 pub mod modal;
 pub mod opened;
 pub mod overlay;

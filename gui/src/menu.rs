@@ -237,9 +237,39 @@ fn engine(app: &App, b: Backend, can: bool) -> Entry {
     }
 }
 
-/// Width of a menu's title in the bar, and of a menu's list.
+/// The narrowest a menu's title in the bar, and a menu's list, are
+/// drawn; a language whose words are longer widens them
+/// ([`title_widths`], [`list_width`]).
 const TITLE_WIDTH: f32 = 92.0;
 const LIST_WIDTH: f32 = 270.0;
+/// A title's size, and the room about its text.
+const TITLE_SIZE: f32 = 15.0;
+const TITLE_ROOM: f32 = 24.0;
+/// The gap between titles.
+const TITLE_GAP: f32 = 2.0;
+
+/// Each title's width in the bar: its text's, with room, or the
+/// narrowest.
+fn title_widths() -> Vec<f32> {
+    (Menu::ALL.iter())
+        .map(|m| (crate::mirror::text_width(&title(*m), TITLE_SIZE) + TITLE_ROOM).max(TITLE_WIDTH))
+        .collect()
+}
+
+/// A list's width: its longest entry's, with the mark, the shortcut and
+/// the padding, or the narrowest.
+fn list_width(entries: &[Entry]) -> f32 {
+    let widest = (entries.iter())
+        .map(|e| {
+            let key = e
+                .shortcut
+                .map_or(12.0, |k| crate::mirror::text_width(k, 12.0));
+            crate::mirror::text_width(&e.label, 14.0) + key
+        })
+        .fold(0.0, f32::max);
+    // The mark's column, the spacing, the button's and the panel's padding.
+    (widest + 18.0 + 8.0 + 16.0 + 8.0 + 16.0).max(LIST_WIDTH)
+}
 /// Height of the bar and of an entry.
 pub const BAR_HEIGHT: f32 = 30.0;
 const ENTRY_HEIGHT: f32 = 28.0;
@@ -257,17 +287,21 @@ fn title(m: Menu) -> String {
 
 /// The bar.
 pub fn bar(app: &App) -> Element<'_, Message> {
-    let mut r = row![].spacing(2);
-    for m in Menu::ALL {
-        let open = app.menu.open == Some(m);
-        let b = button(text(title(m)).size(15))
-            .width(TITLE_WIDTH)
+    let widths = title_widths();
+    let titles = Menu::ALL.iter().zip(widths).map(|(m, w)| {
+        let open = app.menu.open == Some(*m);
+        button(text(title(*m)).size(TITLE_SIZE))
+            .width(w)
             .height(BAR_HEIGHT)
             .style(style::entry(app.look, open))
-            .on_press(Message::Menu(MenuMsg::Open(m)));
-        r = r.push(b);
-    }
-    r.into()
+            .on_press(Message::Menu(MenuMsg::Open(*m)))
+            .into()
+    });
+    let r = crate::mirror::row(titles.collect()).spacing(TITLE_GAP);
+    container(r)
+        .width(Length::Fill)
+        .align_x(crate::mirror::start())
+        .into()
 }
 
 /// The window with the open menu over it: a click outside closes it.
@@ -276,14 +310,16 @@ pub fn over<'a>(app: &'a App, base: Element<'a, Message>) -> Element<'a, Message
         return base;
     };
     let index = Menu::ALL.iter().position(|m| *m == open).unwrap_or(0);
-    let x = index as f32 * (TITLE_WIDTH + 2.0);
+    // From the bar's start (the right, in a right-to-left language).
+    let x: f32 = title_widths()[..index].iter().map(|w| w + TITLE_GAP).sum();
     let entries = entries(app, open);
     let at = if app.menu.sub.is_none() {
         app.menu.at
     } else {
         None
     };
-    let mut layers = row![Space::new().width(x), list(app, &entries, at)];
+    let mut layers: Vec<Element<'a, Message>> =
+        vec![Space::new().width(x).into(), list(app, &entries, at)];
     if let Some(sub) = app.menu.sub {
         let row_of = entries
             .iter()
@@ -291,22 +327,29 @@ pub fn over<'a>(app: &'a App, base: Element<'a, Message>) -> Element<'a, Message
         let y = row_of.unwrap_or(0) as f32 * ENTRY_HEIGHT;
         let subs = sub_entries(app, sub);
         let sub_list = col![Space::new().height(y), list(app, &subs, app.menu.at)];
-        layers = layers.push(sub_list);
+        layers.push(sub_list.into());
     }
+    let layers = container(crate::mirror::row(layers))
+        .width(Length::Fill)
+        .align_x(crate::mirror::start());
     let catcher = mouse_area(Space::new().width(Length::Fill).height(Length::Fill))
         .on_press(Message::Menu(MenuMsg::Close));
     // The bar's own height and the window's padding above the lists.
     let top = BAR_HEIGHT + crate::style::PADDING;
     let lists = col![
         Space::new().height(top),
-        row![Space::new().width(crate::style::PADDING), layers]
+        row![
+            Space::new().width(crate::style::PADDING),
+            layers,
+            Space::new().width(crate::style::PADDING)
+        ]
     ];
     stack![base, catcher, lists].into()
 }
 
 /// A menu's list of entries.
 fn list<'a>(app: &App, entries: &[Entry], at: Option<usize>) -> Element<'a, Message> {
-    let mut c = col![].width(LIST_WIDTH);
+    let mut c = col![].width(list_width(entries));
     for (i, e) in entries.iter().enumerate() {
         let mark = match e.checked {
             Some(true) => "✓",
@@ -317,11 +360,16 @@ fn list<'a>(app: &App, entries: &[Entry], at: Option<usize>) -> Element<'a, Mess
         } else {
             ""
         };
-        let label = row![
-            text(mark).size(14).width(18),
-            text(e.label.clone()).size(14).width(Length::Fill),
-            text(e.shortcut.unwrap_or(arrow)).size(12),
-        ]
+        let arrow = if crate::mirror::rtl() && !arrow.is_empty() {
+            "◂"
+        } else {
+            arrow
+        };
+        let label = crate::mirror::row(vec![
+            text(mark).size(14).width(18).into(),
+            text(e.label.clone()).size(14).width(Length::Fill).into(),
+            text(e.shortcut.unwrap_or(arrow)).size(12).into(),
+        ])
         .spacing(4)
         .align_y(iced::Alignment::Center);
         let on = match &e.does {

@@ -21,16 +21,19 @@ pub const DEVICE_ID: &str = "span-device";
 
 /// The tabs: one button a page, the open one marked.
 pub fn tabs(app: &App) -> Element<'_, Message> {
-    let mut r = row![].spacing(4);
-    for p in Page::ALL {
-        let open = app.page == p;
-        let b = button(text(strings::page(p)).size(14))
+    let tabs = Page::ALL.iter().map(|p| {
+        let open = app.page == *p;
+        button(text(strings::page(*p)).size(14))
             .padding([4, 12])
             .style(style::entry(app.look, open))
-            .on_press(Message::Page(p));
-        r = r.push(b);
-    }
-    r.into()
+            .on_press(Message::Page(*p))
+            .into()
+    });
+    let r = crate::mirror::row(tabs.collect()).spacing(4);
+    iced::widget::container(r)
+        .width(iced::Length::Fill)
+        .align_x(crate::mirror::start())
+        .into()
 }
 
 /// The open page's body (the grid's is [`crate::grid`]).

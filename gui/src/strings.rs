@@ -108,11 +108,7 @@ pub fn running(
 
 /// A phase as shown.
 pub fn phase_name(phase: Phase) -> String {
-    match phase {
-        Phase::Warmup => fl!("phase-warmup"),
-        Phase::Measure => fl!("phase-measure"),
-        Phase::Drain => fl!("phase-drain"),
-    }
+    diskmark::front::words::phase(phase)
 }
 
 /// The time left of the run.

@@ -53,11 +53,12 @@ impl Unit {
         }
     }
 
-    /// A figure as the cell shows it.
+    /// A figure as the cell shows it, in the language's digits and
+    /// separators (docs/i18n.md#numbers).
     pub fn format(self, v: f64) -> String {
         match self {
-            Unit::GBps => format!("{v:.3}"),
-            _ => format!("{v:.2}"),
+            Unit::GBps => diskmark::i18n::number(v, 3),
+            _ => diskmark::i18n::number(v, 2),
         }
     }
 }

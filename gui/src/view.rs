@@ -6,7 +6,7 @@ use crate::app::{App, Message, Status, Unit};
 use crate::strings;
 use diskmark::front::Setting;
 use diskmark::run::{Event, Step};
-use iced::widget::{Space, column as col, pick_list, row, scrollable, text, text_input};
+use iced::widget::{Space, column as col, pick_list, scrollable, text, text_input};
 use iced::{Alignment, Element, Length};
 
 /// The widget id of the comment field (tests type in it).
@@ -30,7 +30,7 @@ pub fn view(app: &App) -> Element<'_, Message> {
         c = c.push(path);
     }
     if let Some(m) = &app.message {
-        c = c.push(text(m.clone()).size(14));
+        c = c.push(crate::mirror::line(m.clone()).size(14));
     }
     let base = c
         .push(notes(app))
@@ -44,14 +44,14 @@ pub fn view(app: &App) -> Element<'_, Message> {
 /// top row (its All button heads the grid).
 fn top_row(app: &App) -> Element<'_, Message> {
     let [loops, size] = crate::settings::TOP_ROW.map(Setting::named);
-    row![
+    crate::mirror::row(vec![
         top_pick(app, loops),
         top_pick(app, size),
-        text(strings::target()),
+        text(strings::target()).into(),
         crate::picker::picker(app),
-        text(strings::unit()),
-        pick_list(Unit::ALL, Some(app.unit), Message::Unit),
-    ]
+        text(strings::unit()).into(),
+        pick_list(Unit::ALL, Some(app.unit), Message::Unit).into(),
+    ])
     .spacing(8)
     .align_y(Alignment::Center)
     .into()
@@ -60,10 +60,13 @@ fn top_row(app: &App) -> Element<'_, Message> {
 /// A top-row setting: its label and its pick list.
 fn top_pick(app: &App, s: Option<&'static Setting>) -> Element<'static, Message> {
     match s {
-        Some(s) => row![text(s.title()), crate::settings::pick_list_of(app, s)]
-            .spacing(8)
-            .align_y(Alignment::Center)
-            .into(),
+        Some(s) => crate::mirror::row(vec![
+            text(s.title()).into(),
+            crate::settings::pick_list_of(app, s),
+        ])
+        .spacing(8)
+        .align_y(Alignment::Center)
+        .into(),
         None => Space::new().into(),
     }
 }
@@ -77,10 +80,16 @@ fn drive_row(app: &App) -> Element<'_, Message> {
         .size(14)
         .width(Length::FillPortion(2))
         .on_input_maybe((!app.running()).then_some(Message::Comment));
-    row![text(drive).size(14).width(Length::FillPortion(3)), comment]
-        .spacing(8)
-        .align_y(Alignment::Center)
-        .into()
+    crate::mirror::row(vec![
+        crate::mirror::line(drive)
+            .size(14)
+            .width(Length::FillPortion(3))
+            .into(),
+        comment.into(),
+    ])
+    .spacing(8)
+    .align_y(Alignment::Center)
+    .into()
 }
 
 fn status_bar(app: &App) -> Element<'_, Message> {
@@ -94,10 +103,10 @@ fn status_bar(app: &App) -> Element<'_, Message> {
         Status::Error(s) => (strings::error(s), None),
         Status::Shown(file) => (strings::shown(file), None),
     };
-    row![
-        text(what).width(Length::Fill),
-        text(left.unwrap_or_default())
-    ]
+    crate::mirror::row(vec![
+        crate::mirror::line(what).into(),
+        text(left.unwrap_or_default()).into(),
+    ])
     .spacing(8)
     .into()
 }
@@ -110,7 +119,7 @@ fn live(e: &Event) -> String {
         Step::Running(l) => strings::running(
             l.phase,
             &l.at.requested.to_string(),
-            l.at.direction.name(),
+            &diskmark::front::words::direction(l.at.direction),
             l.at.loop_index + 1,
             l.at.loops,
             l.mbps,
@@ -118,13 +127,13 @@ fn live(e: &Event) -> String {
         Step::LoopDone(f) => strings::running(
             diskmark::run::Phase::Drain,
             &f.at.requested.to_string(),
-            f.at.direction.name(),
+            &diskmark::front::words::direction(f.at.direction),
             f.at.loop_index + 1,
             f.at.loops,
             Some(f.headline.mbps),
         ),
-        Step::Fill(p) => diskmark::progress::modes::fill_line(p),
-        Step::Span(p) => diskmark::progress::modes::span_line(p),
+        Step::Fill(p) => diskmark::front::words::fill_line(p),
+        Step::Span(p) => diskmark::front::words::span_line(p),
         Step::Host(h) => h.sentence.clone(),
         // Shown with the notes, never as the status (App::apply).
         Step::Warning(w) => w.sentence.clone(),
@@ -132,11 +141,14 @@ fn live(e: &Event) -> String {
 }
 
 fn notes(app: &App) -> Element<'_, Message> {
-    let mut c = col![].spacing(4);
+    let mut c = col![]
+        .spacing(4)
+        .width(Length::Fill)
+        .align_x(crate::mirror::start());
     if !app.notes().is_empty() {
-        c = c.push(text(strings::notes()).size(16));
+        c = c.push(crate::mirror::line(strings::notes()).size(16));
         for n in app.notes() {
-            c = c.push(text(n.clone()).size(13));
+            c = c.push(crate::mirror::line(n.clone()).size(13));
         }
     }
     // The scrollbar beside the notes, not over their ends.

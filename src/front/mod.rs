@@ -10,6 +10,7 @@ pub mod handle;
 pub mod presets;
 pub mod settings;
 pub mod trace;
+pub mod words;
 
 pub use grid::{CellAt, CellDetail, Grid, LiveCell, column};
 pub use handle::{Failure, LastRun, RunHandle, STOP_DEADLINE, Update};

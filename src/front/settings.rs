@@ -135,9 +135,9 @@ pub static SETTINGS: [Setting; 14] = [
         option: "--profile",
         label: "Profile",
         hint: None,
-        show: |c| profile_name(c.profile),
+        show: |c| super::words::profile(c.profile),
         domain: Domain::Pick {
-            names: || PROFILES.map(profile_name).to_vec(),
+            names: || PROFILES.map(super::words::profile).to_vec(),
             get: |c| PROFILES.iter().position(|p| *p == c.profile),
             // As the command line's --profile does: its tests and its
             // loop statistic.
@@ -366,20 +366,6 @@ fn index<T: PartialEq>(all: &[T], v: T) -> Option<usize> {
 
 fn on_off(on: bool) -> String {
     if on { fl!("on") } else { fl!("off") }
-}
-
-/// A profile's name in the front-end's language (the reports keep
-/// [`Profile::display_name`], in English).
-pub fn profile_name(p: Profile) -> String {
-    match p {
-        Profile::Default => fl!("profile-default"),
-        Profile::Nvme => fl!("profile-nvme"),
-        Profile::Peak => fl!("profile-peak"),
-        Profile::PeakNvme => fl!("profile-peak-nvme"),
-        Profile::Real => fl!("profile-real"),
-        Profile::Demo => fl!("profile-demo"),
-        Profile::Custom => fl!("profile-custom"),
-    }
 }
 
 /// A duration as typed: seconds, without a unit (`0.5`).

@@ -183,3 +183,6 @@ pub fn date_time(rfc3339: &str) -> String {
 pub fn message(id: &str) -> String {
     loader().get(id)
 }
+
+#[cfg(test)]
+mod tests;

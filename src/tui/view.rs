@@ -151,7 +151,7 @@ fn draw_header(f: &mut Frame<'_>, app: &App, theme: &Theme, area: Rect) {
         button,
         Span::raw(fl!(
             "tui-header",
-            profile = crate::front::settings::profile_name(s.profile),
+            profile = crate::front::words::profile(s.profile),
             loops = s.loops,
             size = crate::units::file_size_label(s.size),
             target = safe(&s.target.display().to_string()),
@@ -284,16 +284,8 @@ fn event_text(e: &Event) -> String {
             fl!("tui-interval", seconds = num(remaining.as_secs_f64(), 1))
         }
         Step::Running(live) => {
-            let phase = match live.phase {
-                crate::run::Phase::Warmup => fl!("phase-warmup"),
-                crate::run::Phase::Measure => fl!("phase-measure"),
-                crate::run::Phase::Drain => fl!("phase-drain"),
-            };
-            let direction = match live.at.direction {
-                crate::workload::Direction::Read => fl!("read"),
-                crate::workload::Direction::Write => fl!("write"),
-                crate::workload::Direction::Mix { .. } => fl!("mix"),
-            };
+            let phase = crate::front::words::phase(live.phase);
+            let direction = crate::front::words::direction(live.at.direction);
             let left = num(live.remaining.as_secs_f64(), 1);
             let (test, lp, loops) = (
                 live.at.applied.to_string(),
@@ -322,8 +314,8 @@ fn event_text(e: &Event) -> String {
                 ),
             }
         }
-        Step::Fill(p) => crate::progress::modes::fill_line(p),
-        Step::Span(p) => crate::progress::modes::span_line(p),
+        Step::Fill(p) => crate::front::words::fill_line(p),
+        Step::Span(p) => crate::front::words::span_line(p),
         Step::Host(h) => h.sentence.clone(),
         // Not a status: it fills a cell, or is a note of the report
         // (App::on_msg keeps the status for both).

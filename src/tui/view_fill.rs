@@ -82,7 +82,7 @@ fn status_text(app: &App) -> String {
         Status::Idle => fl!("tui-fill-ready"),
         Status::Starting => fl!("tui-fill-starting"),
         Status::Run(e) => match &e.step {
-            crate::run::Step::Fill(p) => fill_line(p),
+            crate::run::Step::Fill(p) => crate::front::words::fill_line(p),
             _ => fl!("tui-fill-writing"),
         },
         Status::Stopping => fl!("stopping"),
@@ -90,24 +90,6 @@ fn status_text(app: &App) -> String {
         Status::Stopped => fl!("tui-stopped"),
         Status::Error(e) => fl!("error", sentence = e.as_str()),
     }
-}
-
-/// The status line of a sustained write's step (the CLI's progress line,
-/// in the interface's language).
-fn fill_line(p: &crate::run::FillStep) -> String {
-    let (done, total) = (num(p.written as f64 / 1e9, 2), num(p.total as f64 / 1e9, 2));
-    let rate = p.mbps.map_or_else(|| "---".to_string(), |r| number(r, 2));
-    let left = p.left.map_or_else(
-        || fl!("tui-left-unknown"),
-        |l| fl!("time-left", clock = crate::progress::modes::left_label(l)),
-    );
-    fl!(
-        "tui-fill-line",
-        done = done,
-        total = total,
-        rate = rate,
-        left = left
-    )
 }
 
 /// Bytes written of total and the last sample's MB/s, as told, while

@@ -245,6 +245,9 @@ sustained-what-free = يكتب SEQ1M Q8T1 إلى أن يتجاوز ذاكرة ا
 # What the device map page will run, and its progress.
 span-what = عينات تسلسلية من البايت الأول حتى الأخير، ثم قراءات عشوائية بحجم 4 KiB (قراءة فقط)
 span-progress = { $done } من { $total }
+span-filling = خريطة الجهاز: ملء ملف الاختبار، { $done } من { $total } GB
+span-sample = خريطة الجهاز: العينة { $done } من { $total } · { $rate } MB/s
+span-access = خريطة الجهاز: قراءة عشوائية { $done } من { $total }
 # A date and time in this language's order: $year (4 digits), $month and $day (2 digits), $time (hours:minutes, 24 h).
 date-time = { $day }/{ $month }/{ $year } { $time }
 # Runs of the history database that could not be read.

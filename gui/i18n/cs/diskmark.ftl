@@ -139,6 +139,9 @@ sustained-what-size = SEQ1M Q8T1 zapíše { $gb } GB do cílové složky
 sustained-what-free = SEQ1M Q8T1 zapisuje až daleko za hranici mezipaměti zápisu disku (volné místo minus rezerva)
 span-what = Sekvenční vzorky od prvního bajtu po poslední, pak náhodná čtení 4 KiB (pouze čtení)
 span-progress = { $done } z { $total }
+span-filling = mapa zařízení: plnění testovacího souboru, { $done } z { $total } GB
+span-sample = mapa zařízení: vzorek { $done } z { $total } · { $rate } MB/s
+span-access = mapa zařízení: náhodné čtení { $done } z { $total }
 date-time = { $day }.{ $month }.{ $year } { $time }
 unreadable-runs = { $n ->
     [one] { $n } zaznamenaný běh nelze přečíst a není uveden

@@ -233,6 +233,9 @@ sustained-what-free = SEQ1M Q8T1 schreibt, bis der Schreibcache des Laufwerks de
 # What the device map page will run, and its progress.
 span-what = Sequenzielle Stichproben vom ersten bis zum letzten Byte, dann zufällige 4-KiB-Lesezugriffe (nur lesend)
 span-progress = { $done } von { $total }
+span-filling = Gerätekarte: Testdatei wird gefüllt, { $done } von { $total } GB
+span-sample = Gerätekarte: Stichprobe { $done } von { $total } · { $rate } MB/s
+span-access = Gerätekarte: zufälliges Lesen { $done } von { $total }
 # A date and time in this language's order: $year (4 digits), $month and $day (2 digits), $time (hours:minutes, 24 h).
 date-time = { $day }.{ $month }.{ $year } { $time }
 # Runs of the history database that could not be read.

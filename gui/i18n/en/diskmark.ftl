@@ -233,6 +233,10 @@ sustained-what-free = SEQ1M Q8T1 writes until well past the drive's write cache 
 # What the device map page will run, and its progress.
 span-what = Sequential samples from the first byte to the last, then random 4 KiB reads (read-only)
 span-progress = { $done } of { $total }
+# The device map's status while it runs: filling its test file (GB), a sequential sample (with its MB/s), a random read.
+span-filling = device map: filling the test file, { $done } of { $total } GB
+span-sample = device map: sample { $done } of { $total } · { $rate } MB/s
+span-access = device map: random read { $done } of { $total }
 # A date and time in this language's order: $year (4 digits), $month and $day (2 digits), $time (hours:minutes, 24 h).
 date-time = { $year }-{ $month }-{ $day } { $time }
 # Runs of the history database that could not be read.

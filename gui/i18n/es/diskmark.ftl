@@ -136,6 +136,9 @@ sustained-what-size = SEQ1M Q8T1 escribe { $gb } GB en la carpeta de destino
 sustained-what-free = SEQ1M Q8T1 escribe hasta superar con holgura la caché de escritura de la unidad (el espacio libre menos un margen)
 span-what = Muestras secuenciales desde el primer byte hasta el último y luego lecturas aleatorias de 4 KiB (solo lectura)
 span-progress = { $done } de { $total }
+span-filling = mapa del dispositivo: llenando el archivo de prueba, { $done } de { $total } GB
+span-sample = mapa del dispositivo: muestra { $done } de { $total } · { $rate } MB/s
+span-access = mapa del dispositivo: lectura aleatoria { $done } de { $total }
 date-time = { $day }/{ $month }/{ $year } { $time }
 unreadable-runs = { $n ->
     [one] { $n } ejecución registrada no se pudo leer y no aparece en la lista

@@ -233,6 +233,9 @@ sustained-what-free = SEQ1M Q8T1 écrit jusqu'à bien dépasser le cache d'écri
 # What the device map page will run, and its progress.
 span-what = Échantillons séquentiels du premier au dernier octet, puis lectures aléatoires de 4 KiB (lecture seule)
 span-progress = { $done } sur { $total }
+span-filling = carte du périphérique : remplissage du fichier de test, { $done } sur { $total } GB
+span-sample = carte du périphérique : échantillon { $done } sur { $total } · { $rate } MB/s
+span-access = carte du périphérique : lecture aléatoire { $done } sur { $total }
 # A date and time in this language's order: $year (4 digits), $month and $day (2 digits), $time (hours:minutes, 24 h).
 date-time = { $day }/{ $month }/{ $year } { $time }
 # Runs of the history database that could not be read.

@@ -136,6 +136,9 @@ sustained-what-size = SEQ1M Q8T1 scrive { $gb } GB nella cartella di destinazion
 sustained-what-free = SEQ1M Q8T1 scrive fino a superare ampiamente la cache di scrittura dell'unità (lo spazio libero meno un margine)
 span-what = Campioni sequenziali dal primo all'ultimo byte, poi letture casuali da 4 KiB (sola lettura)
 span-progress = { $done } di { $total }
+span-filling = mappa del dispositivo: riempimento del file di test, { $done } di { $total } GB
+span-sample = mappa del dispositivo: campione { $done } di { $total } · { $rate } MB/s
+span-access = mappa del dispositivo: lettura casuale { $done } di { $total }
 date-time = { $day }/{ $month }/{ $year } { $time }
 unreadable-runs = { $n ->
     [one] { $n } esecuzione registrata non è leggibile e non è elencata

@@ -224,6 +224,9 @@ sustained-what-free = SEQ1M Q8T1 でドライブの書き込みキャッシュ�
 # What the device map page will run, and its progress.
 span-what = 先頭バイトから末尾までシーケンシャルにサンプリングし、次にランダム 4 KiB 読み取りを行います (読み取り専用)
 span-progress = { $done } / { $total }
+span-filling = デバイスマップ: テストファイルを作成中 { $done } / { $total } GB
+span-sample = デバイスマップ: サンプル { $done } / { $total } · { $rate } MB/s
+span-access = デバイスマップ: ランダム読み取り { $done } / { $total }
 # A date and time in this language's order: $year (4 digits), $month and $day (2 digits), $time (hours:minutes, 24 h).
 date-time = { $year }/{ $month }/{ $day } { $time }
 # Runs of the history database that could not be read.

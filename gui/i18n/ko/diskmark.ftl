@@ -224,6 +224,9 @@ sustained-what-free = SEQ1M Q8T1로 드라이브의 쓰기 캐시를 충분히 �
 # What the device map page will run, and its progress.
 span-what = 첫 바이트부터 마지막 바이트까지 순차 샘플을 측정한 뒤 랜덤 4 KiB 읽기 (읽기 전용)
 span-progress = { $done } / { $total }
+span-filling = 장치 맵: 테스트 파일 채우는 중, { $done } / { $total } GB
+span-sample = 장치 맵: 샘플 { $done } / { $total } · { $rate } MB/s
+span-access = 장치 맵: 랜덤 읽기 { $done } / { $total }
 # A date and time in this language's order: $year (4 digits), $month and $day (2 digits), $time (hours:minutes, 24 h).
 date-time = { $year }. { $month }. { $day }. { $time }
 # Runs of the history database that could not be read.

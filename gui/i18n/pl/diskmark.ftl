@@ -143,6 +143,9 @@ sustained-what-size = SEQ1M Q8T1 zapisuje { $gb } GB w katalogu docelowym
 sustained-what-free = SEQ1M Q8T1 zapisuje daleko poza pamięć podręczną zapisu dysku (wolne miejsce pomniejszone o margines)
 span-what = Próbki sekwencyjne od pierwszego do ostatniego bajtu, następnie losowe odczyty 4 KiB (tylko odczyt)
 span-progress = { $done } z { $total }
+span-filling = mapa urządzenia: wypełnianie pliku testowego, { $done } z { $total } GB
+span-sample = mapa urządzenia: próbka { $done } z { $total } · { $rate } MB/s
+span-access = mapa urządzenia: losowy odczyt { $done } z { $total }
 date-time = { $day }.{ $month }.{ $year } { $time }
 unreadable-runs = { $n ->
     [one] { $n } zapisany przebieg nie mógł zostać odczytany i nie jest wyświetlany

@@ -136,6 +136,9 @@ sustained-what-size = SEQ1M Q8T1 grava { $gb } GB na pasta de destino
 sustained-what-free = SEQ1M Q8T1 grava até bem além do cache de gravação da unidade (o espaço livre menos uma margem)
 span-what = Amostras sequenciais do primeiro ao último byte, depois leituras aleatórias de 4 KiB (somente leitura)
 span-progress = { $done } de { $total }
+span-filling = mapa do dispositivo: preenchendo o arquivo de teste, { $done } de { $total } GB
+span-sample = mapa do dispositivo: amostra { $done } de { $total } · { $rate } MB/s
+span-access = mapa do dispositivo: leitura aleatória { $done } de { $total }
 date-time = { $day }/{ $month }/{ $year } { $time }
 unreadable-runs = { $n ->
     [one] { $n } execução registrada não pôde ser lida e não está listada

@@ -142,6 +142,9 @@ sustained-what-size = SEQ1M Q8T1 записывает { $gb } GB в целеву
 sustained-what-free = SEQ1M Q8T1 записывает, пока кэш записи накопителя не будет заведомо исчерпан (свободное место за вычетом запаса)
 span-what = Последовательные замеры от первого байта до последнего, затем случайное чтение блоками 4 KiB (только чтение)
 span-progress = { $done } из { $total }
+span-filling = карта устройства: заполнение тестового файла, { $done } из { $total } GB
+span-sample = карта устройства: замер { $done } из { $total } · { $rate } MB/s
+span-access = карта устройства: случайное чтение { $done } из { $total }
 date-time = { $day }.{ $month }.{ $year } { $time }
 unreadable-runs = { $n ->
     [one] { $n } сохранённый запуск не удалось прочитать, он не показан

@@ -136,6 +136,9 @@ sustained-what-size = SEQ1M Q8T1 hedef klasöre { $gb } GB yazar
 sustained-what-free = SEQ1M Q8T1, sürücünün yazma önbelleğini iyice aşana kadar yazar (boş alan eksi bir pay)
 span-what = İlk bayttan son bayta sıralı örnekler, ardından rastgele 4 KiB okumalar (salt okunur)
 span-progress = { $done } / { $total }
+span-filling = aygıt haritası: test dosyası dolduruluyor, { $done } / { $total } GB
+span-sample = aygıt haritası: örnek { $done } / { $total } · { $rate } MB/s
+span-access = aygıt haritası: rastgele okuma { $done } / { $total }
 date-time = { $day }.{ $month }.{ $year } { $time }
 unreadable-runs = { $n ->
     [one] { $n } kayıtlı çalıştırma okunamadı ve listelenmiyor

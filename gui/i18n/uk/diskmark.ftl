@@ -142,6 +142,9 @@ sustained-what-size = SEQ1M Q8T1 записує { $gb } GB у цільову т�
 sustained-what-free = SEQ1M Q8T1 записує, доки кеш запису накопичувача не буде гарантовано вичерпано (вільний простір за вирахуванням запасу)
 span-what = Послідовні виміри від першого байта до останнього, потім випадкове читання блоками 4 KiB (лише читання)
 span-progress = { $done } з { $total }
+span-filling = карта пристрою: заповнення тестового файлу, { $done } з { $total } GB
+span-sample = карта пристрою: вимір { $done } з { $total } · { $rate } MB/s
+span-access = карта пристрою: випадкове читання { $done } з { $total }
 date-time = { $day }.{ $month }.{ $year } { $time }
 unreadable-runs = { $n ->
     [one] { $n } збережений запуск не вдалося прочитати, його не показано

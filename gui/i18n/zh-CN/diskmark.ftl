@@ -224,6 +224,9 @@ sustained-what-free = SEQ1M Q8T1 持续写入，直至远超驱动器的写入�
 # What the device map page will run, and its progress.
 span-what = 从第一个字节到最后一个字节进行顺序采样，然后进行随机 4 KiB 读取（只读）
 span-progress = { $done } / { $total }
+span-filling = 全盘分布图：正在填充测试文件，{ $done } / { $total } GB
+span-sample = 全盘分布图：采样 { $done } / { $total } · { $rate } MB/s
+span-access = 全盘分布图：随机读取 { $done } / { $total }
 # A date and time in this language's order: $year (4 digits), $month and $day (2 digits), $time (hours:minutes, 24 h).
 date-time = { $year }/{ $month }/{ $day } { $time }
 # Runs of the history database that could not be read.
