@@ -9,7 +9,8 @@ use crate::actions_state::{Action, ActionsMsg};
 use crate::app::{App, Message, Status};
 use crate::save::{self, Source};
 use crate::{dialog, opened, strings};
-use iced::widget::{Id, button, row, text, text_input};
+use iced::widget::text;
+use iced::widget::{Id, button, row, text_input};
 use iced::{Element, Task};
 
 /// The typed path's input, for tests to find it.

@@ -13,9 +13,8 @@ use crate::unit::Unit;
 use diskmark::front::{CellAt, CellDetail};
 use diskmark::stats::DirSummary;
 use diskmark::workload::{Direction, TestSpec};
-use iced::widget::{
-    Space, button, column as col, container, responsive, row, stack, text, tooltip,
-};
+use iced::widget::text;
+use iced::widget::{Space, button, column as col, container, responsive, row, stack, tooltip};
 use iced::{Alignment, Element, Length, Size};
 
 /// The grid's sizes for the space it has.

@@ -5,7 +5,8 @@
 
 use crate::app::{App, Message};
 use crate::strings;
-use iced::widget::{checkbox, column as col, row, scrollable, text};
+use iced::widget::text;
+use iced::widget::{checkbox, column as col, row, scrollable};
 use iced::{Element, Font, Length};
 
 /// The page.

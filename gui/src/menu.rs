@@ -18,7 +18,8 @@ use crate::strings;
 use crate::style::{self, Look};
 use diskmark::backend::Backend;
 use diskmark::front::{Domain, PRESETS, Setting};
-use iced::widget::{Space, button, column as col, container, mouse_area, row, stack, text};
+use iced::widget::text;
+use iced::widget::{Space, button, column as col, container, mouse_area, row, stack};
 use iced::{Element, Length};
 
 /// What an entry does.
@@ -367,7 +368,7 @@ fn list<'a>(app: &App, entries: &[Entry], at: Option<usize>) -> Element<'a, Mess
         };
         let label = crate::mirror::row(vec![
             text(mark).size(14).width(18).into(),
-            text(e.label.clone()).size(14).width(Length::Fill).into(),
+            crate::mirror::line(e.label.clone(), 14.0, Length::Fill),
             text(e.shortcut.unwrap_or(arrow)).size(12).into(),
         ])
         .spacing(4)

@@ -10,9 +10,10 @@ use crate::strings;
 use crate::style;
 use diskmark::front::Param;
 use diskmark::front::presets::{BLOCKS, PATTERNS, QUEUES, THREADS};
+use iced::widget::text;
 use iced::widget::{
     Space, button, center, column as col, container, mouse_area, opaque, pick_list, row,
-    scrollable, stack, text,
+    scrollable, stack,
 };
 use iced::{Alignment, Color, Element, Length};
 

@@ -11,9 +11,8 @@ use crate::plot::{Plot, Point2};
 use crate::strings;
 use crate::style;
 use diskmark::report::model::Run;
-use iced::widget::{
-    Space, button, canvas, column as col, container, row, scrollable, text, text_input,
-};
+use iced::widget::text;
+use iced::widget::{Space, button, canvas, column as col, container, row, scrollable, text_input};
 use iced::{Alignment, Element, Font, Length};
 
 /// The widget id of the span page's device field (tests type in it).
@@ -53,20 +52,20 @@ fn head<'a>(app: &'a App, what: String) -> Element<'a, Message> {
         true => (strings::stop(), Message::Stop),
         false => (strings::start(), Message::StartPage),
     };
-    let start = button(
-        text(label)
-            .size(18)
-            .align_x(Alignment::Center)
-            .width(Length::Fill),
-    )
-    .width(crate::grid::LABEL_MIN)
-    .padding([6, 10])
-    .style(style::label(app.look, false))
-    .on_press(msg);
-    row![start, text(what).size(14).width(Length::Fill)]
-        .spacing(12)
-        .align_y(Alignment::Center)
-        .into()
+    // Centred by its container: iced draws a right-to-left text given an
+    // alignment of its own off its box (crate::mirror::line).
+    let start = button(iced::widget::container(text(label).size(18)).center_x(Length::Fill))
+        .width(crate::grid::LABEL_MIN)
+        .padding([6, 10])
+        .style(style::label(app.look, false))
+        .on_press(msg);
+    crate::mirror::row(vec![
+        start.into(),
+        crate::mirror::line(what, 14.0, Length::Fill),
+    ])
+    .spacing(12)
+    .align_y(Alignment::Center)
+    .into()
 }
 
 /// The report's section of the page's mode, once a run (or a result file

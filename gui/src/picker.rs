@@ -7,7 +7,8 @@
 use crate::app::{App, Message};
 use crate::form::SettingsMsg;
 use crate::strings;
-use iced::widget::{button, container, pick_list, row, text, text_input};
+use iced::widget::text;
+use iced::widget::{button, container, pick_list, row, text_input};
 use iced::{Alignment, Element, Length};
 
 /// The widget id of the picker (tests open it by it).

@@ -84,7 +84,7 @@ impl Plot {
             let v = y_max * f64::from(f);
             let at = Point::new(area.x - 6.0, y);
             frame.fill_text(label(
-                format!("{v:.0}"),
+                diskmark::i18n::number(v, 0),
                 at,
                 c.text,
                 alignment::Horizontal::Right,
@@ -141,11 +141,8 @@ impl Plot {
 /// An x value as the axis shows it: whole numbers large, two decimals
 /// small.
 fn format_x(v: f64) -> String {
-    if v >= 10.0 {
-        format!("{v:.0}")
-    } else {
-        format!("{v:.2}")
-    }
+    // In the language's digits and separators (docs/i18n.md#numbers).
+    diskmark::i18n::number(v, if v >= 10.0 { 0 } else { 2 })
 }
 
 impl<Message> canvas::Program<Message> for Plot {
@@ -194,7 +191,7 @@ impl<Message> canvas::Program<Message> for Plot {
             self.line(&mut frame, area, points, t_max, c.running_border);
             let at = Point::new(area.x + area.width + 6.0, area.y + 2.0);
             let text = label(
-                format!("{name} ≤{t_max:.0}"),
+                format!("{name} ≤{}", diskmark::i18n::number(t_max, 0)),
                 at,
                 c.text,
                 alignment::Horizontal::Left,

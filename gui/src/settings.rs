@@ -11,9 +11,8 @@ use crate::form::SettingsMsg;
 use crate::strings;
 use diskmark::backend::Backend;
 use diskmark::front::{Domain, SETTINGS, Setting};
-use iced::widget::{
-    Column, Row, button, checkbox, column as col, pick_list, row, text, text_input,
-};
+use iced::widget::text;
+use iced::widget::{Column, Row, button, checkbox, column as col, pick_list, row, text_input};
 use iced::{Alignment, Element};
 
 /// Text size of the panel (smaller than the grid's: it is secondary).
@@ -173,7 +172,7 @@ fn group<'a>(
 /// be pressed while a run is going.
 fn choice<'a>(
     look: crate::style::Look,
-    label: impl text::IntoFragment<'a>,
+    label: impl iced::widget::text::IntoFragment<'a>,
     chosen: bool,
     enabled: bool,
     m: SettingsMsg,

@@ -6,7 +6,8 @@ use crate::app::{App, Message, Status, Unit};
 use crate::strings;
 use diskmark::front::Setting;
 use diskmark::run::{Event, Step};
-use iced::widget::{Space, column as col, pick_list, scrollable, text, text_input};
+use iced::widget::text;
+use iced::widget::{Space, column as col, pick_list, scrollable, text_input};
 use iced::{Alignment, Element, Length};
 
 /// The widget id of the comment field (tests type in it).
@@ -30,7 +31,7 @@ pub fn view(app: &App) -> Element<'_, Message> {
         c = c.push(path);
     }
     if let Some(m) = &app.message {
-        c = c.push(crate::mirror::line(m.clone()).size(14));
+        c = c.push(crate::mirror::line(m.clone(), 14.0, Length::Fill));
     }
     let base = c
         .push(notes(app))
@@ -81,10 +82,7 @@ fn drive_row(app: &App) -> Element<'_, Message> {
         .width(Length::FillPortion(2))
         .on_input_maybe((!app.running()).then_some(Message::Comment));
     crate::mirror::row(vec![
-        crate::mirror::line(drive)
-            .size(14)
-            .width(Length::FillPortion(3))
-            .into(),
+        crate::mirror::line(drive, 14.0, Length::FillPortion(3)),
         comment.into(),
     ])
     .spacing(8)
@@ -104,7 +102,7 @@ fn status_bar(app: &App) -> Element<'_, Message> {
         Status::Shown(file) => (strings::shown(file), None),
     };
     crate::mirror::row(vec![
-        crate::mirror::line(what).into(),
+        crate::mirror::line(what, 16.0, Length::Fill),
         text(left.unwrap_or_default()).into(),
     ])
     .spacing(8)
@@ -146,9 +144,9 @@ fn notes(app: &App) -> Element<'_, Message> {
         .width(Length::Fill)
         .align_x(crate::mirror::start());
     if !app.notes().is_empty() {
-        c = c.push(crate::mirror::line(strings::notes()).size(16));
+        c = c.push(crate::mirror::line(strings::notes(), 16.0, Length::Fill));
         for n in app.notes() {
-            c = c.push(crate::mirror::line(n.clone()).size(13));
+            c = c.push(crate::mirror::line(n.clone(), 13.0, Length::Fill));
         }
     }
     // The scrollbar beside the notes, not over their ends.

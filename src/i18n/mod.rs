@@ -177,6 +177,17 @@ pub fn date_time(rfc3339: &str) -> String {
     }
 }
 
+/// Every message of the calling thread's language, as it reads without
+/// its arguments (`{$name}` where one goes): for the tests that tell a
+/// message's own words from a cut.
+pub fn messages() -> Vec<String> {
+    let l = loader();
+    let ids: Vec<String> = l.with_message_iter(&l.current_language(), |m| {
+        m.map(|m| m.id.name.to_string()).collect()
+    });
+    ids.iter().map(|id| l.get(id)).collect()
+}
+
 /// The message `id` of the calling thread's language when `id` is known
 /// only at run time (a setting's label): checked by a test, not by the
 /// compiler, and `id` itself when no file has it.

@@ -126,7 +126,7 @@ fn tui_command(dir: &Path, tail: &str) -> String {
 fn start_tui_run(s: &Session, dir: &Path) -> i32 {
     s.wait_for("Ready");
     s.keys("Enter");
-    s.wait_for("measure");
+    s.wait_for("Measuring");
     assert_eq!(leftovers(dir).len(), 1, "no test file during the run");
     diskmark_pid(dir)
 }

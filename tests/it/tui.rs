@@ -88,7 +88,7 @@ fn run_save_and_quit_then_stop_with_esc() {
     launch(&t, dir.path(), "--profile demo --measure 30");
     t.wait_for("Ready", 20);
     t.keys(&["Enter"]);
-    t.wait_for("measure", 30);
+    t.wait_for("Measuring", 30);
     t.keys(&["Escape"]);
     t.wait_for("Stopped", 20);
     assert_eq!(leftovers(dir.path()), Vec::<String>::new());

@@ -620,7 +620,7 @@ fn a_bad_screenshot_path_is_refused_before_anything_is_created() {
         (&dir.path().join("s.png"), &[], String::new()),
     ];
     for (shot, extra, says) in cases {
-        let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_diskmark-gui"));
+        let mut cmd = crate::common::gui_command();
         cmd.arg(&target).args(common::TINY);
         if extra.is_empty() {
             cmd.arg("-o").arg(&json);

@@ -40,7 +40,7 @@ enum Death {
 
 /// `diskmark-gui TARGET LONG… extra…` on `display`, its stderr into `log`.
 fn window(display: &str, target: &Path, extra: &[&str], log: &Path) -> Child {
-    Command::new(env!("CARGO_BIN_EXE_diskmark-gui"))
+    crate::common::gui_command()
         .arg(target)
         .args(LONG)
         .arg("--buffered")
@@ -145,7 +145,7 @@ fn the_window_killed_mid_run_leaves_no_test_file_and_the_guardian_says_so() {
 
 #[test]
 fn the_hidden_guardian_argument_typed_by_hand_is_refused() {
-    let out = Command::new(env!("CARGO_BIN_EXE_diskmark-gui"))
+    let out = crate::common::gui_command()
         .args([diskmark::run::guard::ARG, "1"])
         .output()
         .unwrap();

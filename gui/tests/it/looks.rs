@@ -4,7 +4,6 @@
 //! Skips, saying why, without Xvfb.
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use crate::common;
 use common::temp_dir;
@@ -28,7 +27,7 @@ fn shot(x: &Xvfb, dir: &Path, args: &[&str], env: &[(&str, String)]) -> ((u32, u
     let target = dir.join("target");
     std::fs::create_dir_all(&target).unwrap();
     let png_path = dir.join("s.png");
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_diskmark-gui"));
+    let mut cmd = crate::common::gui_command();
     cmd.arg(&target)
         .args(["--size", "16M", "--measure", "0.2", "--warmup", "0"])
         .args(["--interval", "0", "--loops", "1", "--engine", "psync"])

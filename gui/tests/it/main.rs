@@ -8,6 +8,7 @@ mod actions;
 mod death;
 mod desktop;
 mod dialog;
+mod languages;
 mod looks;
 mod menus;
 mod no_display;

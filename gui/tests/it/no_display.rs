@@ -1,14 +1,12 @@
 //! The real binary where no window can be opened: one sentence and exit
 //! 1, no panic, no backtrace, and no test file (the run never starts).
 
-use std::process::Command;
-
 fn run(display: Option<&str>) -> (Option<i32>, String) {
     let dir = tempfile::Builder::new()
         .prefix("dm-gui-nodisplay-")
         .tempdir_in("/var/tmp")
         .unwrap();
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_diskmark-gui"));
+    let mut cmd = crate::common::gui_command();
     cmd.arg(dir.path())
         .args(["--size", "16M", "--start", "--quit-when-done"])
         .env_remove("DISPLAY")
@@ -70,7 +68,7 @@ fn a_display_that_does_not_answer_is_one_sentence_not_a_panic() {
 fn a_value_clap_refuses_is_quoted_escaped_with_exit_2() {
     // clap quotes what was typed: it reaches stderr escaped
     // (docs/report.md#escaping), before any window or run.
-    let out = Command::new(env!("CARGO_BIN_EXE_diskmark-gui"))
+    let out = crate::common::gui_command()
         .args(["--test", "\u{1b}]0;x\u{7}\u{202e}"])
         .env_remove("DISPLAY")
         .output()

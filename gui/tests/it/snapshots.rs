@@ -33,17 +33,24 @@ use std::time::Duration;
 /// nothing.
 const TARGET: &str = "/var/tmp/diskmark-snapshot-no-such-dir";
 
-/// The two sizes, logical pixels.
-const SIZES: [(f32, f32); 2] = [(900.0, 560.0), (1280.0, 800.0)];
+/// The two sizes, logical pixels: the first is the window's smallest.
+pub(crate) const SIZES: [(f32, f32); 2] = [(900.0, 560.0), (1280.0, 800.0)];
 
 /// The window with CrystalDiskMark's default profile and 5 loops.
 fn window() -> App {
+    window_in("en")
+}
+
+/// The same in language `lang`.
+fn window_in(lang: &str) -> App {
     assert!(
         !Path::new(TARGET).exists(),
         "{TARGET} exists: the snapshot's run would use it"
     );
     common::window_of(
-        &[TARGET, "--size", "1G", "--loops", "5", "--engine", "psync"],
+        &[
+            TARGET, "--size", "1G", "--loops", "5", "--engine", "psync", "--lang", lang,
+        ],
         Vec::new(),
     )
 }
@@ -124,7 +131,12 @@ fn loop_done(app: &App, row: usize, direction: Direction, left_s: u64) -> Update
 /// Mid-run: the first two tests and the third's read done, its write in
 /// its measure window; the window's run going (its Stop button live).
 fn running() -> App {
-    let mut app = window();
+    running_in("en")
+}
+
+/// The same in language `lang`.
+fn running_in(lang: &str) -> App {
+    let mut app = window_in(lang);
     let _ = app.update(Message::All);
     assert!(app.running(), "{:?}", app.status);
     let mut left = 120;
@@ -167,7 +179,12 @@ fn a_warning_joins_the_notes_and_is_no_status() {
 
 /// The run's end: every cell, then the run's report with its notes.
 fn finished() -> App {
-    let mut app = running();
+    finished_in("en")
+}
+
+/// The same in language `lang`.
+pub(crate) fn finished_in(lang: &str) -> App {
+    let mut app = running_in(lang);
     for (row, d) in [
         (2, Direction::Write),
         (3, Direction::Read),
@@ -214,7 +231,7 @@ fn stored(name: &str) -> PathBuf {
 /// The window as drawn matches its stored image; with UPDATE_SNAPSHOTS=1
 /// the image is replaced. A missing image fails (without the variable)
 /// rather than being taken as the truth.
-fn check(app: &mut App, name: &str, size: (f32, f32), look: Look) {
+pub(crate) fn check(app: &mut App, name: &str, size: (f32, f32), look: Look) {
     let name = format!("{name}-{}x{}", size.0, size.1);
     app.look = look;
     let mut ui = Simulator::with_size(iced::Settings::default(), size, view(app));
@@ -331,8 +348,15 @@ fn high_contrast() {
 /// A page mid-run: `page` opened, its run started on the target that
 /// does not exist (for its Stop button), then `steps` fed as a run's.
 fn page_running(page: &str, steps: Vec<Step>) -> App {
+    page_running_in("en", page, steps)
+}
+
+/// The same in language `lang`.
+pub(crate) fn page_running_in(lang: &str, page: &str, steps: Vec<Step>) -> App {
     let mut app = common::window_of(
-        &[TARGET, "--size", "1G", "--engine", "psync", "--page", page],
+        &[
+            TARGET, "--size", "1G", "--engine", "psync", "--page", page, "--lang", lang,
+        ],
         Vec::new(),
     );
     let _ = app.update(Message::StartPage);
@@ -344,7 +368,7 @@ fn page_running(page: &str, steps: Vec<Step>) -> App {
 }
 
 /// A drive whose cache runs out after 24 GB of 64: 3000 MB/s, then 900.
-fn fill_steps() -> Vec<Step> {
+pub(crate) fn fill_steps() -> Vec<Step> {
     (1..=40u64)
         .map(|i| {
             let written = i * 1_000_000_000;

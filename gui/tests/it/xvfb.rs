@@ -1,7 +1,6 @@
 //! The real binary under Xvfb: `--start --quit-when-done --screenshot
 //! s.png -o r.json` on a tiny run. Skips, saying why, without Xvfb.
 
-use std::process::Command;
 use std::time::{Duration, Instant};
 
 use crate::common;
@@ -18,7 +17,7 @@ fn start_quit_when_done_screenshot_and_report() {
     std::fs::create_dir(&target).unwrap();
     let shot = dir.path().join("s.png");
     let json = dir.path().join("r.json");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_diskmark-gui"))
+    let mut child = crate::common::gui_command()
         .arg(&target)
         .args([
             "--size",
@@ -121,7 +120,7 @@ fn closing_the_window_mid_run_removes_the_test_file_and_exits_0() {
     let target = dir.path().join("target");
     std::fs::create_dir(&target).unwrap();
     let json = dir.path().join("r.json");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_diskmark-gui"))
+    let mut child = crate::common::gui_command()
         .arg(&target)
         .args([
             "--size",
@@ -215,7 +214,7 @@ fn page_end_to_end(page: &str, part: &str) {
     std::fs::create_dir(&target).unwrap();
     let shot = dir.path().join("s.png");
     let json = dir.path().join("r.json");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_diskmark-gui"))
+    let mut child = crate::common::gui_command()
         .arg(&target)
         .args(["--page", page, "--size", "64M", "--engine", "psync"])
         .args(["--start", "--quit-when-done", "--screenshot"])
@@ -261,7 +260,7 @@ fn the_history_page_quits_when_done_with_nothing_to_run() {
     let Some(x) = xvfb("1280x800x24") else { return };
     let dir = common::temp_dir();
     let shot = dir.path().join("s.png");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_diskmark-gui"))
+    let mut child = crate::common::gui_command()
         .arg(dir.path())
         .args([
             "--page",

@@ -59,6 +59,17 @@ impl Tmux {
                 &width.to_string(),
                 "-y",
                 &height.to_string(),
+                // English, and no language remembered by a desktop's
+                // window: the tests read the English words (a test in
+                // another language passes --lang).
+                "-e",
+                "LC_ALL=",
+                "-e",
+                "LC_MESSAGES=",
+                "-e",
+                "LANG=C.UTF-8",
+                "-e",
+                "XDG_CONFIG_HOME=/nonexistent/diskmark-tests",
                 "-c",
             ])
             .arg(cwd)

@@ -45,6 +45,21 @@ pub const TINY: [&str; 17] = [
 /// The window `diskmark-gui ARGS…` opens (`args` without the program's
 /// name), offering `targets` in its picker.
 pub fn window_of(args: &[&str], targets: Vec<TargetInfo>) -> App {
+    window_with(args, targets, None)
+}
+
+/// The window of `args` (with the tiny run's options) whose Language
+/// menu remembers its choice in `file`.
+pub fn window_remembering(args: &[&str], file: &Path) -> App {
+    let args: Vec<&str> = args.iter().copied().chain(TINY).collect();
+    window_with(&args, Vec::new(), Some(file.to_path_buf()))
+}
+
+fn window_with(
+    args: &[&str],
+    targets: Vec<TargetInfo>,
+    language_file: Option<std::path::PathBuf>,
+) -> App {
     let argv = std::iter::once("diskmark-gui").chain(args.iter().copied());
     let args = GuiArgs::try_parse_from(argv).unwrap();
     let automation = args.automation();
@@ -60,9 +75,18 @@ pub fn window_of(args: &[&str], targets: Vec<TargetInfo>) -> App {
         // English unless --lang: never the environment's nor a remembered
         // choice, so that a developer's desktop language changes no test.
         language: (args.lang.lang.as_ref()).map_or(0, diskmark::i18n::best),
-        language_file: None,
+        language_file,
     });
     app
+}
+
+/// The window's binary, in English and with no language remembered by
+/// the desktop's own window: the tests read the English words.
+pub fn gui_command() -> Command {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_diskmark-gui"));
+    cmd.env("LC_ALL", "C.UTF-8")
+        .env("XDG_CONFIG_HOME", "/nonexistent/diskmark-tests");
+    cmd
 }
 
 /// A window on `dir` with the tiny run's options, then `extra`.
