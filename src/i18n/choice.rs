@@ -33,7 +33,7 @@ pub struct LangArgs {
 /// (`de-AT` is German); one it has no file for is refused with the list.
 fn parse_lang(s: &str) -> Result<LanguageIdentifier, String> {
     let all = || {
-        (super::languages().iter())
+        (super::catalog::languages().iter())
             .map(|l| l.id.to_string())
             .collect::<Vec<_>>()
             .join(", ")
@@ -45,14 +45,14 @@ fn parse_lang(s: &str) -> Result<LanguageIdentifier, String> {
             all()
         )
     })?;
-    let i = super::best(&id);
-    if i == 0 && id.language != super::languages()[0].id.language {
+    let i = super::catalog::best(&id);
+    if i == 0 && id.language != super::catalog::languages()[0].id.language {
         return Err(format!(
             "diskmark has no {id} translation; give one of {}",
             all()
         ));
     }
-    Ok(super::languages()[i].id.clone())
+    Ok(super::catalog::languages()[i].id.clone())
 }
 
 /// The language a front-end starts in, and where the choice came from:
@@ -60,13 +60,13 @@ fn parse_lang(s: &str) -> Result<LanguageIdentifier, String> {
 /// else English (docs/i18n.md#choosing).
 pub fn start(flag: Option<&LanguageIdentifier>, file: Option<&Path>) -> (usize, Requested) {
     if let Some(id) = flag {
-        return (super::best(id), Requested::Flag);
+        return (super::catalog::best(id), Requested::Flag);
     }
     if let Some(id) = file.and_then(remembered) {
-        return (super::best(&id), Requested::Remembered);
+        return (super::catalog::best(&id), Requested::Remembered);
     }
     match requested_by_env() {
-        Some(id) => (super::best(&id), Requested::Environment),
+        Some(id) => (super::catalog::best(&id), Requested::Environment),
         None => (0, Requested::Default),
     }
 }

@@ -8,20 +8,18 @@
 //! The CLI's reports never come here: they stay English and fixed, for
 //! the scripts that parse them (docs/report.md).
 
+mod catalog;
 mod choice;
 mod number;
 
+pub use catalog::{
+    Language, best, choose, chosen, date_time, languages, loader, message, messages, number,
+    right_to_left,
+};
 pub use choice::{
     LangArgs, Requested, config_file, forget, remember, remembered, requested_by_env, start,
 };
-pub use number::{num, number};
-
-use i18n_embed::LanguageLoader;
-use i18n_embed::fluent::FluentLanguageLoader;
-use i18n_embed::unic_langid::{CharacterDirection, LanguageIdentifier};
-use rust_embed::RustEmbed;
-use std::cell::Cell;
-use std::sync::LazyLock;
+pub use number::num;
 
 #[doc(hidden)]
 pub use i18n_embed_fl::fl as __fl;
@@ -32,167 +30,6 @@ pub use i18n_embed_fl::fl as __fl;
 macro_rules! fl {
     ($id:literal) => {{ $crate::i18n::__fl!($crate::i18n::loader(), $id) }};
     ($id:literal, $($args:tt)*) => {{ $crate::i18n::__fl!($crate::i18n::loader(), $id, $($args)*) }};
-}
-
-/// The message files, in the binary.
-#[derive(RustEmbed)]
-#[folder = "gui/i18n/"]
-struct Files;
-
-/// The file every other falls back to, message by message.
-const FALLBACK: &str = "en";
-
-/// A language the front-ends speak.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Language {
-    /// Its identifier, as its folder is named (`de`, `pt-BR`).
-    pub id: LanguageIdentifier,
-    /// Its name in itself (`Deutsch`), the message `language-name`.
-    pub name: String,
-}
-
-/// Every language with a message file: English first, the rest by
-/// identifier.
-pub fn languages() -> &'static [Language] {
-    &loaded().languages
-}
-
-/// The languages and their loaders, in the same order.
-struct Loaded {
-    languages: Vec<Language>,
-    loaders: Vec<FluentLanguageLoader>,
-}
-
-/// Every file, parsed once, when a front-end first asks (a dozen files of
-/// a few hundred messages: milliseconds; the CLI never asks).
-fn loaded() -> &'static Loaded {
-    static LOADED: LazyLock<Loaded> = LazyLock::new(|| {
-        let mut ids: Vec<LanguageIdentifier> = Files::iter()
-            .filter_map(|path| path.split('/').next()?.parse().ok())
-            .collect();
-        ids.sort_by_key(|id| (id.to_string() != FALLBACK, id.to_string()));
-        ids.dedup();
-        let loaders: Vec<FluentLanguageLoader> = ids.iter().map(build).collect();
-        let languages = ids
-            .into_iter()
-            .zip(&loaders)
-            .map(|(id, l)| Language {
-                name: l.get("language-name"),
-                id,
-            })
-            .collect();
-        Loaded { languages, loaders }
-    });
-    &LOADED
-}
-
-/// The loader of `id`, with English under it for any message it lacks.
-fn build(id: &LanguageIdentifier) -> FluentLanguageLoader {
-    let en: LanguageIdentifier = FALLBACK.parse().unwrap_or_default();
-    let loader = FluentLanguageLoader::new("diskmark", en.clone());
-    // A file that does not parse (a test reads each) leaves the English.
-    if loader
-        .load_languages(&Files, &[id.clone(), en.clone()])
-        .is_err()
-    {
-        let _ = loader.load_languages(&Files, &[en]);
-    }
-    // Isolation marks (U+2068/9) around each argument are drawn as boxes
-    // by fonts without them; the bidirectional algorithm orders the
-    // figures and names without them (docs/i18n.md#right-to-left).
-    loader.set_use_isolating(false);
-    loader.with_bundles_mut(|b| b.set_formatter(Some(number::fluent_formatter)));
-    loader
-}
-
-thread_local! {
-    /// The calling thread's language: an index into [`languages`].
-    static CURRENT: Cell<usize> = const { Cell::new(0) };
-}
-
-/// The calling thread's loader (what [`fl!`] reads).
-pub fn loader() -> &'static FluentLanguageLoader {
-    let all = &loaded().loaders;
-    // `choose` keeps the index in range, and English is always there
-    // (the build embeds gui/i18n/en, which fl! itself needs).
-    &all[CURRENT.with(Cell::get).min(all.len() - 1)]
-}
-
-/// Makes `index` of [`languages`] the calling thread's language; an index
-/// out of range is English.
-pub fn choose(index: usize) {
-    CURRENT.with(|c| c.set(if index < languages().len() { index } else { 0 }));
-}
-
-/// The calling thread's language, as an index into [`languages`].
-pub fn chosen() -> usize {
-    CURRENT.with(Cell::get)
-}
-
-/// The language of [`languages`] that serves `wanted` best: the same
-/// language and region, else the same language (`de-AT` gets `de`,
-/// `pt-PT` gets `pt-BR`), else English.
-pub fn best(wanted: &LanguageIdentifier) -> usize {
-    let ids: Vec<&LanguageIdentifier> = languages().iter().map(|l| &l.id).collect();
-    let fallback = &languages()[0].id;
-    let found = fluent_langneg::negotiate_languages(
-        &[wanted],
-        &ids,
-        Some(&fallback),
-        fluent_langneg::NegotiationStrategy::Lookup,
-    );
-    found
-        .first()
-        .and_then(|f| ids.iter().position(|id| id == *f))
-        .unwrap_or(0)
-}
-
-/// Whether the calling thread's language is written right to left, so
-/// that the window mirrors its layout (docs/i18n.md#right-to-left).
-pub fn right_to_left() -> bool {
-    let i = chosen();
-    languages()
-        .get(i)
-        .is_some_and(|l| l.id.character_direction() == CharacterDirection::RTL)
-}
-
-/// A recorded date (RFC 3339, as the history and the JSON keep it) in the
-/// calling thread's language's order, to the minute (the message
-/// `date-time`); what does not parse is shown as recorded, cut to the
-/// minute.
-pub fn date_time(rfc3339: &str) -> String {
-    match chrono::DateTime::parse_from_rfc3339(rfc3339) {
-        Ok(d) => crate::fl!(
-            "date-time",
-            year = d.format("%Y").to_string(),
-            month = d.format("%m").to_string(),
-            day = d.format("%d").to_string(),
-            time = d.format("%H:%M").to_string()
-        ),
-        Err(_) => rfc3339
-            .chars()
-            .take(16)
-            .collect::<String>()
-            .replace('T', " "),
-    }
-}
-
-/// Every message of the calling thread's language, as it reads without
-/// its arguments (`{$name}` where one goes): for the tests that tell a
-/// message's own words from a cut.
-pub fn messages() -> Vec<String> {
-    let l = loader();
-    let ids: Vec<String> = l.with_message_iter(&l.current_language(), |m| {
-        m.map(|m| m.id.name.to_string()).collect()
-    });
-    ids.iter().map(|id| l.get(id)).collect()
-}
-
-/// The message `id` of the calling thread's language when `id` is known
-/// only at run time (a setting's label): checked by a test, not by the
-/// compiler, and `id` itself when no file has it.
-pub fn message(id: &str) -> String {
-    loader().get(id)
 }
 
 #[cfg(test)]

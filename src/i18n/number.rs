@@ -2,7 +2,6 @@
 //! (`1 234,5` in French, `1,234.5` in English), by ICU4X's decimal
 //! formatter and CLDR's data: Fluent's own formatting ignores the locale.
 
-use super::loaded;
 use fluent_bundle::FluentValue;
 use fluent_bundle::types::{FluentNumber, FluentNumberOptions};
 use i18n_embed::unic_langid::LanguageIdentifier;
@@ -27,10 +26,8 @@ pub fn num(value: f64, decimals: usize) -> FluentValue<'static> {
     ))
 }
 
-/// `value` with `decimals` digits after the separator, in the calling
-/// thread's language, for a figure drawn outside a message (a cell).
-pub fn number(value: f64, decimals: usize) -> String {
-    let id = &loaded().languages[super::chosen().min(loaded().languages.len() - 1)].id;
+/// `value` with `decimals` digits after the separator in language `id`.
+pub fn format(id: &LanguageIdentifier, value: f64, decimals: usize) -> String {
     Digits::construct(id.clone(), true).map_or_else(
         |_| format!("{value:.decimals$}"),
         |d| d.format(value, Some(decimals)),

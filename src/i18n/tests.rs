@@ -1,7 +1,7 @@
 //! Every language against the English file: the same messages, with the
 //! same arguments, no others, and each file parses whole (docs/i18n.md).
 
-use super::{Files, languages};
+use super::catalog::{Files, languages};
 use fluent_syntax::ast::{Entry, Expression, InlineExpression, Pattern, PatternElement};
 use std::collections::{BTreeMap, BTreeSet};
 

@@ -96,6 +96,67 @@ fn run_save_and_quit_then_stop_with_esc() {
     t.wait_for("EXITED=0", 10);
 }
 
+/// The interface in German (issue 30, docs/i18n.md): `--lang de` draws
+/// the labels, the status and the figures in German (a decimal comma),
+/// while the saved report stays English, as the CLI's.
+#[test]
+fn in_german_the_screen_is_german_and_the_report_stays_english() {
+    if Command::new("tmux").arg("-V").output().is_err() {
+        return skip("tui in German", "tmux is not installed");
+    }
+    let dir = disk_dir();
+    let cwd = tempfile::tempdir().unwrap();
+    let Some(t) = Tmux::start(cwd.path()) else {
+        return skip("tui in German", "tmux could not start a session");
+    };
+    launch(&t, dir.path(), "--profile real --lang de");
+    let s = t.wait_for("Bereit", 20);
+    for word in [
+        "Einstellungen",
+        "Durchläufe",
+        "Lesen",
+        "Schreiben",
+        "Profil",
+        "Reelle Leistung",
+    ] {
+        assert!(s.contains(word), "{word} is not on the screen:\n{s}");
+    }
+    assert!(!s.contains("Settings") && !s.contains("Loops"), "{s}");
+    t.keys(&["Enter"]);
+    let s = t.wait_for("Fertig.", 60);
+    // Each figure has a decimal comma and no decimal point.
+    let row = s.lines().find(|l| l.contains("RND4K Q1T1")).unwrap();
+    let figures: Vec<&str> = row
+        .split_whitespace()
+        .filter(|w| w.chars().next().is_some_and(|c| c.is_ascii_digit()) && w.contains(','))
+        .collect();
+    assert!(!figures.is_empty(), "no German figure in {row:?}");
+    for f in &figures {
+        let (_, decimals) = f.rsplit_once(',').unwrap();
+        assert_eq!(decimals.len(), 2, "{f} in {row:?}");
+        assert!(
+            !f.contains('.') || f.find('.') < f.find(','),
+            "{f} in {row:?}"
+        );
+    }
+    t.keys(&["s"]);
+    let s = t.wait_for("gespeichert unter diskmark_", 10);
+    let name = s
+        .split("gespeichert unter ")
+        .nth(1)
+        .and_then(|r| r.split_whitespace().next())
+        .unwrap()
+        .to_string();
+    let report = std::fs::read_to_string(cwd.path().join(&name)).unwrap();
+    assert!(
+        report.contains("[Read]") && report.contains("Profile: Real World Performance"),
+        "the report is not the CLI's English one:\n{report}"
+    );
+    t.keys(&["q"]);
+    t.wait_for("EXITED=0", 10);
+    assert_eq!(leftovers(dir.path()), Vec::<String>::new());
+}
+
 /// The TUI offers -o, --chart and --save in its help: a finished run goes
 /// to each of them (through the same output path as the CLI), and the
 /// status line says so; nothing reaches the terminal as a report.
