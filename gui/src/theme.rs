@@ -63,7 +63,7 @@ pub const FONT: iced::Font = iced::Font::with_name("Fira Sans");
 /// JP and DejaVu Sans by tools/fonts/subset.py (docs/i18n.md#fonts). The
 /// text engine looks in them last, after the system's fonts for the
 /// script, so a desktop with its own CJK or Arabic font draws with that.
-const FALLBACK_FONTS: [&[u8]; 2] = [
+pub const FALLBACK_FONTS: [&[u8]; 2] = [
     include_bytes!("../fonts/diskmark-cjk.otf"),
     include_bytes!("../fonts/diskmark-arabic.ttf"),
 ];

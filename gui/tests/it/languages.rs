@@ -147,3 +147,49 @@ fn the_language_menu_switches_the_window_at_once_and_remembers() {
     let _ = app.update(Message::Language(None));
     assert!(!file.exists(), "System kept the remembered choice");
 }
+
+/// Every character the window's messages use, in every language, has a
+/// glyph in the window's own font or in its fallback fonts, so that no
+/// desktop without a CJK or Arabic font draws boxes (docs/i18n.md#fonts;
+/// after a change to a translation, tools/fonts/subset.py cuts the
+/// fallbacks again). The TUI's messages are drawn by the terminal's font.
+#[test]
+fn every_character_of_the_translations_has_a_glyph_in_the_window_s_fonts() {
+    let fonts: Vec<&[u8]> = std::iter::once(iced_graphics::text::FIRA_SANS_REGULAR)
+        .chain(diskmark_gui::theme::FALLBACK_FONTS)
+        .collect();
+    let faces: Vec<ttf_parser::Face> = (fonts.iter())
+        .map(|f| ttf_parser::Face::parse(f, 0).expect("a font of the window"))
+        .collect();
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("i18n");
+    let mut checked = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let file = entry.unwrap().path().join("diskmark.ftl");
+        let text = std::fs::read_to_string(&file).unwrap();
+        let mut window_message = false;
+        for line in text.lines() {
+            if line.starts_with('#') {
+                continue;
+            }
+            if let Some((id, _)) = line.split_once(" =") {
+                window_message = !id.starts_with("tui-");
+            }
+            if !window_message {
+                continue;
+            }
+            for c in line
+                .chars()
+                .filter(|c| !c.is_whitespace() && !c.is_control())
+            {
+                checked += 1;
+                assert!(
+                    faces.iter().any(|f| f.glyph_index(c).is_some()),
+                    "{}: {c:?} (U+{:04X}) has no glyph in the window's fonts: run tools/fonts/subset.py",
+                    file.display(),
+                    c as u32
+                );
+            }
+        }
+    }
+    assert!(checked > 10_000, "only {checked} characters checked");
+}
