@@ -7,7 +7,7 @@ use clap::Command;
 
 /// Each heading and the options under it, by their ids (the field names of
 /// [`super::RunArgs`], [`super::SpanArgs`], [`super::SustainedArgs`]).
-const HEADINGS: [Heading; 7] = [
+const HEADINGS: [Heading; 8] = [
     Heading {
         name: "Tests",
         ids: &[
@@ -78,6 +78,10 @@ const HEADINGS: [Heading; 7] = [
     Heading {
         name: "Hosts",
         ids: &["host", "hosts", "remote_dir"],
+    },
+    Heading {
+        name: "Interface",
+        ids: &["lang"],
     },
 ];
 

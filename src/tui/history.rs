@@ -131,7 +131,7 @@ mod tests {
         p.load();
         let rows = p.rows();
         assert_eq!(rows.iter().map(|r| r.id).collect::<Vec<_>>(), [2, 1]);
-        assert_eq!(rows[0].date, "2026-11-30 10:00:00");
+        assert_eq!(rows[0].date, "2026-11-30 10:00");
         assert_eq!(rows[0].profile, "default");
         assert_eq!(
             rows[0].headline,

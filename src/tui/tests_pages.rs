@@ -208,7 +208,7 @@ fn the_sustained_write_page_draws_only_what_was_measured() {
     let mut a = filling();
     a.on_msg(Msg::Done(Box::new(Err("disk \u{1b}[2J full".into()))));
     let s = screen(&a, 80, 24);
-    assert!(s.contains("Error: disk \\x1b[2J full"), "{s}");
+    assert!(s.contains("error: disk \\x1b[2J full"), "{s}");
 }
 
 fn run_row(id: i64, target: &str, label: Option<&str>) -> HistoryRow {

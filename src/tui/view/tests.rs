@@ -150,7 +150,7 @@ fn running_screen_shows_live_values_and_the_running_row() {
     let (_, a) = states().remove(1);
     let s = screen(&a, 80, 24);
     assert!(
-        s.contains("RND4K Q1T32 read · loop 2/3 · measure · 3.2 s left · 321.50 MB/s"),
+        s.contains("RND4K Q1T32 Read · loop 2/3 · Measuring · 3.2 s left · 321.50 MB/s"),
         "{s}"
     );
     assert!(s.contains("▶RND4K Q32T1"), "{s}");
