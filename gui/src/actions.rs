@@ -57,7 +57,7 @@ fn copy(app: &mut App) -> Task<Message> {
         (None, None) => return Task::none(),
     };
     let report = save::text_report(source);
-    app.message = Some(strings::copied().into());
+    app.message = Some(strings::copied());
     iced::clipboard::write(report)
 }
 
@@ -139,10 +139,10 @@ fn write(app: &App, action: Action) -> Result<String, String> {
     let (source, target) = match (&app.actions.shown, app.last()) {
         (Some(shown), _) => (Source::File(shown), app.choices.target.clone()),
         (None, Some(last)) => (Source::Run(last), last.settings.target.clone()),
-        (None, None) => return Err(strings::nothing_to_save().into()),
+        (None, None) => return Err(strings::nothing_to_save()),
     };
     if !save::can(action, source) {
-        return Err(strings::cannot_save().into());
+        return Err(strings::cannot_save());
     }
     let history = save::default_history(&app.export);
     save::save(
@@ -157,7 +157,7 @@ fn write(app: &App, action: Action) -> Result<String, String> {
 /// Opens the typed result file into the grid, in place of the last run.
 fn open(app: &mut App) -> Result<String, String> {
     if app.actions.path.trim().is_empty() {
-        return Err(strings::no_file().into());
+        return Err(strings::no_file());
     }
     let path = save::typed_path(&app.actions.path);
     let o = opened::open(&path)?;

@@ -305,13 +305,13 @@ mod tests {
         let d = CellDetail { ran, spread: None };
         assert_eq!(
             second_line(Unit::MBps, &s, &d),
-            "1000 IOPS · 52.5 µs · ran Q1T8"
+            "1,000 IOPS · 52.5 µs · ran Q1T8"
         );
         let plain = CellDetail::default();
         assert_eq!(second_line(Unit::Iops, &s, &plain), "4.10 MB/s · 52.5 µs");
         assert_eq!(
             second_line(Unit::Latency, &s, &plain),
-            "4.10 MB/s · 1000 IOPS"
+            "4.10 MB/s · 1,000 IOPS"
         );
     }
 
@@ -323,7 +323,7 @@ mod tests {
         };
         let h = hover(&summary(), &d);
         assert!(h.contains("4.10 MB/s") && h.contains("0.004 GB/s"), "{h}");
-        assert!(h.contains("1000 IOPS") && h.contains("52.5 µs"), "{h}");
+        assert!(h.contains("1,000 IOPS") && h.contains("52.5 µs"), "{h}");
         assert!(h.contains("3 loops: 4.00 – 4.20 MB/s"), "{h}");
     }
 

@@ -68,10 +68,10 @@ impl HistoryView {
     /// not (none yet, not diskmark's, newer than this diskmark).
     pub fn load(db: Option<&Path>) -> HistoryView {
         let Some(db) = db else {
-            return HistoryView::said(strings::no_history().into());
+            return HistoryView::said(strings::no_history());
         };
         if !db.exists() {
-            return HistoryView::said(strings::no_history().into());
+            return HistoryView::said(strings::no_history());
         }
         let listed = diskmark::history::History::open_existing(db).and_then(|h| h.list(None, None));
         let stored = match listed {
@@ -91,7 +91,7 @@ impl HistoryView {
             }
         }
         if view.runs.is_empty() && unreadable == 0 {
-            view.said = Some(strings::no_history().into());
+            view.said = Some(strings::no_history());
         } else if unreadable > 0 {
             view.said = Some(strings::unreadable_runs(unreadable));
         }

@@ -128,11 +128,11 @@ fn sustained(app: &App) -> Element<'_, Message> {
     let mut plot = Plot {
         points: points(app),
         x_max: app.trace.x_max(),
-        x_label: strings::gb_written().into(),
+        x_label: strings::gb_written(),
         y_label: "MB/s".into(),
         mark: None,
         second: None,
-        empty: strings::nothing_measured().into(),
+        empty: strings::nothing_measured(),
         look: app.look,
         column: 1,
     };
@@ -179,11 +179,11 @@ fn span(app: &App) -> Element<'_, Message> {
     let mut plot = Plot {
         points: points(app),
         x_max: 100.0,
-        x_label: strings::position().into(),
+        x_label: strings::position(),
         y_label: "MB/s".into(),
         mark: None,
         second: None,
-        empty: strings::nothing_measured().into(),
+        empty: strings::nothing_measured(),
         look: app.look,
         column: 0,
     };

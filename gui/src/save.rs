@@ -82,7 +82,7 @@ pub fn save(
         Action::SaveMarkdown => deliver(source, file(path, Format::Markdown)),
         Action::SavePng => write_png(source, &path, Drawing::Chart),
         Action::SaveCard => write_png(source, &path, Drawing::Card),
-        Action::SaveHistory | Action::Open => Err(strings::cannot_save().into()),
+        Action::SaveHistory | Action::Open => Err(strings::cannot_save()),
     }
 }
 

@@ -7,7 +7,7 @@ use i18n_embed::fluent::FluentLanguageLoader;
 use i18n_embed::unic_langid::{CharacterDirection, LanguageIdentifier};
 use rust_embed::RustEmbed;
 use std::cell::Cell;
-use std::sync::LazyLock;
+use std::sync::{LazyLock, OnceLock};
 
 /// The message files, in the binary.
 #[derive(RustEmbed)]
@@ -27,38 +27,44 @@ pub struct Language {
 }
 
 /// Every language with a message file: English first, the rest by
-/// identifier.
+/// identifier. Naming them builds every loader (the Language menu,
+/// `--lang`); drawing in one builds only its own.
 pub fn languages() -> &'static [Language] {
-    &loaded().languages
+    static ALL: LazyLock<Vec<Language>> = LazyLock::new(|| {
+        (ids().iter().enumerate())
+            .map(|(i, id)| Language {
+                id: id.clone(),
+                name: loader_of(i).get("language-name"),
+            })
+            .collect()
+    });
+    &ALL
 }
 
-/// The languages and their loaders, in the same order.
-struct Loaded {
-    languages: Vec<Language>,
-    loaders: Vec<FluentLanguageLoader>,
-}
-
-/// Every file, parsed once, when a front-end first asks (a dozen files of
-/// a few hundred messages: milliseconds; the CLI never asks).
-fn loaded() -> &'static Loaded {
-    static LOADED: LazyLock<Loaded> = LazyLock::new(|| {
+/// The identifiers of the files, English first: their folders' names,
+/// read without parsing a file.
+fn ids() -> &'static [LanguageIdentifier] {
+    static IDS: LazyLock<Vec<LanguageIdentifier>> = LazyLock::new(|| {
         let mut ids: Vec<LanguageIdentifier> = Files::iter()
             .filter_map(|path| path.split('/').next()?.parse().ok())
             .collect();
-        ids.sort_by_key(|id| (id.to_string() != FALLBACK, id.to_string()));
+        ids.sort_by_key(|id| (*id != FALLBACK, id.to_string()));
         ids.dedup();
-        let loaders: Vec<FluentLanguageLoader> = ids.iter().map(build).collect();
-        let languages = ids
-            .into_iter()
-            .zip(&loaders)
-            .map(|(id, l)| Language {
-                name: l.get("language-name"),
-                id,
-            })
-            .collect();
-        Loaded { languages, loaders }
+        ids
     });
-    &LOADED
+    &IDS
+}
+
+/// The loader of language `i` of [`ids`], built on first use: the CLI,
+/// which asks only for `diskmark help tui`'s English keys, parses the
+/// English file alone.
+fn loader_of(i: usize) -> &'static FluentLanguageLoader {
+    static LOADERS: LazyLock<Vec<OnceLock<FluentLanguageLoader>>> =
+        LazyLock::new(|| ids().iter().map(|_| OnceLock::new()).collect());
+    // `i` is in range: `choose` keeps it so, and English, index 0, is
+    // always embedded (fl! itself needs gui/i18n/en at build time).
+    let i = i.min(ids().len() - 1);
+    LOADERS[i].get_or_init(|| build(&ids()[i]))
 }
 
 /// The loader of `id`, with English under it for any message it lacks.
@@ -87,16 +93,13 @@ thread_local! {
 
 /// The calling thread's loader (what [`fl!`] reads).
 pub fn loader() -> &'static FluentLanguageLoader {
-    let all = &loaded().loaders;
-    // `choose` keeps the index in range, and English is always there
-    // (the build embeds gui/i18n/en, which fl! itself needs).
-    &all[CURRENT.with(Cell::get).min(all.len() - 1)]
+    loader_of(CURRENT.with(Cell::get))
 }
 
 /// Makes `index` of [`languages`] the calling thread's language; an index
 /// out of range is English.
 pub fn choose(index: usize) {
-    CURRENT.with(|c| c.set(if index < languages().len() { index } else { 0 }));
+    CURRENT.with(|c| c.set(if index < ids().len() { index } else { 0 }));
 }
 
 /// The calling thread's language, as an index into [`languages`].
@@ -125,10 +128,9 @@ pub fn best(wanted: &LanguageIdentifier) -> usize {
 /// Whether the calling thread's language is written right to left, so
 /// that the window mirrors its layout (docs/i18n.md#right-to-left).
 pub fn right_to_left() -> bool {
-    let i = chosen();
-    languages()
-        .get(i)
-        .is_some_and(|l| l.id.character_direction() == CharacterDirection::RTL)
+    ids()
+        .get(chosen())
+        .is_some_and(|id| id.character_direction() == CharacterDirection::RTL)
 }
 
 /// A recorded date (RFC 3339, as the history and the JSON keep it) in the
@@ -173,6 +175,6 @@ pub fn message(id: &str) -> String {
 /// `value` with `decimals` digits after the separator, in the calling
 /// thread's language, for a figure drawn outside a message (a cell).
 pub fn number(value: f64, decimals: usize) -> String {
-    let all = &loaded().languages;
-    digits::format(&all[chosen().min(all.len() - 1)].id, value, decimals)
+    let all = ids();
+    digits::format(&all[chosen().min(all.len() - 1)], value, decimals)
 }

@@ -201,7 +201,7 @@ fn tui_refuses(dir: &Path, extra: &str, needle: &str) {
     t.wait_for("Ready", 20);
     t.keys(&["Enter"]);
     let s = t.wait_for(needle, 20);
-    assert!(s.contains("Error: "), "{s}");
+    assert!(s.contains("error: "), "{s}");
     t.keys(&["q"]);
     t.wait_for("EXITED=0", 10);
     assert_eq!(watch.names(), Vec::<String>::new(), "{extra}");

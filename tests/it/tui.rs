@@ -126,9 +126,10 @@ fn in_german_the_screen_is_german_and_the_report_stays_english() {
     let s = t.wait_for("Fertig.", 60);
     // Each figure has a decimal comma and no decimal point.
     let row = s.lines().find(|l| l.contains("RND4K Q1T1")).unwrap();
+    // A figure is a run of digits and separators (its bar runs into it).
     let figures: Vec<&str> = row
-        .split_whitespace()
-        .filter(|w| w.chars().next().is_some_and(|c| c.is_ascii_digit()) && w.contains(','))
+        .split(|c: char| !(c.is_ascii_digit() || c == ',' || c == '.'))
+        .filter(|w| w.starts_with(|c: char| c.is_ascii_digit()) && w.contains(','))
         .collect();
     assert!(!figures.is_empty(), "no German figure in {row:?}");
     for f in &figures {

@@ -38,8 +38,8 @@ fn texts(app: &App, size: (f32, f32)) -> Vec<(String, Rectangle, Option<Rectangl
         }
         None
     });
-    let v = found.lock().unwrap().clone();
-    v
+
+    found.lock().unwrap().clone()
 }
 
 /// Nothing of the window's text is cut: every text shows whole in its
