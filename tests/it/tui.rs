@@ -17,6 +17,25 @@ fn launch(t: &Tmux, dir: &std::path::Path, extra: &str) {
     t.keys(&[&cmd, "Enter"]);
 }
 
+/// `s` saves the finished Real World run's text report in `cwd`, the
+/// status line saying so with `said` before the file's name; the report
+/// is the CLI's, in English.
+fn save_the_real_world_report(t: &Tmux, cwd: &std::path::Path, said: &str) {
+    t.keys(&["s"]);
+    let s = t.wait_for(&format!("{said}diskmark_"), 10);
+    let name = s
+        .split(said)
+        .nth(1)
+        .and_then(|r| r.split_whitespace().next())
+        .unwrap()
+        .to_string();
+    let report = std::fs::read_to_string(cwd.join(&name)).unwrap();
+    assert!(
+        report.contains("[Read]") && report.contains("Profile: Real World Performance"),
+        "{report}"
+    );
+}
+
 #[test]
 fn without_a_terminal_it_points_to_the_cli() {
     let out = diskmark().args(["tui", "/tmp"]).output().unwrap();
@@ -57,19 +76,7 @@ fn run_save_and_quit_then_stop_with_esc() {
             .count();
         assert!(digits >= 6, "no figures in {row:?}");
     }
-    t.keys(&["s"]);
-    let s = t.wait_for("saved to diskmark_", 10);
-    let name = s
-        .split("saved to ")
-        .nth(1)
-        .and_then(|r| r.split_whitespace().next())
-        .unwrap()
-        .to_string();
-    let report = std::fs::read_to_string(cwd.path().join(&name)).unwrap();
-    assert!(
-        report.contains("[Read]") && report.contains("Profile: Real World Performance"),
-        "{report}"
-    );
+    save_the_real_world_report(&t, cwd.path(), "saved to ");
     t.keys(&["q"]);
     t.wait_for("EXITED=0", 10);
     // The terminal is back in cooked mode, with echo.
@@ -140,19 +147,8 @@ fn in_german_the_screen_is_german_and_the_report_stays_english() {
             "{f} in {row:?}"
         );
     }
-    t.keys(&["s"]);
-    let s = t.wait_for("gespeichert unter diskmark_", 10);
-    let name = s
-        .split("gespeichert unter ")
-        .nth(1)
-        .and_then(|r| r.split_whitespace().next())
-        .unwrap()
-        .to_string();
-    let report = std::fs::read_to_string(cwd.path().join(&name)).unwrap();
-    assert!(
-        report.contains("[Read]") && report.contains("Profile: Real World Performance"),
-        "the report is not the CLI's English one:\n{report}"
-    );
+    // In German words, the report saved is the CLI's, in English.
+    save_the_real_world_report(&t, cwd.path(), "gespeichert unter ");
     t.keys(&["q"]);
     t.wait_for("EXITED=0", 10);
     assert_eq!(leftovers(dir.path()), Vec::<String>::new());
