@@ -33,6 +33,13 @@ pub const HOSTS: Input = Input {
     limit: 1 << 20,
 };
 
+/// The language the window's Language menu remembered
+/// (docs/i18n.md#choosing): one identifier.
+pub const LANGUAGE: Input = Input {
+    what: "a remembered language",
+    limit: 64,
+};
+
 /// A `--history` database. SQLite opens it itself: only [`check`] applies.
 pub const HISTORY: Input = Input {
     what: "a history database",

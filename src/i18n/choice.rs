@@ -103,43 +103,56 @@ pub fn config_file() -> Option<PathBuf> {
 }
 
 /// The remembered choice, when there is one and it names a language: the
-/// file is anyone's text, so it is read short and parsed, never shown.
+/// file is anyone's text, so it is read as every input is (a regular file
+/// only, never waited on, 64 bytes at most) and parsed, never shown; what
+/// is not a language is no choice.
 pub fn remembered(file: &Path) -> Option<LanguageIdentifier> {
-    use std::io::Read;
-    let f = std::fs::File::open(file).ok()?;
-    if !f.metadata().ok()?.is_file() {
-        return None;
-    }
-    let mut text = String::new();
-    f.take(64).read_to_string(&mut text).ok()?;
-    text.trim().parse().ok()
+    let bytes = crate::inputs::read(file, "", &crate::inputs::LANGUAGE).ok()?;
+    std::str::from_utf8(&bytes).ok()?.trim().parse().ok()
 }
 
 /// Remembers `lang` as the menu's choice: written to a new file beside
 /// the old and renamed over it, so a reader never sees half of it.
 pub fn remember(path: &Path, lang: &LanguageIdentifier) -> std::io::Result<()> {
+    use std::io::Write;
     let dir = path.parent().unwrap_or(path);
     std::fs::create_dir_all(dir)?;
-    let mut tmp = tempfile_in(dir)?;
-    use std::io::Write;
-    writeln!(tmp.1, "{lang}")?;
-    tmp.1.sync_all()?;
-    std::fs::rename(&tmp.0, path)
+    let (tmp, mut file) = new_file_in(dir)?;
+    let written = writeln!(file, "{lang}")
+        .and_then(|()| file.sync_all())
+        .and_then(|()| std::fs::rename(&tmp, path));
+    if written.is_err() {
+        // Ours to remove only while the name is still the file we made.
+        let ours = |m: std::fs::Metadata| {
+            use std::os::unix::fs::MetadataExt;
+            file.metadata()
+                .is_ok_and(|f| f.ino() == m.ino() && f.dev() == m.dev())
+        };
+        if std::fs::symlink_metadata(&tmp).is_ok_and(ours) {
+            let _ = std::fs::remove_file(&tmp);
+        }
+    }
+    written
 }
 
 /// Forgets the menu's choice: the environment's language applies again.
+/// Only a regular file is removed; anything else at the path is not the
+/// choice, and is left.
 pub fn forget(path: &Path) -> std::io::Result<()> {
-    match std::fs::remove_file(path) {
-        Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(e),
-        _ => Ok(()),
+    match std::fs::symlink_metadata(path) {
+        Ok(m) if m.is_file() => std::fs::remove_file(path),
+        Ok(_) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
+        Err(e) => Err(e),
     }
 }
 
-/// A new file in `dir`, created exclusively (never through a link left
-/// there), with its path.
-fn tempfile_in(dir: &std::path::Path) -> std::io::Result<(PathBuf, std::fs::File)> {
-    let path = dir.join(format!(".language.{}", std::process::id()));
-    let _ = std::fs::remove_file(&path);
+/// A new file in `dir`, created exclusively under a name no one else
+/// uses (never through a link or a file left there), with its path.
+fn new_file_in(dir: &Path) -> std::io::Result<(PathBuf, std::fs::File)> {
+    static N: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+    let n = N.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let path = dir.join(format!(".language.{}.{n}", std::process::id()));
     let f = std::fs::OpenOptions::new()
         .write(true)
         .create_new(true)
@@ -173,6 +186,21 @@ mod tests {
         // Anyone's text in the file is no language: ignored, never shown.
         std::fs::write(&file, "\u{1b}]0;x\u{7}$(rm -rf ~)\n").unwrap();
         assert_eq!(remembered(&file), None);
+        std::fs::write(&file, "de\n".repeat(100)).unwrap();
+        assert_eq!(remembered(&file), None, "a file larger than a language");
+        // A FIFO, a socket, a device or a directory in its place is never
+        // waited on: no choice.
+        let others = crate::inputs::NotFiles::in_dir(dir.path());
+        for (path, kind) in &others.kinds {
+            assert_eq!(remembered(path), None, "{kind}");
+            // Nor is it removed: only a regular file is the choice.
+            forget(path).unwrap();
+            assert!(std::fs::symlink_metadata(path).is_ok(), "{kind} removed");
+        }
+        // A choice that cannot be written says why, and leaves nothing.
+        let blocked = dir.path().join("a-file");
+        std::fs::write(&blocked, "").unwrap();
+        assert!(remember(&blocked.join("language"), &"de".parse().unwrap()).is_err());
     }
 
     #[test]

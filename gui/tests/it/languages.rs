@@ -121,6 +121,30 @@ fn german_japanese_and_arabic_at_the_smallest_size_with_nothing_cut() {
     }
 }
 
+/// In every language, not only the three drawn above: the finished grid,
+/// the settings and the sustained write's page at the smallest size have
+/// no text cut, and the menu bar with every menu open neither.
+#[test]
+fn nothing_is_cut_in_any_language() {
+    for lang in diskmark::i18n::languages() {
+        let id = lang.id.to_string();
+        let mut app = finished_in(&id);
+        nothing_cut(&app, &format!("{id}: the finished grid"));
+        for m in diskmark_gui::menu::Menu::ALL {
+            let _ = app.update(Message::Menu(diskmark_gui::menu::MenuMsg::Open(m)));
+            nothing_cut(&app, &format!("{id}: the {m:?} menu"));
+        }
+        let _ = app.update(Message::Menu(diskmark_gui::menu::MenuMsg::Close));
+        let _ = app.update(Message::Dialog(Some(Dialog::Settings)));
+        nothing_cut(&app, &format!("{id}: the settings"));
+        let _ = app.update(Message::Dialog(Some(Dialog::TestParameters)));
+        nothing_cut(&app, &format!("{id}: the test parameters"));
+        let mut page = page_running_in(&id, "sustained", fill_steps());
+        nothing_cut(&page, &format!("{id}: the sustained write's page"));
+        page.stop_and_wait();
+    }
+}
+
 /// The Language menu changes the window's language at once, without a
 /// restart, and remembers the choice for the next start; System goes
 /// back to the environment's and forgets it.

@@ -109,15 +109,16 @@ pub struct Xvfb {
 }
 
 impl Xvfb {
-    /// Kills it with SIGKILL, as a crash would, waits for it and removes
-    /// the lock file and socket it had no chance to remove.
+    /// Kills it with SIGKILL, as a crash would, and waits for it. Its
+    /// lock file and socket stay: the next Xvfb to pick its number sees
+    /// the lock's process dead and takes them over. Removing them here, by
+    /// name, removed another test's new server's socket when that server
+    /// had just taken the number (its window then failed with
+    /// XOpenDisplayFailed, seen under load).
     pub fn kill(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
         self.killed = true;
-        let n = self.display.trim_start_matches(':');
-        let _ = std::fs::remove_file(format!("/tmp/.X{n}-lock"));
-        let _ = std::fs::remove_file(format!("/tmp/.X11-unix/X{n}"));
     }
 }
 
