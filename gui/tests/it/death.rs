@@ -165,6 +165,10 @@ fn a_window_whose_guardian_is_gone_creates_no_test_file() {
     let log = dir.path().join("stderr");
     let mut child = window(&x.display, dir.path(), &["--quit-when-done"], &log);
     let pid = child.id();
+    // Not before the window is up: a guardian killed while the window
+    // still checks that it started is a start that fails ("it ended at
+    // once", seen under load), not the case this test is about.
+    common::until_window_shown(&x.display, &mut child, &log);
     let mut guardian = Vec::new();
     wait_until(30, "the window's guardian starts", || {
         guardian = guardians_of(pid);

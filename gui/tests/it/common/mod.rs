@@ -109,16 +109,24 @@ pub struct Xvfb {
 }
 
 impl Xvfb {
-    /// Kills it with SIGKILL, as a crash would, and waits for it. Its
-    /// lock file and socket stay: the next Xvfb to pick its number sees
-    /// the lock's process dead and takes them over. Removing them here, by
-    /// name, removed another test's new server's socket when that server
-    /// had just taken the number (its window then failed with
-    /// XOpenDisplayFailed, seen under load).
+    /// Kills it with SIGKILL, as a crash would, waits for it, and removes
+    /// the lock file and socket it had no chance to remove (left, they
+    /// made the next server on that number unreachable, seen often). Only
+    /// while the lock still names this server: another test's new server
+    /// that took the number has written its own pid there, and its socket
+    /// is not ours to remove.
     pub fn kill(&mut self) {
+        let pid = self.child.id();
         let _ = self.child.kill();
         let _ = self.child.wait();
         self.killed = true;
+        let n = self.display.trim_start_matches(':');
+        let lock = format!("/tmp/.X{n}-lock");
+        let ours = std::fs::read_to_string(&lock).is_ok_and(|l| l.trim() == pid.to_string());
+        if ours {
+            let _ = std::fs::remove_file(format!("/tmp/.X11-unix/X{n}"));
+            let _ = std::fs::remove_file(&lock);
+        }
     }
 }
 
@@ -273,6 +281,21 @@ pub fn find_window(
             .and_then(|c| c.reply().ok())
             .is_some_and(|n| n.value == title.as_bytes())
     })
+}
+
+/// Waits until the window titled diskmark is on `display` (it opens only
+/// once its start is done: the guardian started and checked), or `child`
+/// ends first, which fails with its stderr from `log`. One connection to
+/// the server, asked again and again.
+pub fn until_window_shown(display: &str, child: &mut Child, log: &Path) {
+    let (conn, screen) = x11rb::connect(Some(display)).expect("the test's own X server");
+    wait_until(60, "the window opens", || {
+        if let Some(st) = child.try_wait().unwrap() {
+            let said = std::fs::read_to_string(log).unwrap_or_default();
+            panic!("diskmark-gui ended before its window opened ({st}): {said}");
+        }
+        find_window(&conn, screen, diskmark_gui::strings::TITLE).is_some()
+    });
 }
 
 /// Clicks the middle of `label` in the window titled diskmark on
