@@ -78,6 +78,12 @@ pub struct Choices {
     pub strict: bool,
     /// Polled completions (io_uring IOPOLL).
     pub hipri: bool,
+    /// `--sqpoll`: a kernel thread submits (io_uring SQPOLL).
+    pub sqpoll: bool,
+    /// `--cpus`: the CPUs the workers run on; empty, wherever the
+    /// scheduler puts them.
+    #[serde(skip_serializing_if = "crate::host::CpuList::is_empty")]
+    pub cpus: crate::host::CpuList,
     /// Leave the test file in place at the end (for inspection).
     pub keep_file: bool,
     /// Keep copy-on-write on btrfs/bcachefs (no NOCOW).
@@ -172,6 +178,8 @@ impl Choices {
             seed: 0,
             strict: false,
             hipri: false,
+            sqpoll: false,
+            cpus: crate::host::CpuList::default(),
             keep_file: false,
             cow: false,
             drop_caches: false,
@@ -199,6 +207,8 @@ impl Choices {
         c.mode = mode;
         c.loops = 1;
         c.engine = base.engine.clone();
+        c.sqpoll = base.sqpoll;
+        c.cpus = base.cpus.clone();
         c.seed = base.seed;
         c.label = base.label.clone();
         c
@@ -382,6 +392,41 @@ fn check_ranges(c: &Choices) -> Result<(), UsageError> {
     Ok(())
 }
 
+/// `--sqpoll` and `--cpus` place diskmark's own engine's work.
+fn check_placement(c: &Choices) -> Result<(), UsageError> {
+    if c.sqpoll && !c.engine.native().is_some_and(EngineKind::kernel_submits) {
+        return Err(UsageError::new(
+            "--sqpoll",
+            format!(
+                "submission by a kernel thread needs --engine {}, not {}",
+                EngineKind::kernel_submitting_names(),
+                c.engine
+            ),
+        ));
+    }
+    if !c.cpus.is_empty() && c.engine.native().is_none() {
+        return Err(UsageError::new(
+            "--cpus",
+            format!(
+                "places diskmark's own workers: use a native engine, not {} (fio has --cpus_allowed)",
+                c.engine
+            ),
+        ));
+    }
+    let refused = c.cpus.not_allowed();
+    if !refused.is_empty() {
+        let list: Vec<String> = refused.iter().map(u32::to_string).collect();
+        return Err(UsageError::new(
+            "--cpus",
+            format!(
+                "this process may not run on CPU {}; `taskset -pc $$` lists the CPUs it may use",
+                list.join(", ")
+            ),
+        ));
+    }
+    Ok(())
+}
+
 /// Options that need others: --hipri, --verify.
 fn check_combinations(c: &Choices) -> Result<(), UsageError> {
     if c.hipri && !c.engine.polls() {
@@ -400,6 +445,7 @@ fn check_combinations(c: &Choices) -> Result<(), UsageError> {
             "polled completions need O_DIRECT; drop --buffered",
         ));
     }
+    check_placement(c)?;
     if c.verify && c.engine.native().is_none() {
         return Err(UsageError::new(
             "--verify",
@@ -587,6 +633,14 @@ mod tests {
             ),
             ("--mix-read", Box::new(|s| s.mix_read = 101)),
             ("--hipri", Box::new(|s| s.hipri = true)),
+            ("--sqpoll", Box::new(|s| s.sqpoll = true)),
+            (
+                "--cpus",
+                Box::new(|s| {
+                    s.cpus = crate::host::CpuList::parse(&format!("{}", crate::host::MAX_CPUS - 1))
+                        .unwrap()
+                }),
+            ),
             (
                 "--verify",
                 Box::new(|s| {

@@ -55,7 +55,7 @@ const HEADINGS: [Heading; 8] = [
     },
     Heading {
         name: "Engine",
-        ids: &["engine", "fio", "strict", "hipri"],
+        ids: &["engine", "fio", "strict", "hipri", "sqpoll", "cpus"],
     },
     Heading {
         name: "Output",

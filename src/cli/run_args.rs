@@ -130,6 +130,16 @@ pub struct RunArgs {
     #[arg(long)]
     pub hipri: bool,
 
+    /// io_uring: a kernel thread submits the I/Os (SQPOLL), so the workers
+    /// enter the kernel only to wait; it keeps a CPU busy while it runs
+    #[arg(long)]
+    pub sqpoll: bool,
+
+    /// Run the workers on these CPUs, thread i on the list's i-th (mod its
+    /// length), as `taskset -c` writes them: 0-3,6
+    #[arg(long, value_name = "LIST", value_parser = crate::host::CpuList::parse)]
+    pub cpus: Option<crate::host::CpuList>,
+
     /// Seed of the offset and data generators, to repeat a run
     /// [default: random; the JSON records it]
     #[arg(long, allow_negative_numbers = true)]
@@ -369,6 +379,8 @@ impl RunArgs {
             seed: self.seed.unwrap_or_else(crate::config::random_seed),
             strict: self.strict,
             hipri: self.hipri,
+            sqpoll: self.sqpoll,
+            cpus: self.cpus.clone().unwrap_or_default(),
             keep_file: self.keep_file,
             cow: self.cow,
             drop_caches: self.drop_caches,

@@ -1,8 +1,9 @@
 //! `diskmark engines`: every engine, whether it works here (or why not),
-//! whether it is synchronous, and its depth limit here.
+//! whether it is synchronous, its depth limit here, and which of its
+//! optional set-ups this kernel has (docs/measurement.md#io_uring-setup).
 
 use crate::engine::registry::Probe;
-use crate::engine::{Capabilities, EngineKind};
+use crate::engine::{Capabilities, EngineKind, Feature};
 use crate::plan::MAX_SYNC_THREADS;
 use serde::Serialize;
 use std::fmt::Write;
@@ -20,15 +21,39 @@ fn limit(caps: &Capabilities) -> String {
     s
 }
 
+/// One engine as listed: its probe and its optional set-ups.
+#[derive(Debug, Clone)]
+pub struct Listed {
+    /// Whether it works here and what it can do.
+    pub probe: Probe,
+    /// Its optional set-ups, tried on this kernel (none where it does not
+    /// work).
+    pub features: Vec<Feature>,
+}
+
+/// Every probed engine with its set-ups tried.
+pub fn list(probes: Vec<Probe>) -> Vec<Listed> {
+    (probes.into_iter())
+        .map(|probe| Listed {
+            features: match probe.status {
+                Ok(()) => probe.kind.features(),
+                Err(_) => Vec::new(),
+            },
+            probe,
+        })
+        .collect()
+}
+
 /// The table.
-pub fn render_text(probes: &[Probe], default: EngineKind) -> String {
+pub fn render_text(listed: &[Listed], default: EngineKind) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
         "{:<10} {:<13} {:<12} depth limit here",
         "engine", "status", "kind"
     );
-    for p in probes {
+    for l in listed {
+        let p = &l.probe;
         let kind = if p.caps.synchronous {
             "synchronous"
         } else {
@@ -47,6 +72,14 @@ pub fn render_text(probes: &[Probe], default: EngineKind) -> String {
         );
         if let Err(why) = &p.status {
             let _ = writeln!(out, "{:<10} {why}", "");
+        }
+        for f in &l.features {
+            let has = if f.available { "yes" } else { "no " };
+            let _ = writeln!(
+                out,
+                "{:<10} {:<28} {has} {}: {}",
+                "", f.name, f.used, f.what
+            );
         }
     }
     let _ = writeln!(
@@ -74,15 +107,17 @@ struct Entry {
     max_in_flight: Option<u64>,
     limited_by: Option<String>,
     limit: String,
+    features: Vec<Feature>,
 }
 
 /// The JSON.
-pub fn render_json(probes: &[Probe], default: EngineKind) -> String {
+pub fn render_json(listed: &[Listed], default: EngineKind) -> String {
     let doc = Doc {
         default: default.name(),
-        engines: probes
+        engines: listed
             .iter()
-            .map(|p| Entry {
+            .map(|l| (&l.probe, &l.features))
+            .map(|(p, features)| Entry {
                 name: p.kind.name(),
                 available: p.status.is_ok(),
                 reason: p.status.clone().err(),
@@ -91,6 +126,7 @@ pub fn render_json(probes: &[Probe], default: EngineKind) -> String {
                 max_in_flight: p.caps.budget.as_ref().map(|b| b.total / b.per_io.max(1)),
                 limited_by: p.caps.budget.as_ref().map(|b| b.resource.clone()),
                 limit: limit(&p.caps),
+                features: features.clone(),
             })
             .collect(),
     };
@@ -105,7 +141,19 @@ mod tests {
     use super::*;
     use crate::engine::Budget;
 
-    fn probes() -> Vec<Probe> {
+    fn probes() -> Vec<Listed> {
+        let listed = |probe: Probe| Listed {
+            features: match probe.kind {
+                EngineKind::Libaio => vec![Feature {
+                    name: "IORING_SETUP_SQPOLL",
+                    what: "a kernel thread submits",
+                    available: false,
+                    used: "with --sqpoll",
+                }],
+                _ => Vec::new(),
+            },
+            probe,
+        };
         vec![
             Probe {
                 kind: EngineKind::IoUring,
@@ -142,6 +190,9 @@ mod tests {
                 },
             },
         ]
+        .into_iter()
+        .map(listed)
+        .collect()
     }
 
     #[test]
@@ -164,7 +215,11 @@ mod tests {
             lines[3],
             "libaio     default       asynchronous 512 per thread, 32768 in flight in all (fs.aio-max-nr)"
         );
-        assert!(lines[4].starts_with("psync      available     synchronous  1 per thread"));
+        assert_eq!(
+            lines[4],
+            "           IORING_SETUP_SQPOLL          no  with --sqpoll: a kernel thread submits"
+        );
+        assert!(lines[5].starts_with("psync      available     synchronous  1 per thread"));
     }
 
     #[test]
@@ -181,6 +236,11 @@ mod tests {
         );
         assert_eq!(v["engines"][1]["max_in_flight"], 32768);
         assert_eq!(v["engines"][2]["synchronous"], true);
+        assert_eq!(
+            v["engines"][1]["features"][0]["name"],
+            "IORING_SETUP_SQPOLL"
+        );
+        assert_eq!(v["engines"][1]["features"][0]["available"], false);
         assert!(v["engines"][2]["reason"].is_null());
     }
 }

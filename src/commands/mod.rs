@@ -42,11 +42,11 @@ pub fn print(text: &str) -> Result<(), Error> {
 
 /// `diskmark engines`.
 pub fn engines(format: ListFormat) -> Result<u8, Error> {
-    let probes = probe_all();
+    let listed = engines::list(probe_all());
     let default = default_engine();
     print(&match format {
-        ListFormat::Text => engines::render_text(&probes, default),
-        ListFormat::Json => engines::render_json(&probes, default),
+        ListFormat::Text => engines::render_text(&listed, default),
+        ListFormat::Json => engines::render_json(&listed, default),
     })?;
     Ok(0)
 }

@@ -52,6 +52,8 @@ pub struct ThreadSetup<'a> {
     pub block_size: usize,
     /// Polled completions (io_uring IOPOLL), checked possible beforehand.
     pub hipri: bool,
+    /// Submission by a kernel thread (io_uring SQPOLL, `--sqpoll`).
+    pub sqpoll: bool,
 }
 
 /// Failures of an engine outside a single I/O's result.
@@ -121,9 +123,27 @@ pub struct EngineFacts {
     /// (COOP_TASKRUN, SINGLE_ISSUER, DEFER_TASKRUN; Linux 6.1+).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub deferred_taskrun: Option<bool>,
+    /// io_uring: the ring made without its SQ index array (NO_SQARRAY,
+    /// Linux 6.6+).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub no_sqarray: Option<bool>,
+    /// io_uring: the ring's descriptor registered, so that io_uring_enter
+    /// skips a file lookup (Linux 5.18+).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub registered_ring: Option<bool>,
+    /// io_uring: submission by a kernel thread (`--sqpoll`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sqpoll: Option<bool>,
     /// posixaio: descriptors the thread's requests are spread over.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub descriptors: Option<u32>,
+    /// System calls made to issue and wait ([`Engine::calls`]), from set-up
+    /// to drain, over the threads; with `ios`, the calls per I/O.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub calls: Option<u64>,
+    /// I/Os completed over the same span (warm-up and drain included).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ios: Option<u64>,
     /// Why a preferred setup was not used (e.g. registration refused).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub fallback: Option<String>,
@@ -152,7 +172,7 @@ pub trait Engine: Sized {
     /// Stages one request in a free slot. Issues nothing yet.
     fn prepare(&mut self, slot: u32, op: Op, offset: u64);
 
-    /// Issues every staged request (the worker stages one at a time). A
+    /// Issues every staged request (the worker stages a batch). A
     /// synchronous engine performs it here; an asynchronous one does not
     /// wait.
     fn submit(&mut self) -> Result<(), EngineError>;
@@ -161,6 +181,24 @@ pub trait Engine: Sized {
     /// already have) and writes the completions to the front of `out`
     /// (which has room for `depth`), returning how many.
     fn reap(&mut self, out: &mut [Completion]) -> Result<usize, EngineError>;
+
+    /// Issues every staged request, then reaps as [`Engine::reap`] does:
+    /// the worker's one call per batch (docs/measurement.md#batches). An
+    /// engine that can issue and wait in one system call (io_uring_enter)
+    /// does so.
+    #[inline]
+    fn submit_and_reap(&mut self, out: &mut [Completion]) -> Result<usize, EngineError> {
+        self.submit()?;
+        self.reap(out)
+    }
+
+    /// System calls this instance has made to issue and wait for I/O
+    /// (io_submit, io_getevents, io_uring_enter, pread...), counted
+    /// without a syscall of its own: the JSON reports them per I/O.
+    /// `None` for an engine that does not count.
+    fn calls(&self) -> Option<u64> {
+        None
+    }
 
     /// How this instance set itself up.
     fn facts(&self) -> EngineFacts {
@@ -188,6 +226,19 @@ impl Budget {
     pub fn cost(&self, q: u32, t: u32) -> u64 {
         u64::from(t) * self.per_io * u64::from(q).max(self.min_per_thread)
     }
+}
+
+/// One optional set-up of an engine and whether this kernel has it.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Feature {
+    /// Its name as the kernel's headers give it (`IORING_SETUP_SQPOLL`).
+    pub name: &'static str,
+    /// What it does, in a few words.
+    pub what: &'static str,
+    /// Whether this kernel took it when tried.
+    pub available: bool,
+    /// When it is used: always where available, or only when asked.
+    pub used: &'static str,
 }
 
 /// What an engine can do here: the planner adapts tests to it (docs/measurement.md#engines-and-adaptation).
@@ -218,6 +269,11 @@ pub struct EngineOps {
     pub moves_data: bool,
     /// Whether it can poll for completions (`--hipri`).
     pub polls: bool,
+    /// Whether a kernel thread can submit for it (`--sqpoll`).
+    pub kernel_submits: bool,
+    /// Its optional set-ups and whether this kernel has each, tried for
+    /// `diskmark engines` (docs/measurement.md#io_uring-setup).
+    pub features: fn() -> Vec<Feature>,
     /// Whether it works here: `Ok`, or why not in words. The registry
     /// calls it once per process.
     pub probe: fn() -> Result<(), String>,
@@ -244,6 +300,11 @@ impl EngineOps {
     /// A budget for an engine that no resource limits.
     pub fn unlimited() -> Option<Budget> {
         None
+    }
+
+    /// The features of an engine without optional set-ups.
+    pub fn no_features() -> Vec<Feature> {
+        Vec::new()
     }
 
     /// Process set-up for an engine that needs none.

@@ -1,9 +1,15 @@
 //! `io_uring`: one ring per thread, sized to the power of two at or above
-//! Q. Every free slot is refilled and submitted as soon as it is free, and
-//! one io_uring_enter waits for completions, after which the completion
-//! queue is drained without another syscall — fio's pattern, with the same
-//! setup flags (COOP_TASKRUN, SINGLE_ISSUER, DEFER_TASKRUN where the kernel
-//! has them).
+//! Q. The worker refills every freed slot, then one io_uring_enter both
+//! issues the batch and waits for the next completions, after which the
+//! completion queue is drained without another syscall: t/io_uring's
+//! pattern (docs/measurement.md#batches), with fio's setup flags
+//! (COOP_TASKRUN, SINGLE_ISSUER, DEFER_TASKRUN where the kernel has them).
+//!
+//! Where the kernel has them, the ring is made without its SQ index array
+//! (NO_SQARRAY, Linux 6.6+) and its descriptor is registered (Linux 5.18+),
+//! so that io_uring_enter skips a file lookup. `--sqpoll` hands submission
+//! to a kernel thread (SQPOLL), which costs a core. Each is tried, and what
+//! was refused is left out and said in the facts (docs/measurement.md#io_uring-setup).
 //!
 //! Buffers and the file are registered with the ring where the kernel
 //! allows it (fixed buffers skip a page walk per I/O). Registered buffers
@@ -11,7 +17,9 @@
 //! registration is refused the engine falls back to plain buffers and says
 //! so in its facts.
 
-use super::{AlignedBuf, Completion, Engine, EngineError, EngineFacts, EngineOps, Op, ThreadSetup};
+use super::{
+    AlignedBuf, Completion, Engine, EngineError, EngineFacts, EngineOps, Feature, Op, ThreadSetup,
+};
 use io_uring::{IoUring, opcode, squeue, types};
 use std::fs::File;
 use std::io;
@@ -28,12 +36,35 @@ pub struct IoUringEngine {
     file: File,
     fixed_file: bool,
     fixed_bufs: bool,
+    /// Submission by a kernel thread: enters only to wake it or to wait.
+    sqpoll: bool,
+    /// The ring's index among this thread's registered ring descriptors.
+    ring_index: Option<u32>,
     block_len: u32,
     /// Pushed to the submission queue, not yet entered.
     pending: u32,
     /// Entered and not yet reaped.
     in_flight: u32,
+    /// io_uring_enter calls made since the ring was set up.
+    calls: u64,
     facts: EngineFacts,
+}
+
+/// `IORING_ENTER_GETEVENTS`: wait for (and with DEFER_TASKRUN, run)
+/// completions.
+const ENTER_GETEVENTS: u32 = 1;
+/// `IORING_ENTER_REGISTERED_RING`: the descriptor is a registered index.
+const ENTER_REGISTERED_RING: u32 = 1 << 4;
+/// `IORING_REGISTER_RING_FDS` and its inverse.
+const REGISTER_RING_FDS: u32 = 20;
+const UNREGISTER_RING_FDS: u32 = 21;
+
+/// `struct io_uring_rsrc_update` of the kernel's uapi.
+#[repr(C)]
+struct RsrcUpdate {
+    offset: u32,
+    resv: u32,
+    data: u64,
 }
 
 /// Environment variable that makes the io_uring probe behave as if
@@ -88,18 +119,95 @@ pub fn probe(simulate_disabled: Option<String>) -> Result<(), String> {
     Ok(())
 }
 
+/// The optional set-ups, each tried on a ring of two entries: what
+/// `diskmark engines` lists. Nothing where io_uring itself is refused.
+fn io_uring_features() -> Vec<Feature> {
+    if probe_here().is_err() {
+        return Vec::new();
+    }
+    let lean = |b: &mut io_uring::Builder| {
+        b.setup_coop_taskrun()
+            .setup_single_issuer()
+            .setup_defer_taskrun();
+    };
+    let takes = |f: &dyn Fn(&mut io_uring::Builder)| {
+        let mut b = IoUring::builder();
+        f(&mut b);
+        b.build(2).is_ok()
+    };
+    let registers_ring = IoUring::new(2).ok().and_then(|r| {
+        let index = register_ring_fd(&r)?;
+        unregister_ring_fd(&r, index);
+        Some(())
+    });
+    vec![
+        Feature {
+            name: "IORING_SETUP_DEFER_TASKRUN",
+            what: "completion work done when the thread waits (with COOP_TASKRUN, SINGLE_ISSUER)",
+            available: takes(&lean),
+            used: "always where available",
+        },
+        Feature {
+            name: "IORING_SETUP_NO_SQARRAY",
+            what: "no submission index array",
+            available: takes(&|b| {
+                b.setup_no_sqarray();
+            }),
+            used: "always where available",
+        },
+        Feature {
+            name: "IORING_REGISTER_RING_FDS",
+            what: "the ring's descriptor registered: no file lookup per enter",
+            available: registers_ring.is_some(),
+            used: "always where available",
+        },
+        Feature {
+            name: "IORING_SETUP_SQPOLL",
+            what: "a kernel thread submits (it costs a core)",
+            available: takes(&|b| {
+                b.setup_sqpoll(1000);
+            }),
+            used: "with --sqpoll",
+        },
+    ]
+}
+
 /// Retries an io_uring_enter that a signal interrupted.
 fn enter(ring: &IoUring, want: usize) -> io::Result<usize> {
     super::retry_eintr(|| ring.submit_and_wait(want))
 }
 
-/// A ring of `entries`, polled for `hipri`, with the lean setup flags
-/// where the kernel has them; whether it has them.
-fn build_ring(entries: u32, hipri: bool) -> io::Result<(IoUring, bool)> {
-    let build = |lean: bool| {
+/// What a ring is asked to be.
+#[derive(Debug, Clone, Copy)]
+struct RingAsk {
+    entries: u32,
+    hipri: bool,
+    sqpoll: bool,
+}
+
+/// A ring and which of the optional setup flags the kernel took.
+struct Built {
+    ring: IoUring,
+    /// COOP_TASKRUN, SINGLE_ISSUER, DEFER_TASKRUN.
+    lean: bool,
+    /// NO_SQARRAY.
+    no_sqarray: bool,
+}
+
+/// A ring for `ask` with the optional flags the kernel has: every set is
+/// tried, richest first, and a kernel that does not know a flag refuses it
+/// with EINVAL. SQPOLL excludes DEFER_TASKRUN (the kernel thread, not this
+/// one, runs the completion work).
+fn build_ring(ask: RingAsk) -> io::Result<Built> {
+    let build = |lean: bool, no_sqarray: bool| {
         let mut builder = IoUring::builder();
-        if hipri {
+        if ask.hipri {
             builder.setup_iopoll();
+        }
+        if ask.sqpoll {
+            // Idle time before the kernel thread sleeps, in ms (fio's and
+            // t/io_uring's default is 1 s).
+            builder.setup_sqpoll(1000);
         }
         if lean {
             // One thread submits and reaps: completion work can wait
@@ -109,13 +217,72 @@ fn build_ring(entries: u32, hipri: bool) -> io::Result<(IoUring, bool)> {
                 .setup_single_issuer()
                 .setup_defer_taskrun();
         }
-        builder.build(entries)
+        if no_sqarray {
+            builder.setup_no_sqarray();
+        }
+        builder.build(ask.entries)
     };
-    match build(true) {
-        Ok(r) => Ok((r, true)),
-        Err(e) if e.raw_os_error() == Some(libc::EINVAL) => Ok((build(false)?, false)),
-        Err(e) => Err(e),
+    let tries: &[(bool, bool)] = if ask.sqpoll {
+        &[(false, true), (false, false)]
+    } else {
+        &[(true, true), (true, false), (false, false)]
+    };
+    let mut last = io::Error::from_raw_os_error(libc::EINVAL);
+    for &(lean, no_sqarray) in tries {
+        match build(lean, no_sqarray) {
+            Ok(ring) => {
+                return Ok(Built {
+                    ring,
+                    lean,
+                    no_sqarray,
+                });
+            }
+            Err(e) if e.raw_os_error() == Some(libc::EINVAL) => last = e,
+            Err(e) => return Err(e),
+        }
     }
+    Err(last)
+}
+
+/// Registers `ring`'s descriptor with the calling thread (Linux 5.18+):
+/// its index, or `None` where the kernel refuses.
+fn register_ring_fd(ring: &IoUring) -> Option<u32> {
+    let mut up = RsrcUpdate {
+        offset: u32::MAX,
+        resv: 0,
+        data: ring.as_raw_fd() as u64,
+    };
+    // SAFETY: the argument is one io_uring_rsrc_update, valid for the call;
+    // the kernel writes the chosen index into its `offset`.
+    let r = unsafe {
+        libc::syscall(
+            libc::SYS_io_uring_register,
+            ring.as_raw_fd(),
+            REGISTER_RING_FDS,
+            &mut up as *mut RsrcUpdate,
+            1u32,
+        )
+    };
+    (r == 1).then_some(up.offset)
+}
+
+/// Undoes [`register_ring_fd`] (on the thread that registered it).
+fn unregister_ring_fd(ring: &IoUring, index: u32) {
+    let mut up = RsrcUpdate {
+        offset: index,
+        resv: 0,
+        data: 0,
+    };
+    // SAFETY: as in `register_ring_fd`; the kernel only reads `up`.
+    unsafe {
+        libc::syscall(
+            libc::SYS_io_uring_register,
+            ring.as_raw_fd(),
+            UNREGISTER_RING_FDS,
+            &mut up as *mut RsrcUpdate,
+            1u32,
+        )
+    };
 }
 
 /// Registers the `slots` buffers of `buf` with `ring`; when the kernel
@@ -161,6 +328,73 @@ impl IoUringEngine {
         }
         self.in_flight -= n as u32;
         n
+    }
+
+    /// One io_uring_enter: issues the staged requests and waits for `want`
+    /// completions. Through the registered descriptor where there is one;
+    /// under SQPOLL through the crate, which wakes the kernel thread and
+    /// enters only when it must. Returns how many were issued.
+    #[inline]
+    fn enter_once(&mut self, want: u32) -> io::Result<u32> {
+        let issued = if self.sqpoll {
+            let pending = self.pending;
+            self.ring.submit_and_wait(want as usize)?;
+            // The kernel thread takes every published entry.
+            pending
+        } else {
+            let (fd, flags) = match self.ring_index {
+                Some(i) => (i as libc::c_int, ENTER_GETEVENTS | ENTER_REGISTERED_RING),
+                None => (self.ring.as_raw_fd(), ENTER_GETEVENTS),
+            };
+            // SAFETY: io_uring_enter with no argument block (null, size 0);
+            // the staged entries point into buffers that stay allocated
+            // until reaped (see `prepare`).
+            let r = unsafe {
+                libc::syscall(
+                    libc::SYS_io_uring_enter,
+                    fd,
+                    self.pending,
+                    want,
+                    flags,
+                    std::ptr::null::<libc::c_void>(),
+                    0usize,
+                )
+            };
+            if r < 0 {
+                return Err(io::Error::last_os_error());
+            }
+            (r as u32).min(self.pending)
+        };
+        self.calls += 1;
+        self.pending -= issued;
+        self.in_flight += issued;
+        Ok(issued)
+    }
+
+    /// [`IoUringEngine::enter_once`] until every staged request is issued
+    /// (a signal or a short moment of kernel memory may interrupt it).
+    fn enter_all(&mut self, want: u32) -> Result<(), EngineError> {
+        loop {
+            match self.enter_once(want) {
+                Ok(_) if self.pending == 0 => return Ok(()),
+                Ok(_) => {}
+                Err(e)
+                    if matches!(
+                        e.raw_os_error(),
+                        Some(libc::EINTR) | Some(libc::EAGAIN) | Some(libc::EBUSY)
+                    ) =>
+                {
+                    std::thread::yield_now()
+                }
+                Err(source) => {
+                    return Err(EngineError::Syscall {
+                        engine: Self::NAME,
+                        what: "io_uring_enter",
+                        source,
+                    });
+                }
+            }
+        }
     }
 
     fn sqe(&mut self, slot: u32, op: Op, offset: u64) -> squeue::Entry {
@@ -210,6 +444,8 @@ impl Engine for IoUringEngine {
         synchronous: false,
         moves_data: true,
         polls: true,
+        kernel_submits: true,
+        features: io_uring_features,
         probe: probe_here,
         budget: EngineOps::unlimited,
         prepare_process: EngineOps::no_process_setup,
@@ -226,7 +462,13 @@ impl Engine for IoUringEngine {
                 format!("depth {depth} exceeds the ring's limit"),
             )));
         }
-        let (ring, lean) = build_ring(depth.next_power_of_two(), setup.hipri).map_err(err)?;
+        let built = build_ring(RingAsk {
+            entries: depth.next_power_of_two(),
+            hipri: setup.hipri,
+            sqpoll: setup.sqpoll,
+        })
+        .map_err(err)?;
+        let ring = built.ring;
         let file = setup.file.try_clone().map_err(err)?;
         let block_len = u32::try_from(setup.block_size).map_err(|_| {
             err(io::Error::new(
@@ -236,9 +478,18 @@ impl Engine for IoUringEngine {
         })?;
         let mut buf = AlignedBuf::new(depth as usize, setup.block_size)
             .map_err(|e| err(io::Error::new(io::ErrorKind::OutOfMemory, e)))?;
+        // Under SQPOLL the crate enters with the plain descriptor.
+        let ring_index = if setup.sqpoll {
+            None
+        } else {
+            register_ring_fd(&ring)
+        };
         let mut facts = EngineFacts {
             polled: Some(setup.hipri),
-            deferred_taskrun: Some(lean),
+            deferred_taskrun: Some(built.lean),
+            no_sqarray: Some(built.no_sqarray),
+            registered_ring: Some(ring_index.is_some()),
+            sqpoll: Some(setup.sqpoll),
             ..EngineFacts::default()
         };
         let fixed_file = ring.submitter().register_files(&[file.as_raw_fd()]).is_ok();
@@ -257,9 +508,12 @@ impl Engine for IoUringEngine {
             file,
             fixed_file,
             fixed_bufs,
+            sqpoll: setup.sqpoll,
+            ring_index,
             block_len,
             pending: 0,
             in_flight: 0,
+            calls: 0,
             facts,
         })
     }
@@ -283,10 +537,7 @@ impl Engine for IoUringEngine {
             // The ring has at least depth entries and a batch never holds
             // more than depth, so this is unreachable in practice; if it
             // happens, hand what is queued to the kernel and try again.
-            if self.ring.submit().is_ok() {
-                self.in_flight += self.pending;
-                self.pending = 0;
-            }
+            let _ = self.enter_once(0);
         }
         self.pending += 1;
     }
@@ -296,33 +547,7 @@ impl Engine for IoUringEngine {
         if self.pending == 0 {
             return Ok(());
         }
-        while self.pending > 0 {
-            match self.ring.submit() {
-                Ok(n) => {
-                    let n = (n as u32).min(self.pending);
-                    self.in_flight += n;
-                    self.pending -= n;
-                }
-                // Interrupted, or the kernel is short of resources for a
-                // moment: try again.
-                Err(e)
-                    if matches!(
-                        e.raw_os_error(),
-                        Some(libc::EINTR) | Some(libc::EAGAIN) | Some(libc::EBUSY)
-                    ) =>
-                {
-                    std::thread::yield_now()
-                }
-                Err(source) => {
-                    return Err(EngineError::Syscall {
-                        engine: Self::NAME,
-                        what: "io_uring_enter",
-                        source,
-                    });
-                }
-            }
-        }
-        Ok(())
+        self.enter_all(0)
     }
 
     #[inline]
@@ -332,12 +557,32 @@ impl Engine for IoUringEngine {
             if n > 0 || self.in_flight == 0 {
                 return Ok(n);
             }
+            self.calls += 1;
             enter(&self.ring, 1).map_err(|source| EngineError::Syscall {
                 engine: Self::NAME,
                 what: "io_uring_enter",
                 source,
             })?;
         }
+    }
+
+    /// One io_uring_enter issues the batch and waits for a completion;
+    /// under SQPOLL, the kernel thread issues it and the thread enters only
+    /// when nothing has completed yet.
+    #[inline]
+    fn submit_and_reap(&mut self, out: &mut [Completion]) -> Result<usize, EngineError> {
+        if self.sqpoll {
+            self.enter_all(0)?;
+            return self.reap(out);
+        }
+        if self.pending > 0 {
+            self.enter_all(1)?;
+        }
+        self.reap(out)
+    }
+
+    fn calls(&self) -> Option<u64> {
+        Some(self.calls)
     }
 
     fn facts(&self) -> EngineFacts {
@@ -349,9 +594,8 @@ impl Drop for IoUringEngine {
     fn drop(&mut self) {
         // Requests still in flight write into `buf`: wait for them before
         // the buffer is freed. Staged ones are entered too, then waited for.
-        if self.pending > 0 && self.ring.submit().is_ok() {
-            self.in_flight += self.pending;
-            self.pending = 0;
+        if self.pending > 0 {
+            let _ = self.enter_once(0);
         }
         let mut scratch = [Completion::default(); 64];
         let mut failures = 0;
@@ -375,6 +619,9 @@ impl Drop for IoUringEngine {
         if self.fixed_bufs {
             let _ = self.ring.submitter().unregister_buffers();
         }
+        if let Some(index) = self.ring_index {
+            unregister_ring_fd(&self.ring, index);
+        }
     }
 }
 
@@ -393,6 +640,7 @@ mod tests {
                 depth,
                 block_size: 4096,
                 hipri: false,
+                sqpoll: false,
             })
             .unwrap(),
         )

@@ -169,6 +169,8 @@ pub struct Libaio {
     /// Requests the kernel refused at submission, reported by the next
     /// reap like any completion (so the error names its offset).
     refused: Vec<Completion>,
+    /// io_submit and io_getevents calls made.
+    calls: u64,
 }
 
 impl Libaio {
@@ -188,6 +190,8 @@ impl Engine for Libaio {
         synchronous: false,
         moves_data: true,
         polls: false,
+        kernel_submits: false,
+        features: EngineOps::no_features,
         probe,
         budget: aio_budget,
         prepare_process: EngineOps::no_process_setup,
@@ -231,6 +235,7 @@ impl Engine for Libaio {
             block_len: setup.block_size as u64,
             in_flight: 0,
             refused: Vec::with_capacity(depth),
+            calls: 0,
         })
     }
 
@@ -264,6 +269,7 @@ impl Engine for Libaio {
         let mut done = 0;
         while done < self.staged.len() {
             let rest = &mut self.staged[done..];
+            self.calls += 1;
             // SAFETY: each pointer is an iocb of `self.iocbs` (stable boxed
             // storage) describing a buffer slot of `self.buf`; both outlive
             // the request, since Drop destroys the context (which waits for
@@ -328,6 +334,10 @@ impl Engine for Libaio {
         self.next += n;
         Ok(n)
     }
+
+    fn calls(&self) -> Option<u64> {
+        Some(self.calls)
+    }
 }
 
 impl Libaio {
@@ -336,6 +346,7 @@ impl Libaio {
     fn getevents(&mut self) -> Result<usize, EngineError> {
         let max = self.events.len();
         let n = loop {
+            self.calls += 1;
             // SAFETY: `events` has room for `max` io_events; a null timeout
             // waits for at least one.
             let r = unsafe {
@@ -452,6 +463,7 @@ mod tests {
                 depth,
                 block_size: 4096,
                 hipri: false,
+                sqpoll: false,
             })
             .unwrap(),
         )

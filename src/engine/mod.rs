@@ -32,6 +32,7 @@ pub mod registry;
 pub use buffer::AlignedBuf;
 pub(crate) use contract::retry_eintr;
 pub use contract::{
-    Budget, Capabilities, Completion, Engine, EngineError, EngineFacts, EngineOps, Op, ThreadSetup,
+    Budget, Capabilities, Completion, Engine, EngineError, EngineFacts, EngineOps, Feature, Op,
+    ThreadSetup,
 };
 pub use registry::EngineKind;

@@ -21,6 +21,8 @@ impl Engine for Null {
         synchronous: false,
         moves_data: false,
         polls: false,
+        kernel_submits: false,
+        features: EngineOps::no_features,
         probe: EngineOps::always_available,
         budget: EngineOps::unlimited,
         prepare_process: EngineOps::no_process_setup,
@@ -85,6 +87,7 @@ mod tests {
             depth: 4,
             block_size: 4096,
             hipri: false,
+            sqpoll: false,
         })
         .unwrap();
         for s in 0..4 {

@@ -183,6 +183,8 @@ impl Engine for PosixAio {
         synchronous: false,
         moves_data: true,
         polls: false,
+        kernel_submits: false,
+        features: EngineOps::no_features,
         probe: EngineOps::always_available,
         budget: descriptor_budget,
         prepare_process,
@@ -413,6 +415,7 @@ mod tests {
             depth,
             block_size: 4096,
             hipri: false,
+            sqpoll: false,
         })
         .unwrap()
     }
@@ -440,6 +443,7 @@ mod tests {
                 depth: 8,
                 block_size: 4096,
                 hipri: false,
+                sqpoll: false,
             };
             let mut e = PosixAio::with_descriptors(&setup, nfds).unwrap();
             assert_eq!(e.facts().descriptors, Some(nfds as u32));

@@ -20,6 +20,8 @@ impl Engine for Psync {
         synchronous: true,
         moves_data: true,
         polls: false,
+        kernel_submits: false,
+        features: EngineOps::no_features,
         probe: EngineOps::always_available,
         budget: EngineOps::unlimited,
         prepare_process: EngineOps::no_process_setup,
@@ -97,6 +99,7 @@ mod tests {
             depth: 1,
             block_size: 4096,
             hipri: false,
+            sqpoll: false,
         })
         .unwrap();
         let mut out = [Completion::default(); 1];
@@ -134,6 +137,7 @@ mod tests {
             depth: 1,
             block_size: 512,
             hipri: false,
+            sqpoll: false,
         })
         .unwrap();
         let mut out = [Completion::default(); 1];

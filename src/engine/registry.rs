@@ -112,6 +112,17 @@ impl EngineKind {
         self.ops().polls
     }
 
+    /// Whether a kernel thread can submit for it (`--sqpoll`).
+    pub fn kernel_submits(self) -> bool {
+        self.ops().kernel_submits
+    }
+
+    /// Its optional set-ups and whether this kernel has each (tried now,
+    /// not cached: `diskmark engines` asks once).
+    pub fn features(self) -> Vec<super::Feature> {
+        (self.ops().features)()
+    }
+
     /// Process-wide set-up before the run, given its largest Q×T (glibc's
     /// thread limit for posixaio; nothing for most engines).
     pub fn prepare_process(self, most_in_flight: usize) {
@@ -134,6 +145,15 @@ impl EngineKind {
     pub fn polling_names() -> String {
         let names: Vec<&str> = (Self::ALL.into_iter())
             .filter(|k| k.polls())
+            .map(EngineKind::name)
+            .collect();
+        names.join(" or ")
+    }
+
+    /// The engines a kernel thread can submit for, by name: `io_uring`.
+    pub fn kernel_submitting_names() -> String {
+        let names: Vec<&str> = (Self::ALL.into_iter())
+            .filter(|k| k.kernel_submits())
             .map(EngineKind::name)
             .collect();
         names.join(" or ")
@@ -224,7 +244,7 @@ mod tests {
             assert_eq!(EngineKind::parse(k.name()), Some(k));
         }
         // Only psync keeps one I/O per thread; only null moves no data;
-        // only io_uring polls.
+        // only io_uring polls or submits by a kernel thread.
         let flagged = |f: fn(EngineKind) -> bool| {
             EngineKind::ALL
                 .into_iter()
@@ -234,6 +254,7 @@ mod tests {
         assert_eq!(flagged(EngineKind::synchronous), [EngineKind::Psync]);
         assert_eq!(flagged(|k| !k.does_io()), [EngineKind::Null]);
         assert_eq!(flagged(EngineKind::polls), [EngineKind::IoUring]);
+        assert_eq!(flagged(EngineKind::kernel_submits), [EngineKind::IoUring]);
     }
 
     /// Runs with an engine type and says its name.

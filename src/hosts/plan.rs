@@ -125,6 +125,8 @@ fn refuse_local_options(settings: &Settings) -> Result<(), UsageError> {
     let c = settings.choices();
     let alone = [
         ("--hipri", c.hipri),
+        ("--sqpoll", c.sqpoll),
+        ("--cpus", !c.cpus.is_empty()),
         ("--verify", c.verify),
         ("--qos", c.qos),
         ("--steady-state", c.steady.is_some()),

@@ -59,6 +59,17 @@ pub fn run_notes(settings: &Settings, plans: &[PlannedTest]) -> Vec<String> {
     if settings.hipri {
         notes.push("--hipri: completions are polled (IORING_SETUP_IOPOLL)".into());
     }
+    if settings.sqpoll {
+        notes.push(
+            "--sqpoll: a kernel thread submits the I/Os (IORING_SETUP_SQPOLL); its CPU time is not in the process's".into(),
+        );
+    }
+    if !settings.cpus.is_empty() {
+        notes.push(format!(
+            "--cpus: the workers ran on CPUs {}, thread i on the list's i-th",
+            settings.cpus
+        ));
+    }
     notes
 }
 

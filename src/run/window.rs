@@ -187,6 +187,7 @@ impl LoopContext<'_> {
                 depth: spec.q,
                 block_size: bs as usize,
                 hipri: s.hipri,
+                sqpoll: s.sqpoll,
             },
             direction: a.direction,
             offsets: match spec.pattern {
@@ -208,6 +209,7 @@ impl LoopContext<'_> {
             progress: &shared.progress[thread as usize],
             clock: self.clock,
             verify: a.verify,
+            cpu: s.cpus.for_thread(thread),
         }
     }
 
@@ -296,9 +298,13 @@ impl LoopContext<'_> {
                     result.read.merge(&o.read);
                     result.write.merge(&o.write);
                     // Threads set up alike; where one fell back, say so.
+                    // Their calls and I/Os add up.
+                    let (calls, ios) = (facts.calls, facts.ios);
                     if facts == EngineFacts::default() || o.facts.fallback.is_some() {
-                        facts = o.facts;
+                        facts = o.facts.clone();
                     }
+                    facts.calls = sum(calls, o.facts.calls);
+                    facts.ios = sum(ios, o.facts.ios);
                 }
                 Ok(Err(e)) => {
                     first_error.get_or_insert(e);
@@ -652,6 +658,14 @@ fn stalled_in_window(prev: u64, now: u64, t0: u64, t_end: u64) -> u64 {
         return 0;
     }
     now.min(t_end).saturating_sub(prev.max(t0))
+}
+
+/// Two counts that may be missing, added: missing only if both are.
+fn sum(a: Option<u64>, b: Option<u64>) -> Option<u64> {
+    match (a, b) {
+        (None, None) => None,
+        _ => Some(a.unwrap_or(0) + b.unwrap_or(0)),
+    }
 }
 
 #[cfg(test)]

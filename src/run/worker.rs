@@ -1,9 +1,12 @@
 //! One worker thread: keeps its Q slots busy from the start gate until the
 //! end of the window, counts what completes inside the window, then drains.
 //!
-//! The hot loop (per I/O: reap one completion, one clock read, count;
-//! prepare the slot's next I/O, one clock read, submit) allocates nothing,
-//! takes no lock and makes no syscall but the engine's own.
+//! The hot loop works in batches (docs/measurement.md#batches): one engine
+//! call hands the kernel every refilled slot and waits for completions;
+//! every completion it returns is counted against one clock read, and the
+//! freed slots are refilled and stamped with one more. So an I/O costs at
+//! most two clock reads, and the loop allocates nothing, takes no lock and
+//! makes no syscall but the engine's own.
 
 use crate::engine::{Completion, Engine, EngineError, Op, ThreadSetup};
 use crate::stats::DirStats;
@@ -155,6 +158,8 @@ pub struct WorkerParams<'a> {
     pub clock: Clock,
     /// `--verify`: sealed writes, blocks claimed while in flight.
     pub verify: Option<&'a super::verify::VerifyMap>,
+    /// `--cpus`: the CPU this worker runs on.
+    pub cpu: Option<u32>,
 }
 
 /// What a worker counted inside the window.
@@ -196,6 +201,14 @@ pub enum WorkerError {
     /// The engine failed as a whole.
     #[error(transparent)]
     Engine(#[from] EngineError),
+    /// `--cpus`: the worker could not be placed on its CPU.
+    #[error("a worker could not run on CPU {cpu} (--cpus): {source}")]
+    Placement {
+        /// The CPU asked for.
+        cpu: u32,
+        /// What sched_setaffinity said.
+        source: std::io::Error,
+    },
     /// The worker panicked (a bug); what the panic said.
     #[error("the worker panicked: {0}")]
     Panic(String),
@@ -292,6 +305,10 @@ struct Issuer<'p, 'a> {
     slot_issued: Vec<u64>,
     /// Sequence of each slot's write (for --verify).
     slot_seq: Vec<u64>,
+    /// Room for a whole batch of completions.
+    done: Vec<Completion>,
+    /// The slots staged since the last submission, stamped together.
+    staged: Vec<u32>,
 }
 
 impl<'p, 'a> Issuer<'p, 'a> {
@@ -324,13 +341,15 @@ impl<'p, 'a> Issuer<'p, 'a> {
             slot_off: vec![0u64; depth],
             slot_issued: vec![0u64; depth],
             slot_seq: vec![0u64; depth],
+            done: vec![Completion::default(); depth],
+            staged: Vec::with_capacity(depth),
         }
     }
 
-    /// Prepares the next I/O in `slot`, takes its issue time and hands it to
-    /// the engine: one clock read.
+    /// Stages the next I/O in `slot` with the engine; it is issued, and
+    /// stamped, with the rest of the batch ([`Issuer::stamp`]).
     #[inline]
-    fn issue<E: Engine>(&mut self, engine: &mut E, slot: u32) -> Result<(), EngineError> {
+    fn stage<E: Engine>(&mut self, engine: &mut E, slot: u32) {
         let op = match self.mix {
             Some(m) if !m.is_read(&mut self.rng) => Op::Write,
             Some(_) => Op::Read,
@@ -360,8 +379,21 @@ impl<'p, 'a> Issuer<'p, 'a> {
         engine.prepare(slot, op, offset);
         self.slot_op[s] = op;
         self.slot_off[s] = offset;
-        self.slot_issued[s] = self.p.clock.now_ns();
-        engine.submit()
+        self.staged.push(slot);
+    }
+
+    /// Takes the issue time of every staged slot, just before the engine
+    /// call that issues them: one clock read for the batch. Returns how
+    /// many were staged.
+    #[inline]
+    fn stamp(&mut self) -> usize {
+        let now = self.p.clock.now_ns();
+        for &slot in &self.staged {
+            self.slot_issued[slot as usize] = now;
+        }
+        let n = self.staged.len();
+        self.staged.clear();
+        n
     }
 }
 
@@ -391,7 +423,12 @@ fn run_inner<E: Engine>(
     if test_panic_at() == Some("setup") {
         panic!("{TEST_WORKER_PANIC}=setup");
     }
-    // On failure, [`run`] passes the gate for this worker.
+    // On failure, [`run`] passes the gate for this worker. Placed before
+    // the engine is set up, so that its ring and buffers are this CPU's.
+    if let Some(cpu) = p.cpu {
+        crate::host::pin_current_thread(cpu)
+            .map_err(|source| WorkerError::Placement { cpu, source })?;
+    }
     let mut engine = E::open(&p.setup)?;
     let mut io = Issuer::new(p, &mut engine);
     let mut out = WorkerOutput {
@@ -407,76 +444,79 @@ fn run_inner<E: Engine>(
     if test_panic_at() == Some("window") {
         panic!("{TEST_WORKER_PANIC}=window");
     }
-    keep_slots_full(&mut engine, &mut io, t0, t_end, &mut out)?;
+    let completed = keep_slots_full(&mut engine, &mut io, t0, t_end, &mut out)?;
+    out.facts.calls = engine.calls();
+    out.facts.ios = out.facts.calls.map(|_| completed);
     Ok(out)
 }
 
 /// The hot loop, from the gate to the drain: counts in `out` what
-/// completes inside `[t0, t_end)`.
+/// completes inside `[t0, t_end)`, and returns how many I/Os completed
+/// in all.
 ///
-/// Fill every slot, then keep them full: each completion is taken on its
-/// own (one clock read) and its slot refilled and submitted at once (one
-/// clock read). Like fio, a completion that waits while earlier ones are
-/// handled is still in flight, so Q I/Os are always in flight and
-/// Little's law holds; and each I/O reaches the device on its own, which
-/// on this machine's virtio disk gave 15-20% more IOPS at Q32 than
-/// handing over refills as one batch.
+/// Fill every slot, then keep them full in batches, as t/io_uring does: one
+/// engine call issues every refilled slot and waits for at least one
+/// completion (one io_uring_enter where the engine allows), the
+/// completions it returns are taken against one clock read, and each freed
+/// slot is refilled at once. A completion that waits while earlier ones are
+/// handled is still in flight, so Q I/Os are in flight but for the time it
+/// takes to refill, and Little's law holds (docs/measurement.md#batches).
 fn keep_slots_full<E: Engine>(
     engine: &mut E,
     io: &mut Issuer<'_, '_>,
     t0: u64,
     t_end: u64,
     out: &mut WorkerOutput,
-) -> Result<(), WorkerError> {
+) -> Result<u64, WorkerError> {
     let p = io.p;
     let bs = p.setup.block_size as u64;
     let depth = p.setup.depth.max(1) as usize;
-    let mut done = [Completion::default(); 1];
+    let mut done = std::mem::take(&mut io.done);
     let mut moved: u64 = 0;
     for slot in 0..depth as u32 {
-        io.issue(engine, slot)?;
+        io.stage(engine, slot);
     }
-    let mut in_flight = depth;
+    let mut in_flight = io.stamp();
     let mut stopping = false;
     while in_flight > 0 {
-        if engine.reap(&mut done)? == 0 {
+        let n = engine.submit_and_reap(&mut done)?;
+        if n == 0 {
             // Nothing in flight after all: an engine bookkeeping slip, not
             // worth hanging for.
             break;
         }
         let now = p.clock.now_ns();
-        let c = done[0];
-        let slot = c.slot as usize;
-        let op = io.slot_op[slot];
-        in_flight -= 1;
-        if let Some(v) = p.verify {
-            let ok = c.result == bs as i64;
-            v.complete(
-                io.slot_off[slot],
-                (op == Op::Write && ok).then_some(io.slot_seq[slot]),
-            );
-        }
-        if c.result != bs as i64 {
-            return Err(failed(op, io.slot_off[slot], c.result, bs));
-        }
-        if now >= t0 && now < t_end {
-            let lat = now.saturating_sub(io.slot_issued[slot]);
-            match op {
-                Op::Read => out.read.record(lat, bs),
-                Op::Write => out.write.record(lat, bs),
+        stopping = stopping || now >= t_end || p.stop.load(Ordering::Relaxed);
+        for c in &done[..n] {
+            let slot = c.slot as usize;
+            let op = io.slot_op[slot];
+            if let Some(v) = p.verify {
+                let ok = c.result == bs as i64;
+                v.complete(
+                    io.slot_off[slot],
+                    (op == Op::Write && ok).then_some(io.slot_seq[slot]),
+                );
+            }
+            if c.result != bs as i64 {
+                return Err(failed(op, io.slot_off[slot], c.result, bs));
+            }
+            if now >= t0 && now < t_end {
+                let lat = now.saturating_sub(io.slot_issued[slot]);
+                match op {
+                    Op::Read => out.read.record(lat, bs),
+                    Op::Write => out.write.record(lat, bs),
+                }
+            }
+            if !stopping {
+                io.stage(engine, c.slot);
             }
         }
-        moved += bs;
+        in_flight -= n;
+        moved += n as u64 * bs;
         p.progress.0.store(moved, Ordering::Relaxed);
-        if !stopping && (now >= t_end || p.stop.load(Ordering::Relaxed)) {
-            stopping = true;
-        }
-        if !stopping {
-            io.issue(engine, c.slot)?;
-            in_flight += 1;
-        }
+        in_flight += io.stamp();
     }
-    Ok(())
+    Ok(moved / bs.max(1))
 }
 
 #[cfg(test)]
@@ -501,6 +541,7 @@ mod tests {
                 depth,
                 block_size: 4096,
                 hipri: false,
+                sqpoll: false,
             },
             direction,
             offsets: Offsets::Seq {
@@ -516,6 +557,7 @@ mod tests {
             progress,
             clock: Clock::new(),
             verify: None,
+            cpu: None,
         }
     }
 

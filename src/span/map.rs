@@ -319,6 +319,7 @@ impl Map<'_, '_> {
             depth: depth.max(1),
             block_size: block as usize,
             hipri: false,
+            sqpoll: false,
         }
     }
 

@@ -329,6 +329,7 @@ fn params<'s>(
             depth: test.q,
             block_size: test.block_size as usize,
             hipri: settings.hipri,
+            sqpoll: settings.sqpoll,
         },
         cursor: &shared.cursor,
         blocks: &shared.limit,

@@ -7,6 +7,7 @@
 mod common;
 mod safety_common;
 
+mod batching;
 mod compare;
 mod depth_note;
 mod engines;

@@ -38,7 +38,7 @@ pub enum Backend {
 
 /// How an engine instance set itself up, where it had a choice; each field
 /// is present only for the engines it concerns.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(default)]
 pub struct EngineSetup {
     /// io_uring: buffers registered with the kernel (fixed buffers).
@@ -54,9 +54,25 @@ pub struct EngineSetup {
     /// (COOP_TASKRUN, SINGLE_ISSUER, DEFER_TASKRUN; Linux 6.1+).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub deferred_taskrun: Option<bool>,
+    /// io_uring: the ring made without its SQ index array (NO_SQARRAY,
+    /// Linux 6.6+).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub no_sqarray: Option<bool>,
+    /// io_uring: the ring's descriptor registered (Linux 5.18+).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub registered_ring: Option<bool>,
+    /// io_uring: submission by a kernel thread (`--sqpoll`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sqpoll: Option<bool>,
     /// posixaio: descriptors the thread's requests are spread over.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub descriptors: Option<u32>,
+    /// System calls made to issue and wait for I/O, per I/O, over the
+    /// first loop's threads from set-up to drain (io_uring_enter; io_submit
+    /// and io_getevents): how well the I/Os were batched
+    /// (docs/measurement.md#batches).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub calls_per_io: Option<f64>,
     /// Why a preferred setup was not used (e.g. registration refused).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub fallback: Option<String>,
@@ -100,6 +116,12 @@ pub struct Settings {
     pub strict: bool,
     /// `--hipri`: polled completions asked for.
     pub hipri: bool,
+    /// `--sqpoll`: submission by a kernel thread asked for.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub sqpoll: bool,
+    /// `--cpus`: the CPUs the workers ran on, thread i on the i-th.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub cpus: Vec<u32>,
     /// `--cow`: copy-on-write left on for the test file.
     pub cow: bool,
     /// `--dsync`: O_DSYNC writes.

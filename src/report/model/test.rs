@@ -180,6 +180,11 @@ pub struct Latency {
     pub max: f64,
     /// Standard deviation.
     pub stddev: f64,
+    /// Latencies the figures are made of: one per I/O counted, each
+    /// stamped at its own issue and completion (docs/measurement.md#batches).
+    /// Absent where none were kept, and in older files.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub count: Option<u64>,
     /// Percentiles: `{"1": µs, "5": µs, ... "99.99": µs}`, in ascending
     /// order of the percentile.
     pub percentiles: Percentiles,

@@ -7,6 +7,7 @@ pub mod skips;
 pub mod sysfs;
 pub mod throttle;
 pub mod tmux;
+pub mod zram;
 
 use assert_cmd::Command;
 use std::path::{Path, PathBuf};

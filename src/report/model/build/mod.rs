@@ -192,6 +192,8 @@ fn settings(s: &crate::config::Settings) -> model::Settings {
         seed: s.seed,
         strict: s.strict,
         hipri: s.hipri,
+        sqpoll: s.sqpoll,
+        cpus: s.cpus.cpus().to_vec(),
         cow: s.cow,
         dsync: s.dsync,
         target: s.target.clone(),

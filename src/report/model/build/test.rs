@@ -113,7 +113,14 @@ fn engine_setup(test: &TestResult) -> model::EngineSetup {
         registered_file: f.registered_file,
         polled: f.polled,
         deferred_taskrun: f.deferred_taskrun,
+        no_sqarray: f.no_sqarray,
+        registered_ring: f.registered_ring,
+        sqpoll: f.sqpoll,
         descriptors: f.descriptors,
+        calls_per_io: match (f.calls, f.ios) {
+            (Some(calls), Some(ios)) if ios > 0 => Some(calls as f64 / ios as f64),
+            _ => None,
+        },
         fallback: f.fallback.clone(),
     }
 }
@@ -177,6 +184,7 @@ fn dir(d: &DirStats, window_ns: u64) -> model::Dir {
             min: l.min_us,
             max: l.max_us,
             stddev: l.stddev_us,
+            count: Some(d.hist.count()).filter(|&n| n > 0),
             percentiles: model::Percentiles(
                 l.percentiles_us
                     .into_iter()
