@@ -44,21 +44,6 @@ impl HostInfo {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn os_release_parsing() {
-        let t = "PRETTY_NAME=\"Debian GNU/Linux 12 (bookworm)\"\nID=debian\nVERSION_ID=\"12\"\n";
-        assert_eq!(os_release_value(t, "ID").as_deref(), Some("debian"));
-        assert_eq!(os_release_value(t, "VERSION_ID").as_deref(), Some("12"));
-        assert_eq!(os_release_value(t, "NOPE"), None);
-        let h = HostInfo::current();
-        assert_eq!(h.sysname, "linux");
-    }
-}
-
 /// `--cpus`: the CPUs the workers run on, thread `i` on the list's
 /// `i mod len`-th (docs/measurement.md#cpu-placement). Written as the
 /// kernel's cpulists are: `0-3,6`.
@@ -167,6 +152,16 @@ pub fn pin_current_thread(cpu: u32) -> std::io::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn os_release_parsing() {
+        let t = "PRETTY_NAME=\"Debian GNU/Linux 12 (bookworm)\"\nID=debian\nVERSION_ID=\"12\"\n";
+        assert_eq!(os_release_value(t, "ID").as_deref(), Some("debian"));
+        assert_eq!(os_release_value(t, "VERSION_ID").as_deref(), Some("12"));
+        assert_eq!(os_release_value(t, "NOPE"), None);
+        let h = HostInfo::current();
+        assert_eq!(h.sysname, "linux");
+    }
 
     #[test]
     fn cpu_lists_parse_as_taskset_writes_them() {

@@ -48,6 +48,9 @@ pub struct IoUringEngine {
     /// io_uring_enter calls made since the ring was set up.
     calls: u64,
     facts: EngineFacts,
+    /// A registered ring descriptor is an index into the registering
+    /// thread's own table: the engine must stay on that thread (not Send).
+    _one_thread: std::marker::PhantomData<*const ()>,
 }
 
 /// `IORING_ENTER_GETEVENTS`: wait for (and with DEFER_TASKRUN, run)
@@ -515,6 +518,7 @@ impl Engine for IoUringEngine {
             in_flight: 0,
             calls: 0,
             facts,
+            _one_thread: std::marker::PhantomData,
         })
     }
 

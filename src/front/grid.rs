@@ -34,7 +34,7 @@ pub struct LiveCell {
 
 /// What a cell knows beside its figures, for a front-end's second line
 /// and its hover: the Q/T that ran when the run adapted the test
-/// (docs/measurement.md#adaptations), and how much its loops disagree
+/// (docs/measurement.md#engines-and-adaptation), and how much its loops disagree
 /// (docs/measurement.md#repeatability).
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct CellDetail {

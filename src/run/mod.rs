@@ -344,7 +344,12 @@ impl Runner<'_> {
         let thermal = sensor.cloned().and_then(ThermalSampler::start);
         let ctx = LoopContext::new(settings, file, device_dir.as_deref(), self.stop)
             .with_thermal(thermal.as_ref());
+        // The CPUs the workers may use: `--cpus` places them on its list's.
         let cpus = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let cpus = match settings.cpus.cpus().len() {
+            0 => cpus,
+            listed => cpus.min(listed),
+        };
         let mut number = 0;
         for direction in settings.directions() {
             for test_index in 0..plan.tests().len() {

@@ -421,6 +421,133 @@ fn hipri_is_refused_where_the_device_cannot_poll() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("need --engine io_uring"));
 }
 
+/// `--cpus` places every worker on its CPU: a worker of a process that may
+/// run only on CPU 0 cannot be placed on CPU 1, and the run is refused
+/// before any file; on its own CPU it runs, and the report says where.
+#[test]
+fn cpus_places_the_workers_where_the_process_may_run() {
+    let dir = disk_dir();
+    let mine = rustix::thread::sched_getaffinity(None).unwrap();
+    let Some(cpu) = (0..1024).find(|&c| mine.is_set(c)) else {
+        return skip("--cpus", "no CPU in this process's affinity");
+    };
+    let other = (0..1024).find(|&c| c != cpu && mine.is_set(c));
+    let out = std::process::Command::new("taskset")
+        .args(["-c", &cpu.to_string()])
+        .arg(env!("CARGO_BIN_EXE_diskmark"))
+        .arg(dir.path())
+        .args(common::TINY)
+        .args(["--test", "RND4K Q4T2", "--mode", "read", "--format", "json"])
+        .args(["--cpus", &cpu.to_string()])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v = json(&out.stdout);
+    assert_eq!(
+        v["settings"]["cpus"],
+        serde_json::json!([cpu]),
+        "{}",
+        v["settings"]
+    );
+    let notes = v["notes"].to_string();
+    assert!(
+        notes.contains(&format!("--cpus: the workers ran on CPUs {cpu}")),
+        "{notes}"
+    );
+    assert_eq!(leftovers(dir.path()), Vec::<String>::new());
+    let Some(other) = other else {
+        return skip("--cpus refusal", "this process may run on one CPU only");
+    };
+    let out = std::process::Command::new("taskset")
+        .args(["-c", &cpu.to_string()])
+        .arg(env!("CARGO_BIN_EXE_diskmark"))
+        .arg(dir.path())
+        .args(common::TINY)
+        .args(["--cpus", &other.to_string()])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.starts_with(&format!(
+            "error: --cpus: this process may not run on CPU {other};"
+        )),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert_eq!(leftovers(dir.path()), Vec::<String>::new());
+}
+
+/// `--sqpoll` hands submission to a kernel thread: the report says the
+/// ring was made so (and, since the crate enters with the plain
+/// descriptor then, without a registered one), and the figures are there.
+#[test]
+fn sqpoll_runs_and_says_so() {
+    if !available().contains(&"io_uring".to_string()) {
+        return skip("--sqpoll", "io_uring is not available here");
+    }
+    let dir = disk_dir();
+    let out = diskmark()
+        .arg(dir.path())
+        .args(common::TINY)
+        .args(["--engine", "io_uring", "--sqpoll", "--test", "RND4K Q8T1"])
+        .args(["--mode", "read", "--format", "json"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v = json(&out.stdout);
+    let setup = &v["tests"][0]["engine_setup"];
+    assert_eq!(setup["sqpoll"], true, "{setup}");
+    assert_eq!(setup["registered_ring"], false, "{setup}");
+    assert!(v["tests"][0]["result"]["total"]["ios"].as_u64().unwrap() > 0);
+    assert_eq!(v["settings"]["sqpoll"], true);
+    assert!(
+        v["notes"]
+            .to_string()
+            .contains("--sqpoll: a kernel thread submits")
+    );
+    assert_eq!(leftovers(dir.path()), Vec::<String>::new());
+}
+
+/// `diskmark engines` tries io_uring's optional set-ups and lists each.
+#[test]
+fn engines_lists_io_urings_setups() {
+    if !available().contains(&"io_uring".to_string()) {
+        return skip("engines set-ups", "io_uring is not available here");
+    }
+    let out = diskmark()
+        .args(["engines", "--format", "json"])
+        .output()
+        .unwrap();
+    let v = json(&out.stdout);
+    let uring = (v["engines"].as_array().unwrap().iter())
+        .find(|e| e["name"] == "io_uring")
+        .unwrap();
+    let names: Vec<&str> = (uring["features"].as_array().unwrap().iter())
+        .map(|f| f["name"].as_str().unwrap())
+        .collect();
+    for want in [
+        "IORING_SETUP_DEFER_TASKRUN",
+        "IORING_SETUP_NO_SQARRAY",
+        "IORING_REGISTER_RING_FDS",
+        "IORING_SETUP_SQPOLL",
+    ] {
+        assert!(names.contains(&want), "{names:?}");
+    }
+    let psync = (v["engines"].as_array().unwrap().iter())
+        .find(|e| e["name"] == "psync")
+        .unwrap();
+    assert_eq!(psync["features"], serde_json::json!([]));
+}
+
 /// Registered buffers are charged to RLIMIT_MEMLOCK without CAP_IPC_LOCK:
 /// with a 64 KiB limit, SEQ1M Q8T1 (8 MiB of buffers) must fall back to
 /// plain buffers, and say so.

@@ -75,6 +75,10 @@ fn bad_option_values_exit_2_before_any_file() {
         (&["--warmup", "-0.5"], "--warmup"),
         (&["--engine", "fio:"], "fio:ENGINE"),
         (&["--hipri", "--engine", "psync"], "--hipri"),
+        (&["--sqpoll", "--engine", "psync"], "--sqpoll"),
+        (&["--cpus", "2-1"], "--cpus"),
+        (&["--cpus", "1023"], "may not run on CPU 1023"),
+        (&["--cpus", "0", "--engine", "fio:psync"], "--cpus"),
         (
             &["--verify", "--engine", "fio:psync", "--fio", "/bin/false"],
             "--engine",
