@@ -220,9 +220,16 @@ pub fn cpu(test: &TestResult, cpus: usize) -> Option<CpuNote> {
 /// Every flag of `test` (docs/measurement.md#flags): its cache flags,
 /// from its loops pooled as the device's view is, then its figures above
 /// `link`, the drive's link, when it has one and the machine is not a
-/// virtual one.
+/// virtual one; none for an engine that moves no data.
 pub fn flags(settings: &Settings, test: &TestResult, link: Option<&Link>) -> Vec<Flag> {
     let mut out = Vec::new();
+    // An engine that moves no data (the null engine) reads and writes no
+    // device: its bytes are neither a device's nor a cache's, and its
+    // figures are diskmark's own overhead, which its run note says
+    // (docs/measurement.md#flags). The capability is asked, never the name.
+    if !settings.engine.does_io() {
+        return out;
+    }
     if let Some(sel) = test.selected(crate::stats::LoopStat::Mean) {
         out.extend(super::flags::cache_flags(&sel.result, settings.direct));
     }
@@ -388,6 +395,74 @@ mod tests {
                 "buffered writes: each write window ends with an fsync, whose time counts",
                 "buffered reads: the file's cached pages are dropped before each read loop",
             ]
+        );
+    }
+
+    /// A SEQ1M Q1T1 read of `engine` whose one loop counted 64 MiB in a
+    /// second that the device never delivered, as a cache (or no device
+    /// at all) gives.
+    fn undelivered(engine: crate::engine::EngineKind) -> (Settings, TestResult) {
+        let mut c = crate::config::Choices::defaults(PathBuf::from("."));
+        c.tests = vec![crate::workload::parse_test("SEQ1M Q1T1").unwrap()];
+        c.engine = engine.into();
+        let s = Settings::validate(c).unwrap();
+        let plan = plan_all(&s).unwrap().remove(0);
+        let mut l = crate::stats::LoopResult::empty(1_000_000_000);
+        for _ in 0..64 {
+            l.read.record(1000, 1 << 20);
+        }
+        l.device = Some(crate::stats::DeviceView::default());
+        let t = TestResult {
+            plan,
+            direction: crate::workload::Direction::Read,
+            loops: vec![l],
+            observations: Vec::new(),
+            flags: Vec::new(),
+            cpu: None,
+            verified: None,
+            facts: Default::default(),
+            steady: None,
+            hosts: Vec::new(),
+        };
+        (s, t)
+    }
+
+    // Issue 31: the null engine's JSON said "the device delivered 0 % of
+    // these bytes: the rest came from a cache". It reads no device.
+    #[test]
+    fn an_engine_that_moves_no_data_has_no_cache_or_link_flag() {
+        let usb2 = Link {
+            kind: crate::target::link::LinkKind::Usb,
+            label: "USB 2.0".into(),
+            line_gbps: 0.48,
+            width: None,
+            usable_mbps: 53.248,
+            virtual_machine: false,
+        };
+        // An engine that moves data: 67 MB/s that the device did not
+        // deliver, above USB 2's 53 MB/s, is flagged twice.
+        let (s, mut t) = undelivered(crate::engine::EngineKind::Psync);
+        t.flags = flags(&s, &t, Some(&usb2));
+        assert_eq!(t.flags.len(), 2, "{:?}", t.flags);
+        let notes = observations(&s, &t, None);
+        assert!(
+            notes
+                .iter()
+                .any(|n| n.contains("the device delivered 0 % of these bytes")),
+            "{notes:?}"
+        );
+        // The null engine: neither, and no note says a cache or a device
+        // delivered anything.
+        let (s, mut t) = undelivered(crate::engine::EngineKind::Null);
+        assert!(!s.engine.does_io());
+        t.flags = flags(&s, &t, Some(&usb2));
+        assert!(t.flags.is_empty(), "{:?}", t.flags);
+        let notes = observations(&s, &t, None);
+        assert!(
+            !notes
+                .iter()
+                .any(|n| n.contains("delivered") || n.contains("cache") || n.contains("link")),
+            "{notes:?}"
         );
     }
 }
