@@ -116,20 +116,11 @@ pub fn compare(args: CompareArgs) -> Result<u8, Error> {
     // A test that is missing or unmeasured fails too: a gate passes only
     // on figures it compared (docs/report.md#failing-a-ci-job).
     if let Some(pct) = args.fail_if_worse {
-        let failed = compare::failures(&runs, pct);
-        let gaps = compare::gaps(&runs);
-        for f in &failed {
-            crate::escape::say(format_args!("{f}"));
+        let gate = compare::gate(&runs, pct);
+        for line in gate.lines() {
+            crate::escape::say(format_args!("{line}"));
         }
-        for g in &gaps {
-            crate::escape::say(format_args!("{g}"));
-        }
-        if !failed.is_empty() || !gaps.is_empty() {
-            crate::escape::say(format_args!(
-                "{} figure(s) worse by more than {pct}% and beyond the noise, {} test(s) missing or unmeasured (--fail-if-worse)",
-                failed.len(),
-                gaps.len()
-            ));
+        if !gate.passed() {
             return Ok(1);
         }
     }

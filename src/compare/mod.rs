@@ -5,6 +5,8 @@
 
 mod chart;
 mod gaps;
+mod gate;
+mod noise;
 mod render;
 mod settings;
 mod summary;
@@ -13,12 +15,12 @@ mod verdict;
 pub use crate::report::tables::rows::Row;
 pub use chart::render_chart;
 pub use gaps::{Gap, Why, gaps};
+pub use gate::{Blind, Failure, Figure, Gate, Unjudged, gate, parse_pct};
+pub use noise::{Basis, Loops, MAX_LOOPS, Noise, noise};
 pub use render::{render_json, render_markdown, render_text};
 pub use settings::{Difference, caution_block, differences, differing_names};
 pub use summary::{RowSpread, RunSettings, RunSummary, change, summary};
-pub use verdict::{
-    Failure, Judged, METRICS, Mark, Metric, combined, failures, judge, judge_key, parse_pct,
-};
+pub use verdict::{Judged, METRICS, Mark, Metric, judge, judge_key};
 
 use crate::report::escape::escaped;
 use crate::report::model::{ReadError, Run};

@@ -2,8 +2,8 @@
 
 use super::gaps::{Gap, gaps};
 use super::settings::{caution_block, differences};
-use super::summary::{RunSummary, find, find_spread, keys};
-use super::verdict::{METRICS, Metric, judge_key};
+use super::summary::{RowSpread, RunSummary, find, find_spread, keys};
+use super::verdict::{Judged, METRICS, Metric, judge_key};
 use serde::Serialize;
 use std::fmt::Write;
 
@@ -31,7 +31,7 @@ fn cell_parts(runs: &[RunSummary], i: usize, k: &(String, String), m: &Metric) -
     let Some(v) = (m.figure)(r) else {
         return empty("no I/O");
     };
-    let spread = (m.spread)(&find_spread(&runs[i], k));
+    let spread = (m.spread)(&find_spread(&runs[i], k)).shown();
     let judged = if i == 0 {
         None
     } else {
@@ -58,26 +58,60 @@ fn cell(runs: &[RunSummary], i: usize, k: &(String, String), m: &Metric) -> Stri
         .join(" ")
 }
 
-/// The note under the tables for runs without loop spread: none of their
-/// changes is called within noise.
-fn no_spread_note(runs: &[RunSummary]) -> String {
-    let lacking: Vec<String> = runs
-        .iter()
-        .enumerate()
-        .filter(|(_, r)| {
-            r.spreads
-                .iter()
-                .all(|s| s.mbps.is_none() && s.iops.is_none() && s.mean_us.is_none())
-        })
-        .map(|(i, _)| format!("[{}]", i + 1))
-        .collect();
-    if lacking.is_empty() {
+/// What the tables do not show of the noise
+/// (docs/report.md#better-or-worse-and-noise): the runs with one loop per
+/// test whose changes take the other run's loops for their noise, and the
+/// runs that, with the first, have too few loops to tell a change from
+/// noise. The same sentences in every format.
+fn noise_notes(runs: &[RunSummary]) -> Vec<String> {
+    let lacks = |r: &RunSummary| !r.rows.is_empty() && r.spreads.iter().all(RowSpread::is_unknown);
+    let Some(first) = runs.first() else {
+        return Vec::new();
+    };
+    let (mut borrow, mut blind) = (Vec::new(), Vec::new());
+    for (i, r) in runs.iter().enumerate().skip(1) {
+        match (lacks(first), lacks(r)) {
+            (true, true) => blind.push(i),
+            (true, false) => borrow.push(0),
+            (false, true) => borrow.push(i),
+            (false, false) => {}
+        }
+    }
+    borrow.sort_unstable();
+    borrow.dedup();
+    let names = |v: &[usize]| {
+        v.iter()
+            .map(|i| format!("[{}]", i + 1))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let mut out = Vec::new();
+    if !borrow.is_empty() {
+        out.push(format!(
+            "one loop per test in {}: a change against a run with two loops or more takes its noise from that run's loops, which stand for both runs.",
+            names(&borrow)
+        ));
+    }
+    if !blind.is_empty() {
+        out.push(format!(
+            "too few loops to tell a change from noise: [1] and {} have one loop per test each, so their changes are marked by size alone.",
+            names(&blind)
+        ));
+    }
+    out
+}
+
+/// [`noise_notes`] under the tables, each line made by `line`.
+fn noise_block(runs: &[RunSummary], line: fn(&str) -> String) -> String {
+    let notes = noise_notes(runs);
+    if notes.is_empty() {
         return String::new();
     }
-    format!(
-        "\nno loop spread in {} (fewer than two loops per test): its changes are not judged against noise.\n",
-        lacking.join(", ")
-    )
+    let mut out = "\n".to_string();
+    for n in &notes {
+        let _ = writeln!(out, "{}", line(n));
+    }
+    out
 }
 
 /// The tests that could not be judged, one line each, under the tables
@@ -131,7 +165,7 @@ pub fn render_text(runs: &[RunSummary]) -> String {
             .collect();
         out.push_str(&text_table(&rows, runs.len()));
     }
-    out.push_str(&no_spread_note(runs));
+    out.push_str(&noise_block(runs, |n| n.to_string()));
     out.push_str(&gaps_note(runs, |g| format!("  {g}")));
     out
 }
@@ -224,7 +258,8 @@ pub fn render_markdown(runs: &[RunSummary]) -> String {
             let _ = writeln!(out);
         }
     }
-    out.push_str(&no_spread_note(runs));
+    // A paragraph each: Markdown joins lines that follow each other.
+    out.push_str(&noise_block(runs, |n| format!("{n}\n")));
     out.push_str(&gaps_note(runs, |g| format!("- {g}")));
     out
 }
@@ -241,6 +276,9 @@ struct JsonDoc<'a> {
     settings_differences: Vec<super::settings::Difference>,
     /// The tests that could not be judged against the first run.
     not_compared: Vec<JsonGap>,
+    /// What the tables do not show of the noise: the sentences the text
+    /// and Markdown print under their tables.
+    notes: Vec<String>,
 }
 
 /// A test of a run that could not be judged (`gaps`).
@@ -283,8 +321,9 @@ struct JsonRow<'a> {
     mbps_mark: Vec<Option<&'static str>>,
     iops_mark: Vec<Option<&'static str>>,
     mean_us_mark: Vec<Option<&'static str>>,
-    /// The combined loop spread against the first run, percent; null
-    /// where either run has none.
+    /// The half-width of the change's 95 % interval, percentage points
+    /// (docs/report.md#better-or-worse-and-noise); null where neither run
+    /// has two loops with the figure.
     mbps_noise_pct: Vec<Option<f64>>,
     iops_noise_pct: Vec<Option<f64>>,
     mean_us_noise_pct: Vec<Option<f64>>,
@@ -298,6 +337,8 @@ struct JsonValues<'a> {
     mbps: Option<f64>,
     iops: Option<f64>,
     mean_us: Option<f64>,
+    /// How many loops have the MB/s figure.
+    loops: usize,
     /// The loops' spread (CI95 half-width, percent); absent for one loop.
     #[serde(skip_serializing_if = "Option::is_none")]
     mbps_ci95_pct: Option<f64>,
@@ -322,6 +363,7 @@ pub fn render_json(runs: &[RunSummary]) -> String {
             message: g.to_string(),
         })
         .collect();
+    let notes = noise_notes(runs);
     let runs = runs
         .iter()
         .map(|r| JsonRun {
@@ -338,6 +380,7 @@ pub fn render_json(runs: &[RunSummary]) -> String {
         runs,
         settings_differences,
         not_compared,
+        notes,
     })
     .unwrap_or_default();
     s.push('\n');
@@ -345,22 +388,19 @@ pub fn render_json(runs: &[RunSummary]) -> String {
 }
 
 fn json_row<'a>(runs: &'a [RunSummary], k: &'a (String, String)) -> JsonRow<'a> {
-    let judged = |m: &Metric| -> Vec<Option<super::verdict::Judged>> {
+    let judged = |m: &Metric| -> Vec<Option<Judged>> {
         (0..runs.len()).map(|i| judge_key(runs, i, k, m)).collect()
     };
     let [mb, io, lat] = [&METRICS[0], &METRICS[1], &METRICS[2]].map(judged);
-    let change =
-        |j: &[Option<super::verdict::Judged>]| j.iter().map(|j| j.map(|j| j.change_pct)).collect();
+    let change = |j: &[Option<Judged>]| j.iter().map(|j| j.map(|j| j.change_pct)).collect();
     // The first run's own change (0) is kept, as compare always wrote it.
-    let mark = |j: &[Option<super::verdict::Judged>]| {
+    let mark = |j: &[Option<Judged>]| {
         j.iter()
             .enumerate()
             .map(|(i, j)| j.filter(|_| i > 0).map(|j| j.mark.word()))
             .collect()
     };
-    let noise = |j: &[Option<super::verdict::Judged>]| {
-        j.iter().map(|j| j.and_then(|j| j.noise_pct)).collect()
-    };
+    let noise = |j: &[Option<Judged>]| j.iter().map(|j| j.and_then(|j| j.noise_pct())).collect();
     JsonRow {
         test: &k.0,
         direction: &k.1,
@@ -383,9 +423,10 @@ fn json_row<'a>(runs: &'a [RunSummary], k: &'a (String, String)) -> JsonRow<'a> 
                     mbps: row.mbps,
                     iops: row.iops,
                     mean_us: row.mean_us,
-                    mbps_ci95_pct: s.mbps,
-                    iops_ci95_pct: s.iops,
-                    mean_us_ci95_pct: s.mean_us,
+                    loops: s.mbps.n,
+                    mbps_ci95_pct: s.mbps.shown(),
+                    iops_ci95_pct: s.iops.shown(),
+                    mean_us_ci95_pct: s.mean_us.shown(),
                 })
             })
             .collect(),

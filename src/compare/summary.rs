@@ -1,5 +1,6 @@
 //! What compare shows of one run, and how runs line up.
 
+use super::noise::Loops;
 use crate::report::escape::escaped;
 use crate::report::model::Run;
 use crate::report::model::{DataKind, LoopStat, Mode};
@@ -146,18 +147,18 @@ fn recorded_text(s: &str) -> String {
     }
 }
 
-/// How much a test's loops disagree, per figure: the half-width of the
-/// 95 % confidence interval of the loops' mean, percent of it
-/// (`tests[].across_loops.*.ci95_pct`); `None` for a test with fewer than
-/// two loops with figures, which has no spread.
+/// How much a test's loops disagree, per figure: how many loops have it,
+/// and the half-width of the 95 % confidence interval of their mean,
+/// percent of it (`tests[].across_loops.*.ci95_pct`); a test with fewer
+/// than two loops with figures has no spread.
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
 pub struct RowSpread {
     /// Of MB/s.
-    pub mbps: Option<f64>,
+    pub mbps: Loops,
     /// Of IOPS.
-    pub iops: Option<f64>,
+    pub iops: Loops,
     /// Of the mean latency.
-    pub mean_us: Option<f64>,
+    pub mean_us: Loops,
 }
 
 impl RowSpread {
@@ -167,12 +168,32 @@ impl RowSpread {
             s.and_then(|s| s.ci95_pct)
                 .filter(|p| p.is_finite() && *p >= 0.0)
         };
+        // The loops the spread was taken over: those with the figure.
+        let count = |f: fn(&crate::report::model::Dir) -> Option<f64>| {
+            t.loops.iter().filter(|l| f(&l.total).is_some()).count()
+        };
         let a = &t.across_loops;
         RowSpread {
-            mbps: pct(&a.mbps),
-            iops: pct(&a.iops),
-            mean_us: pct(&a.mean_lat_us),
+            mbps: Loops {
+                n: count(|d| d.mbps),
+                ci95_pct: pct(&a.mbps),
+            },
+            iops: Loops {
+                n: count(|d| d.iops),
+                ci95_pct: pct(&a.iops),
+            },
+            mean_us: Loops {
+                n: count(|d| d.lat_us.as_ref().and_then(|l| l.mean)),
+                ci95_pct: pct(&a.mean_lat_us),
+            },
         }
+    }
+
+    /// Whether no figure of the row has a spread (fewer than two loops).
+    pub fn is_unknown(&self) -> bool {
+        [self.mbps, self.iops, self.mean_us]
+            .iter()
+            .all(|l| l.shown().is_none())
     }
 }
 

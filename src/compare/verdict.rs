@@ -1,8 +1,9 @@
 //! Each change judged in its figure's own sense (up is better for MB/s and
-//! IOPS, down for latency), against the loops' noise, and the figures that
-//! fail `--fail-if-worse` (docs/report.md#compare).
+//! IOPS, down for latency), against its noise
+//! (docs/report.md#better-or-worse-and-noise).
 
-use super::summary::{RowSpread, RunSummary, change, find, find_spread, keys};
+use super::noise::{Loops, Noise, noise};
+use super::summary::{RowSpread, RunSummary, change, find, find_spread};
 use crate::report::tables::rows::Row;
 
 /// One figure compared.
@@ -11,8 +12,8 @@ pub struct Metric {
     pub name: &'static str,
     /// The figure of a row.
     pub figure: fn(&Row) -> Option<f64>,
-    /// Its loop spread (CI95 half-width, %).
-    pub spread: fn(&RowSpread) -> Option<f64>,
+    /// Its loops: how many, and their spread (CI95 half-width, %).
+    pub spread: fn(&RowSpread) -> Loops,
     /// Up is better (throughput), or down (latency).
     pub higher_is_better: bool,
     /// Decimals shown.
@@ -52,11 +53,13 @@ pub const METRICS: [Metric; 3] = [
 /// What a change means.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Mark {
-    /// Better in the figure's sense, beyond the noise (or without one).
+    /// Better in the figure's sense, beyond the noise (or, with too few
+    /// loops to know the noise, by its size alone).
     Better,
-    /// Worse in the figure's sense, beyond the noise (or without one).
+    /// Worse in the figure's sense, beyond the noise (or, with too few
+    /// loops to know the noise, by its size alone).
     Worse,
-    /// Inside the combined loop spread of the two runs.
+    /// Inside the change's noise: neither better nor worse.
     WithinNoise,
     /// No change at the precision shown (below 0.05 %).
     Same,
@@ -79,28 +82,29 @@ impl Mark {
 pub struct Judged {
     /// Change against the first run, percent.
     pub change_pct: f64,
-    /// The combined spread of the two runs, percent; `None` when either
-    /// has no spread (one loop).
-    pub noise_pct: Option<f64>,
+    /// The change's noise; `None` when neither run has two loops with
+    /// the figure (too few loops to tell).
+    pub noise: Option<Noise>,
     /// What it means.
     pub mark: Mark,
     /// How much worse, percent, in the figure's sense (negative: better).
     pub worse_pct: f64,
 }
 
-/// The combined spread of two runs' figures: the two CI95 half-widths,
-/// in percent, added in quadrature (docs/report.md#compare); none when
-/// either run has no spread.
-pub fn combined(a: Option<f64>, b: Option<f64>) -> Option<f64> {
-    Some(a?.hypot(b?))
+impl Judged {
+    /// The half-width of the change's 95 % interval, percentage points.
+    pub fn noise_pct(&self) -> Option<f64> {
+        self.noise.map(|n| n.pct)
+    }
 }
 
 /// The change of `this` against `base` in `m`'s sense; `None` when
 /// either lacks the figure (no I/O) or the base is 0 (a gap, see
-/// [`super::gaps`]).
+/// [`super::gaps`]). A change is never better or worse within its noise.
 pub fn judge(m: &Metric, base: (&Row, RowSpread), this: (&Row, RowSpread)) -> Option<Judged> {
-    let change_pct = change((m.figure)(base.0)?, (m.figure)(this.0)?)?;
-    let noise_pct = combined((m.spread)(&base.1), (m.spread)(&this.1));
+    let (a, b) = ((m.figure)(base.0)?, (m.figure)(this.0)?);
+    let change_pct = change(a, b)?;
+    let noise = noise((m.spread)(&base.1), (m.spread)(&this.1), b / a);
     let worse_pct = if m.higher_is_better {
         -change_pct
     } else {
@@ -108,7 +112,7 @@ pub fn judge(m: &Metric, base: (&Row, RowSpread), this: (&Row, RowSpread)) -> Op
     };
     let mark = if change_pct.abs() < 0.05 {
         Mark::Same
-    } else if noise_pct.is_some_and(|n| change_pct.abs() <= n) {
+    } else if noise.is_some_and(|n| change_pct.abs() <= n.pct) {
         Mark::WithinNoise
     } else if worse_pct > 0.0 {
         Mark::Worse
@@ -117,7 +121,7 @@ pub fn judge(m: &Metric, base: (&Row, RowSpread), this: (&Row, RowSpread)) -> Op
     };
     Some(Judged {
         change_pct,
-        noise_pct,
+        noise,
         mark,
         worse_pct,
     })
@@ -138,100 +142,6 @@ pub fn judge_key(
     )
 }
 
-/// A figure worse than `--fail-if-worse` allows.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Failure {
-    /// The run, from 1.
-    pub run: usize,
-    /// How it is named.
-    pub label: String,
-    /// Test and direction (`RND4K Q1T1 read`).
-    pub test: String,
-    /// The figure (`MB/s`).
-    pub metric: &'static str,
-    /// Its value in the first run and in this one.
-    pub first: f64,
-    /// Its value in this run.
-    pub this: f64,
-    /// The change judged.
-    pub judged: Judged,
-    /// Decimals to show.
-    pub digits: usize,
-}
-
-impl std::fmt::Display for Failure {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let d = self.digits;
-        write!(
-            f,
-            "worse: [{}] {} {} {}: {:.d$} → {:.d$} ({:+.1}%), {:.1}% worse",
-            self.run,
-            self.label,
-            self.test,
-            self.metric,
-            self.first,
-            self.this,
-            self.judged.change_pct,
-            self.judged.worse_pct,
-        )?;
-        match self.judged.noise_pct {
-            Some(n) => write!(f, ", beyond the loops' noise (±{n:.1}%)"),
-            None => write!(f, " (no loop spread to judge noise by)"),
-        }
-    }
-}
-
-/// Every figure of every run worse than the first by more than `pct`
-/// percent and beyond the noise.
-pub fn failures(runs: &[RunSummary], pct: f64) -> Vec<Failure> {
-    let mut out = Vec::new();
-    let Some(base) = runs.first() else {
-        return out;
-    };
-    for k in keys(runs) {
-        for m in &METRICS {
-            for (i, r) in runs.iter().enumerate().skip(1) {
-                let (Some(a), Some(b)) = (find(base, &k), find(r, &k)) else {
-                    continue;
-                };
-                let Some(j) = judge_key(runs, i, &k, m) else {
-                    continue;
-                };
-                if j.mark == Mark::Worse && j.worse_pct > pct {
-                    out.push(Failure {
-                        run: i + 1,
-                        label: r.label.clone(),
-                        test: format!("{} {}", k.0, k.1),
-                        metric: m.name,
-                        first: (m.figure)(a).unwrap_or(0.0),
-                        this: (m.figure)(b).unwrap_or(0.0),
-                        judged: j,
-                        digits: m.digits,
-                    });
-                }
-            }
-        }
-    }
-    out
-}
-
-/// Parses `--fail-if-worse`: a percentage above 0 and at most 1000, with
-/// at most one `%` (`5%%` is a typo, not a threshold).
-pub fn parse_pct(s: &str) -> Result<f64, String> {
-    let t = s.trim();
-    let v: f64 = t
-        .strip_suffix('%')
-        .unwrap_or(t)
-        .parse()
-        .map_err(|_| format!("'{s}' is not a number: give a percentage, e.g. 10"))?;
-    if !(v.is_finite() && v > 0.0 && v <= 1000.0) {
-        return Err(format!(
-            "{s} is out of range: give a percentage above 0 and at most 1000, e.g. 10"
-        ));
-    }
-    Ok(v)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -249,18 +159,36 @@ mod tests {
         }
     }
 
-    fn spread(p: f64) -> RowSpread {
+    /// `n` loops at ±`p` % for every figure.
+    fn spread(n: usize, p: f64) -> RowSpread {
+        let l = Loops {
+            n,
+            ci95_pct: Some(p),
+        };
         RowSpread {
-            mbps: Some(p),
-            iops: Some(p),
-            mean_us: Some(p),
+            mbps: l,
+            iops: l,
+            mean_us: l,
+        }
+    }
+
+    /// One loop: no spread.
+    fn one() -> RowSpread {
+        let l = Loops {
+            n: 1,
+            ci95_pct: None,
+        };
+        RowSpread {
+            mbps: l,
+            iops: l,
+            mean_us: l,
         }
     }
 
     #[test]
     fn each_figure_in_its_own_sense() {
         let (a, b) = (row(100.0, 10.0), row(90.0, 11.0));
-        let none = RowSpread::default();
+        let none = one();
         let mbps = judge(&METRICS[0], (&a, none), (&b, none)).unwrap();
         assert_eq!(mbps.mark, Mark::Worse);
         assert!((mbps.worse_pct - 10.0).abs() < 1e-9);
@@ -282,26 +210,42 @@ mod tests {
     }
 
     #[test]
-    fn noise_needs_both_spreads() {
+    fn noise_from_both_runs_or_the_one_that_has_loops() {
         let (a, b) = (row(100.0, 10.0), row(90.0, 11.0));
-        // 6² + 8² = 10²: a 10 % change is inside, 10.5 % would not be.
-        let j = judge(&METRICS[0], (&a, spread(6.0)), (&b, spread(8.0))).unwrap();
-        assert_eq!(j.mark, Mark::WithinNoise);
-        assert!((j.noise_pct.unwrap() - 10.0).abs() < 1e-9);
-        let j = judge(&METRICS[0], (&a, spread(6.0)), (&b, spread(7.9))).unwrap();
+        // Both 5 loops at ±8 %: s = 8·√5/2.776 = 6.444 %, se = 0.9 ·
+        // √(2 · 6.444² / 5) = 3.668, Welch 8 df, t = 2.306: ±8.46 %,
+        // so the 10 % drop is worse.
+        let j = judge(&METRICS[0], (&a, spread(5, 8.0)), (&b, spread(5, 8.0))).unwrap();
+        assert!((j.noise_pct().unwrap() - 8.46).abs() < 0.01, "{j:?}");
         assert_eq!(j.mark, Mark::Worse);
-        let j = judge(&METRICS[0], (&a, spread(50.0)), (&b, RowSpread::default())).unwrap();
-        assert_eq!((j.mark, j.noise_pct), (Mark::Worse, None));
+        // At ±10 % each: ±10.57 %, and the same drop is within noise.
+        let j = judge(&METRICS[0], (&a, spread(5, 10.0)), (&b, spread(5, 10.0))).unwrap();
+        assert!((j.noise_pct().unwrap() - 10.57).abs() < 0.01, "{j:?}");
+        assert_eq!(j.mark, Mark::WithinNoise);
+        // Only one run has loops: they stand for both, and a single loop
+        // scatters as much as one of them (se = 0.9 · 6.444 · √1.2 =
+        // 6.353, t(4) = 2.776: ±17.64 %), so the drop that both runs'
+        // ±8 % called worse is within noise, from either side.
+        for (x, y) in [(spread(5, 8.0), one()), (one(), spread(5, 8.0))] {
+            let j = judge(&METRICS[0], (&a, x), (&b, y)).unwrap();
+            assert!((j.noise_pct().unwrap() - 17.64).abs() < 0.01, "{j:?}");
+            assert_eq!(j.mark, Mark::WithinNoise);
+        }
+        // Neither: too few loops to tell; marked by its size alone.
+        let j = judge(&METRICS[0], (&a, one()), (&b, one())).unwrap();
+        assert_eq!((j.mark, j.noise_pct()), (Mark::Worse, None));
     }
 
+    // Issue 31: "±118.6 % (+19.7 %) better": a change inside the spread
+    // of the run that has loops is never called better or worse.
     #[test]
-    fn fail_if_worse_is_validated() {
-        assert_eq!(parse_pct("10"), Ok(10.0));
-        assert_eq!(parse_pct("2.5%"), Ok(2.5));
-        for bad in [
-            "0", "-5", "1000.1", "abc", "NaN", "inf", "", "5%%", "%", "5%5",
-        ] {
-            assert!(parse_pct(bad).is_err(), "{bad}");
+    fn never_better_or_worse_within_its_noise() {
+        let a = row(100.0, 10.0);
+        let b = row(119.7, 10.0 / 1.197);
+        for m in &METRICS {
+            let j = judge(m, (&a, one()), (&b, spread(2, 118.6))).unwrap();
+            assert_eq!(j.mark, Mark::WithinNoise, "{}: {j:?}", m.name);
+            assert!(j.change_pct.abs() <= j.noise_pct().unwrap());
         }
     }
 }

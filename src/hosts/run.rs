@@ -286,6 +286,8 @@ impl Runner<'_, '_> {
             // The cache and link flags read this machine's device and
             // link, which a remote host's figures never touch.
             flags: Vec::new(),
+            // Nor this machine's CPUs a remote host's.
+            cpu: None,
             hosts: self
                 .plan
                 .hosts

@@ -123,6 +123,7 @@ pub fn output(settings: &Settings) -> RunOutput {
                 loops,
                 observations: Vec::new(),
                 flags: Vec::new(),
+                cpu: None,
                 verified: None,
                 facts: Default::default(),
                 steady: None,

@@ -6,6 +6,7 @@
 //! [`RunPlan`] (every refusal happens there), and hands it to [`run`] with
 //! a [`StopToken`] and an observer of [`Event`]s.
 
+pub mod cpu_note;
 pub mod devstats;
 mod error;
 pub mod estimate;
@@ -33,13 +34,14 @@ pub mod verify;
 mod window;
 pub mod worker;
 
+pub use cpu_note::CpuNote;
 pub use error::RunError;
 pub(crate) use error::past_fsize_limit;
 pub use estimate::Estimate;
 pub use event::{
     Event, FillStep, Finished, HostStep, Live, Phase, Position, SpanStep, Step, TimeLeft, Warning,
 };
-pub use notes::{flags, observations, run_notes};
+pub use notes::{cpu, flags, observations, run_notes};
 pub use output::{HostLoops, RunOutput, TestFileInfo, TestResult};
 pub use prepare::{RunPlan, TEST_SKIP_SPACE_CHECK, plan_all, plan_with};
 pub use stop::{StopReason, StopToken};
@@ -363,7 +365,8 @@ impl Runner<'_> {
                 };
                 let mut result = self.run_cell(&ctx, file, out, cell)?;
                 result.flags = flags(settings, &result, plan.target().link());
-                result.observations = observations(settings, &result, cpus, device_dir.as_deref());
+                result.cpu = cpu(&result, cpus);
+                result.observations = observations(settings, &result, device_dir.as_deref());
                 result
                     .observations
                     .extend(thermal_note::throttling_note(&result, sensor));
@@ -442,6 +445,7 @@ impl Runner<'_> {
             loops: Vec::new(),
             observations: Vec::new(),
             flags: Vec::new(),
+            cpu: None,
             verified: None,
             facts: EngineFacts::default(),
             steady: None,

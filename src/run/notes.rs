@@ -2,6 +2,7 @@
 //! inside the windows, and what the device's and the CPU's view of each test
 //! show.
 
+use super::cpu_note::CpuNote;
 use super::flags::Flag;
 use super::output::TestResult;
 use super::testfile::{Nocow, TestFile};
@@ -154,7 +155,6 @@ pub(crate) fn add_note(notes: &mut Vec<String>, note: String) {
 pub fn observations(
     settings: &Settings,
     test: &TestResult,
-    cpus: usize,
     device_dir: Option<&Path>,
 ) -> Vec<String> {
     let mut notes = Vec::new();
@@ -211,24 +211,36 @@ pub fn observations(
     }
     // The flags' notes (docs/measurement.md#flags), made by `flags`.
     notes.extend(test.flags.iter().map(|f| f.note(&name, test.direction)));
-    if let Some(c) = l.cpu {
-        // Threads that could keep a CPU busy: the workers, or for posixaio
-        // glibc's helper threads, one per descriptor with work.
-        let workers = match test.facts.descriptors {
-            Some(d) => d * test.plan.t,
-            None => test.plan.t,
-        };
-        notes.extend(cpu_note(&name, &c, workers as usize, cpus));
-    }
+    notes.extend(test.cpu.map(|c| c.note(&name)));
     notes
+}
+
+/// The CPU-bound note of `test`, if it was (docs/measurement.md#device-view-and-cpu-view),
+/// from its loops pooled, on a machine where diskmark may run on `cpus`.
+pub fn cpu(test: &TestResult, cpus: usize) -> Option<CpuNote> {
+    let c = test.selected(crate::stats::LoopStat::Mean)?.result.cpu?;
+    // Threads that could keep a CPU busy: the workers, or for posixaio
+    // glibc's helper threads, one per descriptor with work.
+    let workers = match test.facts.descriptors {
+        Some(d) => d * test.plan.t,
+        None => test.plan.t,
+    };
+    CpuNote::of(&c, workers as usize, cpus)
 }
 
 /// Every flag of `test` (docs/measurement.md#flags): its cache flags,
 /// from its loops pooled as the device's view is, then its figures above
 /// `link`, the drive's link, when it has one and the machine is not a
-/// virtual one.
+/// virtual one; none for an engine that moves no data.
 pub fn flags(settings: &Settings, test: &TestResult, link: Option<&Link>) -> Vec<Flag> {
     let mut out = Vec::new();
+    // An engine that moves no data (the null engine) reads and writes no
+    // device: its bytes are neither a device's nor a cache's, and its
+    // figures are diskmark's own overhead, which its run note says
+    // (docs/measurement.md#flags). The capability is asked, never the name.
+    if !settings.engine.does_io() {
+        return out;
+    }
     if let Some(sel) = test.selected(crate::stats::LoopStat::Mean) {
         out.extend(super::flags::cache_flags(&sel.result, settings.direct));
     }
@@ -243,44 +255,6 @@ pub fn flags(settings: &Settings, test: &TestResult, link: Option<&Link>) -> Vec
         ));
     }
     out
-}
-
-/// The CPU-bound note of one test, if it was: by diskmark's own CPU time
-/// over the CPUs its `workers` could use of the `cpus` it may run on, or
-/// by the machine's busy share, saying whether that went to other
-/// processes. Every figure is a share of time that was there to use.
-fn cpu_note(name: &str, c: &crate::stats::CpuView, workers: usize, cpus: usize) -> Option<String> {
-    if c.span_s <= 0.0 {
-        return None;
-    }
-    let usable = workers.min(cpus).max(1);
-    // Clock ticks of 10 ms can make a short window look longer than it
-    // was: no process uses more CPUs than it may run on.
-    let used = ((c.process_user_s + c.process_system_s) / c.span_s).min(cpus as f64);
-    if used >= 0.9 * usable as f64 {
-        return Some(format!(
-            "{name}: CPU-bound (diskmark used {used:.2} of the {usable} CPUs its threads could use): the figure may be this machine's limit, not the device's"
-        ));
-    }
-    let busy = c.busy_share()?;
-    if busy < 0.9 {
-        return None;
-    }
-    let machine = c.machine_cpus.max(1);
-    let pct = |x: f64| (x * 100.0).round().min(100.0);
-    let others = (c.others_user_s() / c.total_s.max(f64::MIN_POSITIVE)).min(busy);
-    Some(if others >= 0.25 {
-        format!(
-            "{name}: the machine's {machine} CPUs were {:.0}% busy, {:.0}% with other processes rather than diskmark and its kernel I/O workers: the figure may be lower than the device gives on an idle machine",
-            pct(busy),
-            pct(others)
-        )
-    } else {
-        format!(
-            "{name}: CPU-bound (the machine's {machine} CPUs were {:.0}% busy, with diskmark and its kernel I/O workers): the figure may be this machine's limit, not the device's",
-            pct(busy)
-        )
-    })
 }
 
 /// cgroup v1's throttle files, one `MAJ:MIN VALUE` line per device.
@@ -387,49 +361,6 @@ fn throttle_limits(file: &str, text: &str, devs: &[String]) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::stats::CpuView;
-
-    fn cpu(process: f64, user: f64, system: f64, total: f64, machine_cpus: usize) -> CpuView {
-        CpuView {
-            process_user_s: process,
-            process_system_s: 0.0,
-            user_s: user,
-            system_s: system,
-            steal_s: 0.0,
-            total_s: total,
-            machine_cpus,
-            span_s: 1.0,
-        }
-    }
-
-    #[test]
-    fn cpu_figures_stay_physical() {
-        // A cgroup limits diskmark to 2 CPUs of a 10-CPU machine whose
-        // other CPUs are busy: /proc/stat sums all ten. It used to read
-        // "the machine's 2 CPUs were 500% busy".
-        let c = cpu(0.2, 9.0, 0.8, 10.0, 10);
-        let n = cpu_note("RND4K Q1T1 read", &c, 1, 2).unwrap();
-        assert_eq!(
-            n,
-            "RND4K Q1T1 read: the machine's 10 CPUs were 98% busy, 88% with other processes rather than diskmark and its kernel I/O workers: the figure may be lower than the device gives on an idle machine"
-        );
-        // The machine busy with diskmark's own I/O: kernel time, little
-        // user time elsewhere.
-        let c = cpu(0.3, 0.35, 1.6, 2.0, 2);
-        let n = cpu_note("SEQ1M Q8T1 write", &c, 1, 2).unwrap();
-        assert!(
-            n.contains("2 CPUs were 98% busy, with diskmark and its kernel"),
-            "{n}"
-        );
-        // Ticks overcounting a short window: never more CPUs than there are.
-        let c = cpu(2.3, 2.3, 0.0, 2.0, 2);
-        let n = cpu_note("RND4K Q32T16 read", &c, 16, 2).unwrap();
-        assert!(n.contains("diskmark used 2.00 of the 2 CPUs"), "{n}");
-        // Busy share from counters that overlap: never above 100%.
-        let c = cpu(0.0, 3.0, 3.0, 2.0, 2);
-        assert!(cpu_note("x", &c, 1, 2).unwrap().contains("100% busy"));
-        assert!(cpu_note("x", &cpu(0.1, 0.1, 0.1, 2.0, 2), 1, 2).is_none());
-    }
     #[test]
     fn throttle_limits_of_the_device_only() {
         let devs = ["7:3".to_string()];
@@ -475,6 +406,74 @@ mod tests {
                 "buffered writes: each write window ends with an fsync, whose time counts",
                 "buffered reads: the file's cached pages are dropped before each read loop",
             ]
+        );
+    }
+
+    /// A SEQ1M Q1T1 read of `engine` whose one loop counted 64 MiB in a
+    /// second that the device never delivered, as a cache (or no device
+    /// at all) gives.
+    fn undelivered(engine: crate::engine::EngineKind) -> (Settings, TestResult) {
+        let mut c = crate::config::Choices::defaults(PathBuf::from("."));
+        c.tests = vec![crate::workload::parse_test("SEQ1M Q1T1").unwrap()];
+        c.engine = engine.into();
+        let s = Settings::validate(c).unwrap();
+        let plan = plan_all(&s).unwrap().remove(0);
+        let mut l = crate::stats::LoopResult::empty(1_000_000_000);
+        for _ in 0..64 {
+            l.read.record(1000, 1 << 20);
+        }
+        l.device = Some(crate::stats::DeviceView::default());
+        let t = TestResult {
+            plan,
+            direction: crate::workload::Direction::Read,
+            loops: vec![l],
+            observations: Vec::new(),
+            flags: Vec::new(),
+            cpu: None,
+            verified: None,
+            facts: Default::default(),
+            steady: None,
+            hosts: Vec::new(),
+        };
+        (s, t)
+    }
+
+    // Issue 31: the null engine's JSON said "the device delivered 0 % of
+    // these bytes: the rest came from a cache". It reads no device.
+    #[test]
+    fn an_engine_that_moves_no_data_has_no_cache_or_link_flag() {
+        let usb2 = Link {
+            kind: crate::target::link::LinkKind::Usb,
+            label: "USB 2.0".into(),
+            line_gbps: 0.48,
+            width: None,
+            usable_mbps: 53.248,
+            virtual_machine: false,
+        };
+        // An engine that moves data: 67 MB/s that the device did not
+        // deliver, above USB 2's 53 MB/s, is flagged twice.
+        let (s, mut t) = undelivered(crate::engine::EngineKind::Psync);
+        t.flags = flags(&s, &t, Some(&usb2));
+        assert_eq!(t.flags.len(), 2, "{:?}", t.flags);
+        let notes = observations(&s, &t, None);
+        assert!(
+            notes
+                .iter()
+                .any(|n| n.contains("the device delivered 0 % of these bytes")),
+            "{notes:?}"
+        );
+        // The null engine: neither, and no note says a cache or a device
+        // delivered anything.
+        let (s, mut t) = undelivered(crate::engine::EngineKind::Null);
+        assert!(!s.engine.does_io());
+        t.flags = flags(&s, &t, Some(&usb2));
+        assert!(t.flags.is_empty(), "{:?}", t.flags);
+        let notes = observations(&s, &t, None);
+        assert!(
+            !notes
+                .iter()
+                .any(|n| n.contains("delivered") || n.contains("cache") || n.contains("link")),
+            "{notes:?}"
         );
     }
 }

@@ -20,6 +20,11 @@ pub struct TestResult {
     /// Figures that are not the drive's: a cache's, or above its link
     /// (docs/measurement.md#flags); their notes are in `observations`.
     pub flags: Vec<super::flags::Flag>,
+    /// The CPU-bound note's numbers, when the test was CPU-bound; its
+    /// sentence is in `observations`, and the report says the notes of
+    /// several tests as one line with their range
+    /// (docs/report.md#notes).
+    pub cpu: Option<super::cpu_note::CpuNote>,
     /// Under --verify: written blocks read back and found intact.
     pub verified: Option<u64>,
     /// How the engine set itself up (its first loop's; the same for

@@ -86,3 +86,51 @@ fn direct_reads_are_not_flagged() {
         "{notes:?}"
     );
 }
+
+// Issue 31: the null engine's JSON said "the device delivered 0 % of
+// these bytes: the rest came from a cache". It reads no device, so no
+// figure of it is flagged (docs/measurement.md#flags), although its
+// device view, like any run's, sees next to none of the bytes it counts.
+#[test]
+fn the_null_engine_has_no_cache_flag() {
+    let dir = common::disk_dir();
+    let out = common::run_tiny(
+        dir.path(),
+        &[
+            "--engine",
+            "null",
+            "--mode",
+            "read",
+            "--test",
+            "SEQ1M Q8T1",
+            "--format",
+            "json",
+        ],
+    );
+    let v = json(&out.stdout);
+    let t = &v["tests"][0];
+    let counted = t["result"]["read"]["bytes"].as_u64().unwrap();
+    match t["result"]["device"]["read_bytes"].as_u64() {
+        // A device view that would have flagged it: under half delivered.
+        Some(delivered) => assert!(
+            delivered * 2 < counted && counted >= 4 << 20,
+            "{delivered} of {counted}"
+        ),
+        None => skip(
+            "null engine not flagged",
+            "the scratch directory's filesystem has no device view",
+        ),
+    }
+    assert!(t["flags"].is_null(), "{}", t["flags"]);
+    let says_cache = |n: &serde_json::Value| {
+        let n = n.as_str().unwrap();
+        n.contains("delivered") || n.contains("from a cache")
+    };
+    let observations = t["observations"].as_array().unwrap();
+    assert!(!observations.iter().any(says_cache), "{observations:?}");
+    assert!(
+        !v["notes"].as_array().unwrap().iter().any(says_cache),
+        "{}",
+        v["notes"]
+    );
+}
