@@ -5,6 +5,7 @@
 pub mod counts;
 pub mod headline;
 pub mod histogram;
+pub mod knee;
 pub mod loopstat;
 pub mod span;
 pub mod spread;

@@ -1,27 +1,10 @@
 //! A sustained write as numbers (docs/measurement.md#sustained-write): the
-//! series of samples, and what it shows — the knee where the drive's write
-//! cache ran out, the speeds before and after it, the recoveries.
-//!
-//! The knee is a change point: the series is split in two where two
-//! constant segments fit it best (least absolute deviations about each
-//! segment's median, so that a burst in the first samples does not move
-//! the split), and the split counts only when the speed after it is well
-//! below the speed before and the step is consistent: most samples before
-//! it above the midpoint of the two medians, most after it below.
+//! series of samples, and what it shows — the knees where the drive's
+//! write cache ran out (found by [`super::knee`]), the speeds before and
+//! after them, the recoveries.
 
-use std::cmp::Ordering;
-use std::collections::BinaryHeap;
+pub use super::knee::{Knee, find_knees, median};
 
-/// Fewest samples on each side of a knee: a burst of a sample or two (a
-/// throttle's allowance, a first sample that caught the queue filling) is
-/// no cache.
-pub const MIN_SEGMENT: usize = 4;
-/// A knee is a drop: the post-cache median below this share of the cached
-/// median.
-pub const DROP: f64 = 0.8;
-/// Share of the samples on each side that must lie on their side of the
-/// midpoint between the two medians for a split to be a knee.
-pub const CONSISTENT: f64 = 2.0 / 3.0;
 /// A recovery climbs back at least this share of the way from the
 /// post-cache speed to the cached one.
 pub const RECOVERY_SHARE: f64 = 0.5;
@@ -63,21 +46,40 @@ pub struct Recovery {
 pub struct SustainedSummary {
     /// Whether a knee was found.
     pub knee_found: bool,
-    /// Bytes written before the knee: the cache's size as seen from here.
+    /// Bytes written before the first knee: the cache's size as seen from
+    /// here.
     pub cache_bytes: Option<u64>,
-    /// When the knee came, seconds since the start.
+    /// When the first knee came, seconds since the start.
     pub knee_seconds: Option<f64>,
-    /// Median throughput before the knee (of the whole series without
-    /// one), MB/s.
+    /// Median throughput before the first knee (of the whole series
+    /// without one), MB/s.
     pub cached_mbps: Option<f64>,
-    /// Median throughput after the knee, MB/s.
+    /// Median throughput after the last knee, MB/s.
     pub post_cache_mbps: Option<f64>,
+    /// Every knee, in order: one per stage of a cache in stages.
+    pub knees: Vec<KneeAt>,
     /// Bytes written over the time taken, MB/s.
     pub average_mbps: Option<f64>,
     /// Time taken, first write issued to last one completed, seconds.
     pub elapsed_s: f64,
     /// Where the speed climbed back after the knee.
     pub recoveries: Vec<Recovery>,
+}
+
+/// A knee where it came: bytes and time, the speeds on both sides, and
+/// how clear it is.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct KneeAt {
+    /// Bytes written before it.
+    pub bytes: u64,
+    /// When it came, seconds since the start.
+    pub seconds: f64,
+    /// Median throughput before it, back to the previous knee, MB/s.
+    pub before_mbps: f64,
+    /// Median throughput after it, up to the next knee, MB/s.
+    pub after_mbps: f64,
+    /// Its step over the step's noise ([`Knee::clarity`]).
+    pub clarity: f64,
 }
 
 /// A whole sustained write: what was asked, what was written, the series
@@ -92,6 +94,9 @@ pub struct SustainedResult {
     pub bytes_written: u64,
     /// Asked time between two samples, seconds.
     pub sample_interval_s: f64,
+    /// The most bytes a sample holds: it closes after the interval or at
+    /// these bytes, finer early (docs/measurement.md#sustained-write).
+    pub sample_bytes: u64,
     /// The samples, in order.
     pub series: Vec<SustainedSample>,
     /// What they show.
@@ -99,138 +104,6 @@ pub struct SustainedResult {
     /// Why the fill ended before `planned_bytes`, when something other
     /// than a stop ended it (the filesystem filled up).
     pub ended_early: Option<String>,
-}
-
-/// Where the series splits into a cached and a post-cache segment.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Knee {
-    /// Index of the first post-cache sample.
-    pub index: usize,
-    /// Median of the samples before it.
-    pub cached_mbps: f64,
-    /// Median of the samples from it on.
-    pub post_mbps: f64,
-}
-
-/// An `f64` ordered by `total_cmp`, for the heaps.
-#[derive(Debug, Clone, Copy, PartialEq)]
-struct Ordered(f64);
-
-impl Eq for Ordered {}
-
-impl PartialOrd for Ordered {
-    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
-        Some(self.cmp(other))
-    }
-}
-
-impl Ord for Ordered {
-    fn cmp(&self, other: &Self) -> Ordering {
-        self.0.total_cmp(&other.0)
-    }
-}
-
-/// A running median with the sum of absolute deviations about it: the
-/// lower half in a max-heap, the upper half in a min-heap, with their sums.
-#[derive(Debug, Default)]
-struct RunningMedian {
-    low: BinaryHeap<Ordered>,
-    high: BinaryHeap<std::cmp::Reverse<Ordered>>,
-    sum_low: f64,
-    sum_high: f64,
-}
-
-impl RunningMedian {
-    fn push(&mut self, v: f64) {
-        if self.low.peek().is_none_or(|m| v <= m.0) {
-            self.low.push(Ordered(v));
-            self.sum_low += v;
-        } else {
-            self.high.push(std::cmp::Reverse(Ordered(v)));
-            self.sum_high += v;
-        }
-        // Keep |low| = |high| or |high| + 1.
-        if self.low.len() > self.high.len() + 1
-            && let Some(m) = self.low.pop()
-        {
-            self.sum_low -= m.0;
-            self.sum_high += m.0;
-            self.high.push(std::cmp::Reverse(m));
-        } else if self.high.len() > self.low.len()
-            && let Some(std::cmp::Reverse(m)) = self.high.pop()
-        {
-            self.sum_high -= m.0;
-            self.sum_low += m.0;
-            self.low.push(m);
-        }
-    }
-
-    /// Sum of |v − median| over the values: the same for any median
-    /// between the two middle values.
-    fn cost(&self) -> f64 {
-        let Some(m) = self.low.peek() else {
-            return 0.0;
-        };
-        let m = m.0;
-        (m * self.low.len() as f64 - self.sum_low) + (self.sum_high - m * self.high.len() as f64)
-    }
-}
-
-/// The median of `v` (the mean of the two middle values for an even
-/// count); `None` when empty.
-pub fn median(v: &[f64]) -> Option<f64> {
-    if v.is_empty() {
-        return None;
-    }
-    let mut s = v.to_vec();
-    s.sort_by(f64::total_cmp);
-    let n = s.len();
-    Some(if n % 2 == 1 {
-        s[n / 2]
-    } else {
-        (s[n / 2 - 1] + s[n / 2]) / 2.0
-    })
-}
-
-/// The knee of a throughput series, MB/s per sample, or `None` when there
-/// is none: the best two-segment split (least absolute deviations, each
-/// segment at least [`MIN_SEGMENT`] long), kept when the post-cache median
-/// is below [`DROP`] of the cached one and at least [`CONSISTENT`] of the
-/// samples of each side lie on their side of the midpoint between the
-/// medians. O(n log n).
-pub fn find_knee(y: &[f64]) -> Option<Knee> {
-    let n = y.len();
-    if n < 2 * MIN_SEGMENT {
-        return None;
-    }
-    // cost_before[k]: the cost of y[..k]; cost_after[k]: of y[k..].
-    let mut cost_before = vec![0.0; n + 1];
-    let mut run = RunningMedian::default();
-    for (i, v) in y.iter().enumerate() {
-        run.push(*v);
-        cost_before[i + 1] = run.cost();
-    }
-    let mut cost_after = vec![0.0; n + 1];
-    let mut run = RunningMedian::default();
-    for i in (0..n).rev() {
-        run.push(y[i]);
-        cost_after[i] = run.cost();
-    }
-    let (k, _) = (MIN_SEGMENT..=n - MIN_SEGMENT)
-        .map(|k| (k, cost_before[k] + cost_after[k]))
-        .min_by(|a, b| a.1.total_cmp(&b.1))?;
-    let cached = median(&y[..k])?;
-    let post = median(&y[k..])?;
-    let mid = (cached + post) / 2.0;
-    let share = |s: &[f64], above: bool| {
-        s.iter().filter(|v| (**v > mid) == above).count() as f64 / s.len() as f64
-    };
-    let consistent = share(&y[..k], true) >= CONSISTENT && share(&y[k..], false) >= CONSISTENT;
-    (post < DROP * cached && consistent).then_some(Knee {
-        index: k,
-        cached_mbps: cached,
-        post_mbps: post,
-    })
 }
 
 /// Where the cache ran out, in bytes and seconds: inside the sample that
@@ -243,7 +116,7 @@ fn knee_point(series: &[SustainedSample], knee: &Knee) -> (u64, f64) {
             (series[p].bytes_written, series[p].seconds)
         })
     };
-    let (a, b) = (knee.cached_mbps, knee.post_mbps);
+    let (a, b) = (knee.before_mbps, knee.after_mbps);
     let share = |j: usize| (series[j].mbps - b) / (a - b);
     let straddling = [knee.index - 1, knee.index]
         .into_iter()
@@ -261,12 +134,12 @@ fn knee_point(series: &[SustainedSample], knee: &Knee) -> (u64, f64) {
     (last.bytes_written, last.seconds)
 }
 
-/// The recoveries after the knee: each run of at least
-/// [`RECOVERY_SAMPLES`] samples at or above the post-cache speed plus
-/// [`RECOVERY_SHARE`] of the way back to the cached speed, after a sample
-/// below that.
+/// The recoveries after the last knee: each run of at least
+/// [`RECOVERY_SAMPLES`] samples at or above its post-cache speed plus
+/// [`RECOVERY_SHARE`] of the way back to the speed before it, after a
+/// sample below that.
 pub fn recoveries(series: &[SustainedSample], knee: &Knee) -> Vec<Recovery> {
-    let bar = knee.post_mbps + RECOVERY_SHARE * (knee.cached_mbps - knee.post_mbps);
+    let bar = knee.after_mbps + RECOVERY_SHARE * (knee.before_mbps - knee.after_mbps);
     let mut out = Vec::new();
     let mut i = knee.index;
     while i < series.len() {
@@ -302,7 +175,8 @@ pub fn summarize(
     let rates: Vec<f64> = series.iter().map(|s| s.mbps).collect();
     let average_mbps =
         (elapsed_s > 0.0 && bytes_written > 0).then(|| bytes_written as f64 / elapsed_s / 1e6);
-    let Some(knee) = find_knee(&rates) else {
+    let knees = find_knees(&rates);
+    let (Some(first), Some(last)) = (knees.first(), knees.last()) else {
         return SustainedSummary {
             cached_mbps: median(&rates),
             average_mbps,
@@ -310,22 +184,38 @@ pub fn summarize(
             ..SustainedSummary::default()
         };
     };
-    let (cache_bytes, knee_seconds) = knee_point(series, &knee);
+    let at: Vec<KneeAt> = (knees.iter())
+        .map(|k| {
+            let (bytes, seconds) = knee_point(series, k);
+            KneeAt {
+                bytes,
+                seconds,
+                before_mbps: k.before_mbps,
+                after_mbps: k.after_mbps,
+                clarity: k.clarity,
+            }
+        })
+        .collect();
     SustainedSummary {
         knee_found: true,
-        cache_bytes: Some(cache_bytes),
-        knee_seconds: Some(knee_seconds),
-        cached_mbps: Some(knee.cached_mbps),
-        post_cache_mbps: Some(knee.post_mbps),
+        cache_bytes: Some(at[0].bytes),
+        knee_seconds: Some(at[0].seconds),
+        cached_mbps: Some(first.before_mbps),
+        post_cache_mbps: Some(last.after_mbps),
         average_mbps,
         elapsed_s,
-        recoveries: recoveries(series, &knee),
+        recoveries: recoveries(series, last),
+        knees: at,
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn find_knee(y: &[f64]) -> Option<Knee> {
+        find_knees(y).first().copied()
+    }
 
     /// A series at `rates`, one sample every 0.5 s.
     fn series(rates: &[f64]) -> Vec<SustainedSample> {
@@ -370,7 +260,7 @@ mod tests {
     fn a_clean_step_is_a_knee_at_the_step() {
         let y = step(10, 400.0, 30, 100.0);
         let k = find_knee(&y).unwrap();
-        assert_eq!((k.index, k.cached_mbps, k.post_mbps), (10, 400.0, 100.0));
+        assert_eq!((k.index, k.before_mbps, k.after_mbps), (10, 400.0, 100.0));
         let s = summarize(&series(&y), 0, 20.0);
         // 10 samples of 0.5 s at 400 MB/s.
         assert_eq!(s.cache_bytes, Some(2_000_000_000));
@@ -378,14 +268,10 @@ mod tests {
     }
 
     #[test]
-    fn a_flat_or_noisy_flat_series_has_no_knee() {
-        assert_eq!(find_knee(&[300.0; 40]), None);
-        for seed in 1..20 {
-            let y = noisy(&[300.0; 60], 0.1, seed);
-            assert_eq!(find_knee(&y), None, "seed {seed}: {y:?}");
-        }
+    fn a_flat_series_has_no_knee_and_its_median() {
         let s = summarize(&series(&[300.0; 8]), 1_200_000_000, 4.0);
         assert!(!s.knee_found && s.cache_bytes.is_none() && s.post_cache_mbps.is_none());
+        assert!(s.knees.is_empty());
         assert_eq!(s.cached_mbps, Some(300.0));
         assert_eq!(s.average_mbps, Some(300.0));
     }
@@ -396,30 +282,9 @@ mod tests {
             let y = noisy(&step(12, 400.0, 40, 100.0), 0.1, seed);
             let k = find_knee(&y).unwrap();
             assert!((11..=13).contains(&k.index), "seed {seed}: {k:?}");
-            assert!((k.cached_mbps - 400.0).abs() < 40.0, "{k:?}");
-            assert!((k.post_mbps - 100.0).abs() < 10.0, "{k:?}");
+            assert!((k.before_mbps - 400.0).abs() < 40.0, "{k:?}");
+            assert!((k.after_mbps - 100.0).abs() < 10.0, "{k:?}");
         }
-    }
-
-    #[test]
-    fn a_small_drop_is_no_knee() {
-        // 10 % slower after: a real change, but not a cache running out.
-        assert_eq!(find_knee(&step(10, 400.0, 30, 360.0)), None);
-    }
-
-    #[test]
-    fn a_burst_in_the_first_sample_does_not_move_the_knee() {
-        let mut y = step(7, 400.0, 50, 100.0);
-        y[0] = 2000.0;
-        assert_eq!(find_knee(&y).unwrap().index, 7);
-    }
-
-    #[test]
-    fn a_burst_of_a_few_samples_before_a_steady_speed_is_no_knee() {
-        // A throttle's first fraction of a second, then its noisy cap.
-        let mut y = vec![722.0, 471.0, 230.0];
-        y.extend(noisy(&[200.0; 40], 0.3, 7));
-        assert_eq!(find_knee(&y), None, "{y:?}");
     }
 
     #[test]
@@ -462,8 +327,21 @@ mod tests {
     }
 
     #[test]
+    fn a_cache_in_two_stages_has_both_knees_and_the_outer_speeds() {
+        let mut y = step(10, 400.0, 20, 200.0);
+        y.extend(vec![50.0; 30]);
+        let s = summarize(&series(&y), 0, 30.0);
+        assert_eq!(s.knees.len(), 2, "{s:?}");
+        // 10 samples of 0.5 s at 400 MB/s, then 20 at 200.
+        assert_eq!(s.knees[0].bytes, 2_000_000_000);
+        assert_eq!(s.knees[1].bytes, 4_000_000_000);
+        assert_eq!((s.knees[1].before_mbps, s.knees[1].after_mbps), (200.0, 50.0));
+        assert_eq!((s.cached_mbps, s.post_cache_mbps), (Some(400.0), Some(50.0)));
+        assert_eq!(s.cache_bytes, Some(2_000_000_000));
+    }
+
+    #[test]
     fn too_short_a_series_has_no_knee() {
-        assert_eq!(find_knee(&[400.0, 400.0, 400.0, 100.0, 100.0, 100.0]), None);
         assert_eq!(summarize(&[], 0, 0.0), SustainedSummary::default());
     }
 }

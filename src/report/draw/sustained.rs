@@ -14,11 +14,17 @@ const W: f64 = 900.0;
 const H: f64 = 420.0;
 const LEFT: f64 = 70.0;
 const RIGHT: f64 = 30.0;
-const TOP: f64 = 50.0;
+/// Room above the plot for the title and two rows of labels, so that no
+/// label sits on the curve.
+const TOP: f64 = 66.0;
+/// The baselines of the two rows of labels above the plot.
+const ROW_SPEEDS: f64 = 42.0;
+const ROW_KNEES: f64 = 58.0;
 const BOTTOM: f64 = 50.0;
 
-/// The chart of a sustained write: MB/s against GB written, the cached
-/// and post-cache medians as dashed lines, the knee as a vertical line.
+/// The chart of a sustained write: MB/s against GB written, every sample
+/// a point of the curve, each segment's median as a dashed line, each
+/// knee as a vertical line; every label above the plot, off the curve.
 pub fn chart(s: &Sustained) -> String {
     let mut out = String::new();
     let _ = writeln!(
@@ -125,52 +131,66 @@ fn temperature(out: &mut String, s: &Sustained, x: &dyn Fn(f64) -> f64) {
     );
 }
 
-/// The medians and the knee over the plot.
+/// The medians and the knees: dashed lines and vertical lines in the plot,
+/// their words in the two rows above it (never on the curve).
 fn marks(out: &mut String, s: &Sustained, x: &dyn Fn(f64) -> f64, y: &dyn Fn(f64) -> f64) {
     let x_end = x(s.bytes_written.max(1) as f64 / 1e9);
-    let knee_gb = s.cache_bytes.map(|b| b as f64 / 1e9);
-    if let Some(c) = s.cached_mbps {
-        let to = knee_gb.map_or(x_end, x);
-        let label = if s.knee_found { "cached" } else { "median" };
+    let text = |out: &mut String, at: f64, row: f64, anchor: &str, colour: &str, words: &str| {
         let _ = writeln!(
             out,
-            r##"<line x1="{LEFT}" y1="{0:.1}" x2="{to:.1}" y2="{0:.1}" stroke="#555555" stroke-dasharray="4 3"/><text x="{1:.1}" y="{2:.1}" font-size="11">{label} {c:.0} MB/s</text>"##,
-            y(c),
-            LEFT + 6.0,
-            y(c) - 5.0
+            r#"<text x="{at:.1}" y="{row:.1}" font-size="11" text-anchor="{anchor}" fill="{colour}">{}</text>"#,
+            esc(words)
         );
-    }
-    let (Some(k), Some(post)) = (knee_gb, s.post_cache_mbps) else {
+    };
+    let dashed = |out: &mut String, from: f64, to: f64, mbps: f64| {
+        let _ = writeln!(
+            out,
+            r##"<line x1="{from:.1}" y1="{0:.1}" x2="{to:.1}" y2="{0:.1}" stroke="#555555" stroke-dasharray="4 3"/>"##,
+            y(mbps)
+        );
+    };
+    if s.knees.is_empty() {
+        if let Some(c) = s.cached_mbps {
+            dashed(out, LEFT, x_end, c);
+            let label = if s.knee_found { "cached" } else { "median" };
+            text(out, LEFT, ROW_SPEEDS, "start", "#333333", &format!("{label} {c:.0} MB/s"));
+        }
         if !s.knee_found {
-            let _ = writeln!(
-                out,
-                r#"<text x="{:.1}" y="{:.1}" font-size="11" text-anchor="end">{}</text>"#,
-                x_end - 6.0,
-                TOP + 16.0,
-                esc(&format!(
-                    "no cache exhaustion in {}",
-                    crate::units::human_bytes(s.bytes_written)
-                ))
+            let words = format!(
+                "no cache exhaustion in {}",
+                crate::units::human_bytes(s.bytes_written)
             );
+            text(out, x_end, ROW_SPEEDS, "end", "#333333", &words);
         }
         return;
-    };
-    let _ = writeln!(
-        out,
-        r##"<line x1="{0:.1}" y1="{TOP}" x2="{0:.1}" y2="{1:.1}" stroke="#c0392b" stroke-width="1.5"/><text x="{2:.1}" y="{3:.1}" font-size="11" fill="#c0392b">knee: {k:.2} GB</text>"##,
-        x(k),
-        H - BOTTOM,
-        x(k) + 4.0,
-        TOP + 14.0
-    );
-    let _ = writeln!(
-        out,
-        r##"<line x1="{0:.1}" y1="{1:.1}" x2="{x_end:.1}" y2="{1:.1}" stroke="#555555" stroke-dasharray="4 3"/><text x="{2:.1}" y="{3:.1}" font-size="11" text-anchor="end">post-cache {post:.0} MB/s</text>"##,
-        x(k),
-        y(post),
-        x_end - 6.0,
-        y(post) - 5.0
-    );
+    }
+    let mut from = LEFT;
+    // Where the previous knee's words end, so that close knees do not
+    // print over each other: about 6 px a character at 11 px.
+    let mut free = 0.0;
+    let many = s.knees.len() > 1;
+    for (i, k) in s.knees.iter().enumerate() {
+        let at = x(k.bytes as f64 / 1e9);
+        dashed(out, from, at, k.before_mbps);
+        from = at;
+        let _ = writeln!(
+            out,
+            r##"<line x1="{at:.1}" y1="{TOP}" x2="{at:.1}" y2="{:.1}" stroke="#c0392b" stroke-width="1.5"/>"##,
+            H - BOTTOM
+        );
+        let name = if many { format!("knee {}", i + 1) } else { "knee".into() };
+        let words = format!("{name}: {:.2} GB", k.bytes as f64 / 1e9);
+        let left = f64::max(at, free);
+        text(out, left, ROW_KNEES, "start", "#c0392b", &words);
+        free = left + 6.0 * words.chars().count() as f64 + 8.0;
+    }
+    if let Some(last) = s.knees.last() {
+        dashed(out, from, x_end, last.after_mbps);
+    }
+    if let (Some(c), Some(p)) = (s.cached_mbps, s.post_cache_mbps) {
+        text(out, LEFT, ROW_SPEEDS, "start", "#333333", &format!("cached {c:.0} MB/s"));
+        text(out, x_end, ROW_SPEEDS, "end", "#333333", &format!("post-cache {p:.0} MB/s"));
+    }
 }
 
 #[cfg(test)]
@@ -190,6 +210,30 @@ mod tests {
         );
         assert!(svg.contains(">100</text>"), "{svg}");
         assert!(svg.ends_with("</svg>\n"));
+    }
+
+    /// No word of the chart starts inside the plot, where the curve is
+    /// drawn: the labels are above it, the axes' beside and below it.
+    #[test]
+    fn no_label_sits_on_the_curve() {
+        for m in [
+            modes::sustained(&fixtures::fill()),
+            modes::sustained(&fixtures::fill_without_knee()),
+        ] {
+            let svg = chart(&m);
+            for t in svg.split("<text ").skip(1) {
+                let attr = |name: &str| -> f64 {
+                    t.split(&format!("{name}=\""))
+                        .nth(1)
+                        .and_then(|r| r.split('"').next())
+                        .and_then(|v| v.parse().ok())
+                        .unwrap()
+                };
+                let (x, y) = (attr("x"), attr("y"));
+                let in_plot = (LEFT..=W - RIGHT).contains(&x) && (TOP..=H - BOTTOM).contains(&y);
+                assert!(!in_plot, "a label on the plot: {t}");
+            }
+        }
     }
 
     #[test]

@@ -35,7 +35,7 @@ pub use setup::{
 pub use source::{LoopSpread, Report, collapse, signal_name};
 pub use span::{AccessPoint, AccessUs, Span, SpanRegion, SpanSample};
 pub use steady::{SteadySettings, SteadyState};
-pub use sustained::{Recovery, Sustained, SustainedSample};
+pub use sustained::{Recovery, Sustained, SustainedKnee, SustainedSample};
 pub use target::{Caveat, Device, Disk, Host, REMOTE, Target, TargetKind, Usage};
 pub use test::{
     Across, CpuView, DeviceView, Dir, Direction, HostTest, Latency, Loop, NOT_A_NUMBER, Pattern,

@@ -32,16 +32,44 @@ pub struct Sustained {
     pub planned_bytes: u64,
     /// Bytes it wrote (completed).
     pub bytes_written: u64,
-    /// Time asked between two samples, seconds.
+    /// Time asked between two samples, seconds: the longest a sample is.
     pub sample_interval_s: f64,
+    /// The most bytes a sample holds: a sample closes after
+    /// `sample_interval_s` or once it holds a 32nd of what was written
+    /// before it, at least 8 blocks and at most these bytes (0 in older
+    /// files, sampled by time alone).
+    pub sample_bytes: u64,
     /// Why it ended before `planned_bytes` when no stop ended it (the
     /// filesystem filled up); absent otherwise.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ended_early: Option<String>,
-    /// Each stretch after the knee where the speed climbed back.
+    /// Every knee, in order: one for a cache, one per stage of a cache in
+    /// stages (docs/measurement.md#the-knees). `cache_bytes` and `knee_s`
+    /// are the first's, `cached_mbps` the speed before the first and
+    /// `post_cache_mbps` the speed after the last.
+    pub knees: Vec<SustainedKnee>,
+    /// Each stretch after the last knee where the speed climbed back.
     pub recoveries: Vec<Recovery>,
     /// The samples, in order.
     pub series: Vec<SustainedSample>,
+}
+
+/// One knee of a sustained write: where the speed fell and stayed down.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(default)]
+pub struct SustainedKnee {
+    /// Bytes written before it.
+    pub bytes: u64,
+    /// When it came, seconds after the first write.
+    pub seconds: f64,
+    /// Median MB/s of the samples before it, back to the previous knee.
+    pub before_mbps: f64,
+    /// Median MB/s of the samples after it, up to the next knee.
+    pub after_mbps: f64,
+    /// How clear it is: the step between the two medians over its noise
+    /// (the samples' spread about their medians over the root of the
+    /// shorter side's count); pure noise gives about 1, and a knee needs 8.
+    pub clarity: f64,
 }
 
 /// A stretch after the knee where the speed climbed at least half way

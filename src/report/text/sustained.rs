@@ -48,6 +48,7 @@ pub fn section(out: &mut String, s: &Sustained) {
                 s.knee_s.unwrap_or(0.0)
             );
             let _ = writeln!(out, "  Post-cache: {}", rate(s.post_cache_mbps));
+            knees(out, s);
         }
         None => {
             let _ = writeln!(
@@ -65,6 +66,26 @@ pub fn section(out: &mut String, s: &Sustained) {
         s.elapsed_s
     );
     details(out, s, knee_at);
+}
+
+/// Every knee on a line of its own, where there are several (a cache in
+/// stages): where, the speeds on both sides and how clear it is.
+fn knees(out: &mut String, s: &Sustained) {
+    if s.knees.len() < 2 {
+        return;
+    }
+    for (i, k) in s.knees.iter().enumerate() {
+        let _ = writeln!(
+            out,
+            "      Knee {}: {} at {:.1} s, {:.2} MB/s before, {:.2} MB/s after (clarity {:.0})",
+            i + 1,
+            gb(k.bytes),
+            k.seconds,
+            k.before_mbps,
+            k.after_mbps,
+            k.clarity
+        );
+    }
 }
 
 /// The section's latency, recoveries and samples.
@@ -98,12 +119,21 @@ fn details(out: &mut String, s: &Sustained, knee_at: usize) {
             r.lasted_s
         );
     }
-    let _ = writeln!(
-        out,
-        "     Samples: {} (every {:.2} s)",
-        s.series.len(),
-        s.sample_interval_s
-    );
+    let _ = match s.sample_bytes {
+        0 => writeln!(
+            out,
+            "     Samples: {} (every {:.2} s)",
+            s.series.len(),
+            s.sample_interval_s
+        ),
+        bytes => writeln!(
+            out,
+            "     Samples: {} (every {:.2} s or {} written, finer early)",
+            s.series.len(),
+            s.sample_interval_s,
+            human_bytes(bytes)
+        ),
+    };
     if let Some(why) = &s.ended_early {
         let _ = writeln!(out, "       Ended: {}", escape(why));
     }
