@@ -242,7 +242,6 @@ pub fn fill() -> crate::stats::sustained::SustainedResult {
         planned_bytes: bytes,
         bytes_written: bytes,
         sample_interval_s: 0.5,
-        sample_bytes: 0,
         summary: summarize(&series, bytes, 14.0),
         series,
         ended_early: None,

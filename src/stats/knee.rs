@@ -247,7 +247,10 @@ mod tests {
     fn a_clean_step_is_one_knee_at_the_step() {
         let k = find_knees(&steps(&[(10, 400.0), (30, 100.0)]));
         assert_eq!(k.len(), 1, "{k:?}");
-        assert_eq!((k[0].index, k[0].before_mbps, k[0].after_mbps), (10, 400.0, 100.0));
+        assert_eq!(
+            (k[0].index, k[0].before_mbps, k[0].after_mbps),
+            (10, 400.0, 100.0)
+        );
         assert!(k[0].clarity >= CLEAR);
     }
 

@@ -94,9 +94,6 @@ pub struct SustainedResult {
     pub bytes_written: u64,
     /// Asked time between two samples, seconds.
     pub sample_interval_s: f64,
-    /// The most bytes a sample holds: it closes after the interval or at
-    /// these bytes, finer early (docs/measurement.md#sustained-write).
-    pub sample_bytes: u64,
     /// The samples, in order.
     pub series: Vec<SustainedSample>,
     /// What they show.
@@ -335,8 +332,14 @@ mod tests {
         // 10 samples of 0.5 s at 400 MB/s, then 20 at 200.
         assert_eq!(s.knees[0].bytes, 2_000_000_000);
         assert_eq!(s.knees[1].bytes, 4_000_000_000);
-        assert_eq!((s.knees[1].before_mbps, s.knees[1].after_mbps), (200.0, 50.0));
-        assert_eq!((s.cached_mbps, s.post_cache_mbps), (Some(400.0), Some(50.0)));
+        assert_eq!(
+            (s.knees[1].before_mbps, s.knees[1].after_mbps),
+            (200.0, 50.0)
+        );
+        assert_eq!(
+            (s.cached_mbps, s.post_cache_mbps),
+            (Some(400.0), Some(50.0))
+        );
         assert_eq!(s.cache_bytes, Some(2_000_000_000));
     }
 

@@ -4,8 +4,8 @@
 //! interval and watching signals, the file removed whatever happens.
 
 use super::margin::MarginGuard;
-use super::plan::{FillPlan, MIN_SAMPLE_BLOCKS};
-use super::sampler::{Cadence, LatencyBuckets, Sampler, Temps, throttling_note};
+use super::plan::FillPlan;
+use super::sampler::{LatencyBuckets, Sampler, Temps, throttling_note};
 use super::writer::{self, WriterParams};
 use crate::engine::registry::WithEngine;
 use crate::engine::{Engine, ThreadSetup};
@@ -123,7 +123,6 @@ pub fn run(
         planned_bytes: plan.bytes(),
         bytes_written: filled.written,
         sample_interval_s: plan.sample_interval().as_secs_f64(),
-        sample_bytes: plan.sample_bytes(),
         summary: summarize(&filled.series, filled.written, elapsed_s),
         series: filled.series,
         ended_early,
@@ -395,14 +394,7 @@ impl Fill<'_, '_> {
             filled.interrupted = self.stop.reason();
             return filled;
         };
-        let block = self.plan.run().tests()[0].applied().block_size;
-        let cadence = Cadence {
-            interval: self.plan.sample_interval().as_nanos() as u64,
-            floor: MIN_SAMPLE_BLOCKS * block,
-            ceiling: self.plan.sample_bytes(),
-        };
-        let interval = cadence.interval;
-        let mut told = 0;
+        let interval = self.plan.sample_interval().as_nanos() as u64;
         let mut sampler = Sampler::new(threads, t0);
         let mut temp = Temps::start(self.plan.run().target().sensor().cloned());
         while !handles.iter().all(|h| h.is_finished()) {
@@ -413,7 +405,7 @@ impl Fill<'_, '_> {
                 filled.interrupted = Some(reason);
             }
             let now = shared.clock.now_ns();
-            if cadence.due(&sampler, now, &shared.progress)
+            if sampler.since_last(now) >= interval
                 && let Some(s) = sampler.take(now, &shared.progress, &shared.latencies)
             {
                 filled.series.push(temp.tag(s));
@@ -423,19 +415,14 @@ impl Fill<'_, '_> {
             if let Some(limit) = guard.look(shared.cursor.load(Ordering::Relaxed)) {
                 shared.limit.fetch_min(limit, Ordering::Relaxed);
             }
-            // The progress at most every tick, however often the samples.
-            if now.saturating_sub(told) >= TICK.as_nanos() as u64 {
-                self.tell(shared, filled.series.last(), total);
-                told = now;
-            }
+            self.tell(shared, filled.series.last(), total);
+            let next = interval.saturating_sub(sampler.since_last(shared.clock.now_ns()));
             // Once every block is claimed the writers are draining: look
             // often, so that the time taken ends close to the last write.
             let draining =
                 shared.cursor.load(Ordering::Relaxed) >= shared.limit.load(Ordering::Relaxed);
-            let tick = if draining { DRAIN_TICK } else { TICK };
-            let last = filled.series.last().map(|s| s.mbps);
-            let now = shared.clock.now_ns();
-            std::thread::sleep(cadence.nap(&sampler, now, &shared.progress, last, tick));
+            let nap = if draining { DRAIN_TICK } else { TICK };
+            std::thread::sleep(Duration::from_nanos(next.max(1_000_000)).min(nap));
         }
         // Buffered writes are not on the device yet: their fsync belongs
         // to the fill (and to its last sample), as to a run's window.

@@ -8,16 +8,6 @@ use crate::run::{RunError, RunPlan};
 use crate::target::TargetInfo;
 use std::time::Duration;
 
-/// A sample holds at most this share of the fill
-/// (docs/measurement.md#sustained-write).
-pub const SAMPLE_SHARE: u64 = 512;
-/// A sample holds at least this many blocks: one more or fewer completed
-/// moves its rate by at most an eighth.
-pub const MIN_SAMPLE_BLOCKS: u64 = 8;
-/// Early on a sample holds at most this share of what was written before
-/// it, so that a small cache has as many samples as a large one.
-pub const EARLY_SHARE: u64 = 32;
-
 /// What a sustained write asks besides the run's settings.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct FillRequest {
@@ -126,15 +116,6 @@ impl FillPlan {
     }
 
     /// Time between two samples.
-    /// The most bytes one sample holds (docs/measurement.md#sustained-write):
-    /// a 512th of the fill, and at least [`MIN_SAMPLE_BLOCKS`] blocks, so
-    /// that a cache is resolved in bytes whatever the drive's speed.
-    pub fn sample_bytes(&self) -> u64 {
-        let block = self.run.tests()[0].applied().block_size;
-        (self.bytes() / SAMPLE_SHARE).max(MIN_SAMPLE_BLOCKS * block)
-    }
-
-    /// The time between two samples, at most.
     pub fn sample_interval(&self) -> Duration {
         self.sample_interval
     }

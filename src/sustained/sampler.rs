@@ -74,11 +74,6 @@ impl Sampler {
         now_ns.saturating_sub(self.last_ns)
     }
 
-    /// Bytes completed since the last sample ended.
-    pub fn bytes_since(&self, progress: &[Padded]) -> u64 {
-        Self::completed(progress).saturating_sub(self.last_bytes)
-    }
-
     /// Bytes completed by every writer.
     pub fn completed(progress: &[Padded]) -> u64 {
         progress.iter().map(|p| p.0.load(Ordering::Relaxed)).sum()
@@ -113,62 +108,6 @@ impl Sampler {
         };
         (self.last_ns, self.last_bytes) = (now_ns, bytes);
         Some(sample)
-    }
-}
-
-/// When samples close and when the coordinator looks
-/// (docs/measurement.md#sustained-write): a sample closes after the
-/// interval or once it holds its bytes, whichever comes first. Its bytes
-/// are a share of what was written before it, so that samples are fine
-/// early, between a floor of a few blocks and a ceiling of a share of the
-/// fill; so a cache is resolved in bytes whatever the drive's speed.
-#[derive(Debug, Clone, Copy)]
-pub struct Cadence {
-    /// The longest sample, ns.
-    pub interval: u64,
-    /// The fewest bytes a sample closes at.
-    pub floor: u64,
-    /// The most bytes a sample holds.
-    pub ceiling: u64,
-}
-
-/// The shortest nap of the coordinator between two looks.
-const MIN_NAP_NS: u64 = 1_000_000;
-
-impl Cadence {
-    /// The bytes that close the next sample of `sampler`.
-    pub fn quantum(&self, sampler: &Sampler) -> u64 {
-        (sampler.last_bytes / super::plan::EARLY_SHARE)
-            .min(self.ceiling)
-            .max(self.floor)
-    }
-
-    /// Whether the sample under way is due at `now_ns`.
-    pub fn due(&self, sampler: &Sampler, now_ns: u64, progress: &[Padded]) -> bool {
-        sampler.since_last(now_ns) >= self.interval
-            || sampler.bytes_since(progress) >= self.quantum(sampler)
-    }
-
-    /// How long to sleep before the next look, at most `tick`: until the
-    /// sample is due by time, or half way to its bytes at the last
-    /// sample's rate (`last_mbps`; the shortest nap before any rate is
-    /// known, so that the first samples are fine too).
-    pub fn nap(
-        &self,
-        sampler: &Sampler,
-        now_ns: u64,
-        progress: &[Padded],
-        last_mbps: Option<f64>,
-        tick: std::time::Duration,
-    ) -> std::time::Duration {
-        let by_time = self.interval.saturating_sub(sampler.since_last(now_ns));
-        let left = self.quantum(sampler).saturating_sub(sampler.bytes_since(progress));
-        let by_bytes = match last_mbps.filter(|r| *r > 0.0) {
-            // MB/s is bytes per µs: left / rate µs, half of it in ns.
-            Some(rate) => (left as f64 / rate * 1e3 / 2.0) as u64,
-            None => 0,
-        };
-        std::time::Duration::from_nanos(by_time.min(by_bytes).max(MIN_NAP_NS)).min(tick)
     }
 }
 
@@ -252,39 +191,6 @@ mod tests {
         let c = s.take(3_000_000_000, &progress, &buckets).unwrap();
         assert_eq!((c.mbps, c.p99_us), (0.0, None));
         assert!(s.take(3_000_000_000, &progress, &buckets).is_none());
-    }
-
-    #[test]
-    fn samples_close_by_time_or_by_bytes_fine_early() {
-        let c = Cadence {
-            interval: 500_000_000,
-            floor: 8 << 20,
-            ceiling: 64 << 20,
-        };
-        let progress = vec![Padded::default()];
-        let buckets = vec![LatencyBuckets::default()];
-        let mut s = Sampler::new(1, 0);
-        // Early: the floor of 8 MiB closes a sample, whatever the time.
-        progress[0].0.store(8 << 20, Ordering::Relaxed);
-        assert!(c.due(&s, 1_000_000, &progress));
-        s.take(1_000_000, &progress, &buckets).unwrap();
-        progress[0].0.store(9 << 20, Ordering::Relaxed);
-        assert!(!c.due(&s, 2_000_000, &progress));
-        // By time, whatever the bytes.
-        assert!(c.due(&s, 501_000_000, &progress));
-        // Later: a 32nd of what was written, up to the ceiling.
-        progress[0].0.store(1 << 30, Ordering::Relaxed);
-        s.take(600_000_000, &progress, &buckets).unwrap();
-        assert_eq!(c.quantum(&s), 32 << 20);
-        progress[0].0.store(8 << 30, Ordering::Relaxed);
-        s.take(700_000_000, &progress, &buckets).unwrap();
-        assert_eq!(c.quantum(&s), 64 << 20);
-        // At 1000 MB/s, 64 MiB take 67 ms: a nap of half that.
-        let tick = std::time::Duration::from_millis(100);
-        let nap = c.nap(&s, 700_000_000, &progress, Some(1000.0), tick);
-        assert_eq!(nap.as_millis(), 33, "{nap:?}");
-        // Before any rate is known, the shortest nap.
-        assert_eq!(c.nap(&s, 700_000_000, &progress, None, tick).as_millis(), 1);
     }
 
     fn at(mbps: f64, temp_c: Option<f64>) -> SustainedSample {

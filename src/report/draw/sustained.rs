@@ -153,7 +153,14 @@ fn marks(out: &mut String, s: &Sustained, x: &dyn Fn(f64) -> f64, y: &dyn Fn(f64
         if let Some(c) = s.cached_mbps {
             dashed(out, LEFT, x_end, c);
             let label = if s.knee_found { "cached" } else { "median" };
-            text(out, LEFT, ROW_SPEEDS, "start", "#333333", &format!("{label} {c:.0} MB/s"));
+            text(
+                out,
+                LEFT,
+                ROW_SPEEDS,
+                "start",
+                "#333333",
+                &format!("{label} {c:.0} MB/s"),
+            );
         }
         if !s.knee_found {
             let words = format!(
@@ -178,7 +185,11 @@ fn marks(out: &mut String, s: &Sustained, x: &dyn Fn(f64) -> f64, y: &dyn Fn(f64
             r##"<line x1="{at:.1}" y1="{TOP}" x2="{at:.1}" y2="{:.1}" stroke="#c0392b" stroke-width="1.5"/>"##,
             H - BOTTOM
         );
-        let name = if many { format!("knee {}", i + 1) } else { "knee".into() };
+        let name = if many {
+            format!("knee {}", i + 1)
+        } else {
+            "knee".into()
+        };
         let words = format!("{name}: {:.2} GB", k.bytes as f64 / 1e9);
         let left = f64::max(at, free);
         text(out, left, ROW_KNEES, "start", "#c0392b", &words);
@@ -188,8 +199,22 @@ fn marks(out: &mut String, s: &Sustained, x: &dyn Fn(f64) -> f64, y: &dyn Fn(f64
         dashed(out, from, x_end, last.after_mbps);
     }
     if let (Some(c), Some(p)) = (s.cached_mbps, s.post_cache_mbps) {
-        text(out, LEFT, ROW_SPEEDS, "start", "#333333", &format!("cached {c:.0} MB/s"));
-        text(out, x_end, ROW_SPEEDS, "end", "#333333", &format!("post-cache {p:.0} MB/s"));
+        text(
+            out,
+            LEFT,
+            ROW_SPEEDS,
+            "start",
+            "#333333",
+            &format!("cached {c:.0} MB/s"),
+        );
+        text(
+            out,
+            x_end,
+            ROW_SPEEDS,
+            "end",
+            "#333333",
+            &format!("post-cache {p:.0} MB/s"),
+        );
     }
 }
 

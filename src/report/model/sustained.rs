@@ -32,13 +32,8 @@ pub struct Sustained {
     pub planned_bytes: u64,
     /// Bytes it wrote (completed).
     pub bytes_written: u64,
-    /// Time asked between two samples, seconds: the longest a sample is.
+    /// Time asked between two samples, seconds.
     pub sample_interval_s: f64,
-    /// The most bytes a sample holds: a sample closes after
-    /// `sample_interval_s` or once it holds a 32nd of what was written
-    /// before it, at least 8 blocks and at most these bytes (0 in older
-    /// files, sampled by time alone).
-    pub sample_bytes: u64,
     /// Why it ended before `planned_bytes` when no stop ended it (the
     /// filesystem filled up); absent otherwise.
     #[serde(skip_serializing_if = "Option::is_none")]

@@ -119,21 +119,12 @@ fn details(out: &mut String, s: &Sustained, knee_at: usize) {
             r.lasted_s
         );
     }
-    let _ = match s.sample_bytes {
-        0 => writeln!(
-            out,
-            "     Samples: {} (every {:.2} s)",
-            s.series.len(),
-            s.sample_interval_s
-        ),
-        bytes => writeln!(
-            out,
-            "     Samples: {} (every {:.2} s or {} written, finer early)",
-            s.series.len(),
-            s.sample_interval_s,
-            human_bytes(bytes)
-        ),
-    };
+    let _ = writeln!(
+        out,
+        "     Samples: {} (every {:.2} s)",
+        s.series.len(),
+        s.sample_interval_s
+    );
     if let Some(why) = &s.ended_early {
         let _ = writeln!(out, "       Ended: {}", escape(why));
     }

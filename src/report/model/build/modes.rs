@@ -58,7 +58,6 @@ pub fn sustained(s: &SustainedResult) -> model::Sustained {
         planned_bytes: s.planned_bytes,
         bytes_written: s.bytes_written,
         sample_interval_s: s.sample_interval_s,
-        sample_bytes: s.sample_bytes,
         ended_early: s.ended_early.clone(),
         knees: (m.knees.iter())
             .map(|k| model::SustainedKnee {
