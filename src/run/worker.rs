@@ -2,11 +2,12 @@
 //! end of the window, counts what completes inside the window, then drains.
 //!
 //! The hot loop works in batches (docs/measurement.md#batches): one engine
-//! call hands the kernel every refilled slot and waits for completions;
-//! every completion it returns is counted against one clock read, and the
-//! freed slots are refilled and stamped with one more. So an I/O costs at
-//! most two clock reads, and the loop allocates nothing, takes no lock and
-//! makes no syscall but the engine's own.
+//! call waits for completions, every completion it returns is counted
+//! against one clock read, and each freed slot is refilled, stamped and
+//! issued: all in one call where the device completes I/Os inside the call
+//! that submits them, else each at once. So an I/O costs at most two clock
+//! reads, and the loop allocates nothing, takes no lock and makes no
+//! syscall but the engine's own.
 
 use crate::engine::{Completion, Engine, EngineError, Op, ThreadSetup};
 use crate::stats::DirStats;
@@ -454,13 +455,14 @@ fn run_inner<E: Engine>(
 /// completes inside `[t0, t_end)`, and returns how many I/Os completed
 /// in all.
 ///
-/// Fill every slot, then keep them full in batches, as t/io_uring does: one
-/// engine call issues every refilled slot and waits for at least one
-/// completion (one io_uring_enter where the engine allows), the
-/// completions it returns are taken against one clock read, and each freed
-/// slot is refilled at once. A completion that waits while earlier ones are
-/// handled is still in flight, so Q I/Os are in flight but for the time it
-/// takes to refill, and Little's law holds (docs/measurement.md#batches).
+/// Fill every slot, then keep them full: one engine call waits for at
+/// least one completion (and issues what is staged: one io_uring_enter
+/// where the engine allows), the completions it returns are taken against
+/// one clock read, and each freed slot is refilled at once, in one batch
+/// when the whole queue came back, as t/io_uring does. A completion that
+/// waits while earlier ones are handled is still in flight, so Q I/Os are
+/// in flight but for the time it takes to refill, and Little's law holds
+/// (docs/measurement.md#batches).
 fn keep_slots_full<E: Engine>(
     engine: &mut E,
     io: &mut Issuer<'_, '_>,
@@ -487,6 +489,14 @@ fn keep_slots_full<E: Engine>(
         }
         let now = p.clock.now_ns();
         stopping = stopping || now >= t_end || p.stop.load(Ordering::Relaxed);
+        // Every I/O in flight came back in one call: the device completes
+        // them inside the call that submits them (a RAM device), the
+        // worker is what they wait for, and one call for the batch saves
+        // a call per I/O. Otherwise the device is what they wait for, and
+        // each refill goes to it at once, stamped on its own: on a virtio
+        // disk, refills handed over together gave 10 % fewer IOPS
+        // (docs/measurement.md#batches).
+        let together = n == in_flight;
         for c in &done[..n] {
             let slot = c.slot as usize;
             let op = io.slot_op[slot];
@@ -509,6 +519,10 @@ fn keep_slots_full<E: Engine>(
             }
             if !stopping {
                 io.stage(engine, c.slot);
+                if !together {
+                    in_flight += io.stamp();
+                    engine.submit()?;
+                }
             }
         }
         in_flight -= n;

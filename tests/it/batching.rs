@@ -47,7 +47,7 @@ fn traced(dir: &Path, engine: &str, syscalls: &[&str]) -> (serde_json::Value, u6
             "read",
         ])
         .args(["--size", "64M", "--loops", "1", "--interval", "0"])
-        .args(["--measure", "0.5", "--warmup", "0.2", "--format", "json"])
+        .args(["--measure", "1", "--warmup", "0.1", "--format", "json"])
         .output()
         .expect("strace runs");
     assert!(

@@ -131,35 +131,38 @@ fn temperature(out: &mut String, s: &Sustained, x: &dyn Fn(f64) -> f64) {
     );
 }
 
+/// Words in a row above the plot.
+fn label(out: &mut String, at: f64, row: f64, anchor: &str, colour: &str, words: &str) {
+    let _ = writeln!(
+        out,
+        r#"<text x="{at:.1}" y="{row:.1}" font-size="11" text-anchor="{anchor}" fill="{colour}">{}</text>"#,
+        esc(words)
+    );
+}
+
+/// A median as a dashed line from `from` to `to`.
+fn dashed(out: &mut String, from: f64, to: f64, y: f64) {
+    let _ = writeln!(
+        out,
+        r##"<line x1="{from:.1}" y1="{y:.1}" x2="{to:.1}" y2="{y:.1}" stroke="#555555" stroke-dasharray="4 3"/>"##
+    );
+}
+
 /// The medians and the knees: dashed lines and vertical lines in the plot,
 /// their words in the two rows above it (never on the curve).
 fn marks(out: &mut String, s: &Sustained, x: &dyn Fn(f64) -> f64, y: &dyn Fn(f64) -> f64) {
     let x_end = x(s.bytes_written.max(1) as f64 / 1e9);
-    let text = |out: &mut String, at: f64, row: f64, anchor: &str, colour: &str, words: &str| {
-        let _ = writeln!(
-            out,
-            r#"<text x="{at:.1}" y="{row:.1}" font-size="11" text-anchor="{anchor}" fill="{colour}">{}</text>"#,
-            esc(words)
-        );
-    };
-    let dashed = |out: &mut String, from: f64, to: f64, mbps: f64| {
-        let _ = writeln!(
-            out,
-            r##"<line x1="{from:.1}" y1="{0:.1}" x2="{to:.1}" y2="{0:.1}" stroke="#555555" stroke-dasharray="4 3"/>"##,
-            y(mbps)
-        );
-    };
     if s.knees.is_empty() {
         if let Some(c) = s.cached_mbps {
-            dashed(out, LEFT, x_end, c);
-            let label = if s.knee_found { "cached" } else { "median" };
-            text(
+            dashed(out, LEFT, x_end, y(c));
+            let name = if s.knee_found { "cached" } else { "median" };
+            label(
                 out,
                 LEFT,
                 ROW_SPEEDS,
                 "start",
                 "#333333",
-                &format!("{label} {c:.0} MB/s"),
+                &format!("{name} {c:.0} MB/s"),
             );
         }
         if !s.knee_found {
@@ -167,7 +170,7 @@ fn marks(out: &mut String, s: &Sustained, x: &dyn Fn(f64) -> f64, y: &dyn Fn(f64
                 "no cache exhaustion in {}",
                 crate::units::human_bytes(s.bytes_written)
             );
-            text(out, x_end, ROW_SPEEDS, "end", "#333333", &words);
+            label(out, x_end, ROW_SPEEDS, "end", "#333333", &words);
         }
         return;
     }
@@ -178,7 +181,7 @@ fn marks(out: &mut String, s: &Sustained, x: &dyn Fn(f64) -> f64, y: &dyn Fn(f64
     let many = s.knees.len() > 1;
     for (i, k) in s.knees.iter().enumerate() {
         let at = x(k.bytes as f64 / 1e9);
-        dashed(out, from, at, k.before_mbps);
+        dashed(out, from, at, y(k.before_mbps));
         from = at;
         let _ = writeln!(
             out,
@@ -192,14 +195,14 @@ fn marks(out: &mut String, s: &Sustained, x: &dyn Fn(f64) -> f64, y: &dyn Fn(f64
         };
         let words = format!("{name}: {:.2} GB", k.bytes as f64 / 1e9);
         let left = f64::max(at, free);
-        text(out, left, ROW_KNEES, "start", "#c0392b", &words);
+        label(out, left, ROW_KNEES, "start", "#c0392b", &words);
         free = left + 6.0 * words.chars().count() as f64 + 8.0;
     }
     if let Some(last) = s.knees.last() {
-        dashed(out, from, x_end, last.after_mbps);
+        dashed(out, from, x_end, y(last.after_mbps));
     }
     if let (Some(c), Some(p)) = (s.cached_mbps, s.post_cache_mbps) {
-        text(
+        label(
             out,
             LEFT,
             ROW_SPEEDS,
@@ -207,7 +210,7 @@ fn marks(out: &mut String, s: &Sustained, x: &dyn Fn(f64) -> f64, y: &dyn Fn(f64
             "#333333",
             &format!("cached {c:.0} MB/s"),
         );
-        text(
+        label(
             out,
             x_end,
             ROW_SPEEDS,
