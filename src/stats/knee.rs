@@ -219,7 +219,7 @@ pub fn find_knees(y: &[f64]) -> Vec<Knee> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     /// Noise of ±`amp` share, fixed by `seed` (xorshift).

@@ -209,6 +209,7 @@ pub fn summarize(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::stats::knee::tests::noisy;
 
     fn find_knee(y: &[f64]) -> Option<Knee> {
         find_knees(y).first().copied()
@@ -229,20 +230,6 @@ mod tests {
                     p99_us: None,
                     temp_c: None,
                 }
-            })
-            .collect()
-    }
-
-    /// Noise of ±`amp` share, fixed by `seed` (xorshift).
-    fn noisy(base: &[f64], amp: f64, seed: u64) -> Vec<f64> {
-        let mut s = seed | 1;
-        base.iter()
-            .map(|v| {
-                s ^= s << 13;
-                s ^= s >> 7;
-                s ^= s << 17;
-                let u = (s % 10_000) as f64 / 10_000.0 * 2.0 - 1.0;
-                v * (1.0 + amp * u)
             })
             .collect()
     }

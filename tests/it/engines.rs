@@ -432,15 +432,20 @@ fn cpus_places_the_workers_where_the_process_may_run() {
         return skip("--cpus", "no CPU in this process's affinity");
     };
     let other = (0..1024).find(|&c| c != cpu && mine.is_set(c));
-    let out = std::process::Command::new("taskset")
-        .args(["-c", &cpu.to_string()])
-        .arg(env!("CARGO_BIN_EXE_diskmark"))
-        .arg(dir.path())
-        .args(common::TINY)
-        .args(["--test", "RND4K Q4T2", "--mode", "read", "--format", "json"])
-        .args(["--cpus", &cpu.to_string()])
-        .output()
-        .unwrap();
+    let out = on_cpu(
+        cpu,
+        dir.path(),
+        &[
+            "--test",
+            "RND4K Q4T2",
+            "--mode",
+            "read",
+            "--format",
+            "json",
+            "--cpus",
+            &cpu.to_string(),
+        ],
+    );
     assert!(
         out.status.success(),
         "{}",
@@ -462,14 +467,7 @@ fn cpus_places_the_workers_where_the_process_may_run() {
     let Some(other) = other else {
         return skip("--cpus refusal", "this process may run on one CPU only");
     };
-    let out = std::process::Command::new("taskset")
-        .args(["-c", &cpu.to_string()])
-        .arg(env!("CARGO_BIN_EXE_diskmark"))
-        .arg(dir.path())
-        .args(common::TINY)
-        .args(["--cpus", &other.to_string()])
-        .output()
-        .unwrap();
+    let out = on_cpu(cpu, dir.path(), &["--cpus", &other.to_string()]);
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(
@@ -480,6 +478,19 @@ fn cpus_places_the_workers_where_the_process_may_run() {
     );
     assert_eq!(err.lines().count(), 1, "{err}");
     assert_eq!(leftovers(dir.path()), Vec::<String>::new());
+}
+
+/// diskmark with tiny settings on `dir` and `args`, its process allowed
+/// on `cpu` alone (taskset).
+fn on_cpu(cpu: usize, dir: &Path, args: &[&str]) -> std::process::Output {
+    std::process::Command::new("taskset")
+        .args(["-c", &cpu.to_string()])
+        .arg(env!("CARGO_BIN_EXE_diskmark"))
+        .arg(dir)
+        .args(common::TINY)
+        .args(args)
+        .output()
+        .unwrap()
 }
 
 /// `--sqpoll` hands submission to a kernel thread: the report says the
