@@ -191,7 +191,7 @@ fn a_simulated_write_cache_gives_its_knee_and_both_speeds() {
     // series held 0.8 × the fast cap over every 4 samples before the cap
     // fell, and run again when it did not.
     let mut seen = Vec::new();
-    let (json, fell) = (0..4)
+    let (json, fell) = (0..6)
         .map(|_| {
             cap.set(fast).unwrap();
             let done = Arc::new(AtomicBool::new(false));
@@ -224,23 +224,24 @@ fn a_simulated_write_cache_gives_its_knee_and_both_speeds() {
                 .filter(|p| num(p, "bytes_written") <= *fell as f64)
                 .map(|p| num(p, "mbps"))
                 .collect();
-            let low = slowest_4(&cached);
+            let low = lowest_held(&cached);
             seen.push(format!(
                 "{} cached samples, the slowest 4 at {low:.1} MB/s",
                 cached.len()
             ));
             cached.len() >= 8 && low >= 0.8 * fast as f64 / MB
         })
-        .unwrap_or_else(|| panic!("in 4 runs the machine never held the fast cap: {seen:?}"));
+        .unwrap_or_else(|| panic!("in 6 runs the machine never held the fast cap: {seen:?}"));
     let s = &json["sustained"];
     assert_eq!(s["knee_found"], true, "{s}");
     assert_eq!(s["bytes_written"], 224 * MIB);
-    let cache = num(s, "cache_bytes");
+    let cache = knee_nearest(s, fell);
     assert!(
         within(cache, fell as f64, 0.10),
-        "knee at {:.1} MiB, the cap fell at {:.1} MiB",
+        "knee at {:.1} MiB, the cap fell at {:.1} MiB: {:#}",
         cache / MIB as f64,
-        fell as f64 / MIB as f64
+        fell as f64 / MIB as f64,
+        s["knees"]
     );
     let (cached, post) = (num(s, "cached_mbps"), num(s, "post_cache_mbps"));
     eprintln!(
@@ -295,13 +296,124 @@ fn a_simulated_write_cache_gives_its_knee_and_both_speeds() {
     assert!(!svg.contains("Custom"), "{svg}");
 }
 
-/// The lowest mean of 4 samples in a row (0 for fewer than 4): how far a
-/// series fell below its cap for longer than a throttle's burst.
-fn slowest_4(mbps: &[f64]) -> f64 {
-    (mbps.windows(4))
+/// The knee of `s` nearest to `fell` bytes, where the cap fell. A loaded
+/// machine can starve the loop device's worker for a stretch before it
+/// (a knee was found at 164.8 MiB of a 192.2 MiB cache under a load of
+/// 8), and the search for every stage of a cache reports that stretch as
+/// a stage of its own: the knee of the cap is still the one to find.
+fn knee_nearest(s: &serde_json::Value, fell: u64) -> f64 {
+    let knees = s["knees"].as_array().unwrap();
+    (knees.iter().map(|k| num(k, "bytes")))
+        .min_by(|a, b| (a - fell as f64).abs().total_cmp(&(b - fell as f64).abs()))
+        .unwrap_or_else(|| panic!("no knee: {s}"))
+}
+
+/// The lowest level a series held, to be judged against 0.8 × its cap:
+/// the lowest mean of 4 samples in a row (0 for fewer than 4), or the
+/// lowest median of the samples from any point on (8 at least) scaled so
+/// that it must reach 0.85 × the cap. A loaded machine that starves the
+/// loop device's worker for the rest of a stage lowers the speed for good,
+/// which is a knee of its own (one was found at 29.9 MiB of a 192.8 MiB
+/// cache under a load of 7.6): such a run is the machine's, not the cap's.
+fn lowest_held(mbps: &[f64]) -> f64 {
+    let mean_4 = (mbps.windows(4))
         .map(|w| w.iter().sum::<f64>() / 4.0)
         .reduce(f64::min)
-        .unwrap_or(0.0)
+        .unwrap_or(0.0);
+    // Tails of 8 samples at least: a throttle's bursts make shorter ones
+    // swing from 0 to twice the cap on a loaded machine.
+    let tail = (0..mbps.len().saturating_sub(7))
+        .filter_map(|i| median(&mbps[i..]))
+        .reduce(f64::min)
+        .unwrap_or(0.0);
+    mean_4.min(tail / 0.85 * 0.8)
+}
+
+/// The median of `v`.
+fn median(v: &[f64]) -> Option<f64> {
+    let mut s = v.to_vec();
+    s.sort_by(f64::total_cmp);
+    (!s.is_empty()).then(|| (s[(s.len() - 1) / 2] + s[s.len() / 2]) / 2.0)
+}
+
+/// A cache of 256 MiB at 100 MB/s, then 25 MB/s: one knee within 5 % of
+/// where the cap fell, both speeds within 10 % of the caps (issue 31 §2).
+/// The throttle lets its cap through in 100 ms slices (10 MB at a time
+/// here, at the RAM device's own speed), which a 256 MiB cache spans 27
+/// of; at 400 MB/s a 64 MiB cache spans 1.6 and has no size or speed to
+/// 5 % (BENCHMARKS.md, "The knees").
+#[test]
+fn a_256_mib_cache_at_100_mb_s_is_found_within_5_percent() {
+    let _one = TIMED.lock().unwrap_or_else(|e| e.into_inner());
+    let test = "a_256_mib_cache_at_100_mb_s_is_found_within_5_percent";
+    let Some(fs) = device(test, 3584) else { return };
+    let (fast, slow, x) = (100 * 1_000_000u64, 25 * 1_000_000u64, 256 * MIB);
+    let cap = match WriteCap::new(&fs.device, fast) {
+        Ok(c) => Arc::new(c),
+        Err(e) => return skip(test, &e),
+    };
+    let target = fs.path().to_str().unwrap().to_string();
+    let out = tempfile::tempdir().unwrap();
+    let report = out.path().join("r.json");
+    let mut seen = Vec::new();
+    let (json, fell) = (0..4)
+        .map(|_| {
+            cap.set(fast).unwrap();
+            let done = Arc::new(AtomicBool::new(false));
+            let watch = watcher(cap.clone(), fs.device.clone(), x, slow, done.clone());
+            let mut cmd = cap.command(&[
+                &target,
+                "--test",
+                "SEQ256K Q8T1",
+                "--size",
+                "352M",
+                "--sample-interval",
+                "0.1",
+                "-o",
+                report.to_str().unwrap(),
+            ]);
+            let end = finish(&mut cmd);
+            done.store(true, Ordering::Relaxed);
+            let lowered_at = watch.join().unwrap();
+            assert_eq!(end.code, Some(0), "{}", end.stderr);
+            assert_eq!(leftovers(fs.path()), Vec::<String>::new());
+            (
+                read_json(&report),
+                lowered_at.expect("the cap was never lowered"),
+            )
+        })
+        .find(|(json, fell)| {
+            // Taken when the machine held both caps (see the test above).
+            let rates = |keep: &dyn Fn(f64) -> bool| -> Vec<f64> {
+                (json["sustained"]["series"].as_array().unwrap().iter())
+                    .filter(|p| keep(num(p, "bytes_written")))
+                    .map(|p| num(p, "mbps"))
+                    .collect()
+            };
+            let fell = *fell as f64;
+            let (before, after) = (
+                rates(&|b| b <= fell),
+                rates(&|b| b > fell + 4.0 * MIB as f64),
+            );
+            let (low, low_after) = (lowest_held(&before), lowest_held(&after));
+            seen.push(format!("slowest 4 at {low:.0} then {low_after:.0} MB/s"));
+            low >= 0.8 * fast as f64 / MB && low_after >= 0.8 * slow as f64 / MB
+        })
+        .unwrap_or_else(|| panic!("in 4 runs the machine never held the caps: {seen:?}"));
+    let s = &json["sustained"];
+    let at = knee_nearest(s, fell);
+    let (cached, post) = (num(s, "cached_mbps"), num(s, "post_cache_mbps"));
+    eprintln!(
+        "knee at {:.1} MiB (cap lowered at {:.1} MiB), {cached:.1} then {post:.1} MB/s",
+        at / MIB as f64,
+        fell as f64 / MIB as f64
+    );
+    assert!(
+        within(at, fell as f64, 0.05),
+        "knee at {at}, the cap fell at {fell}"
+    );
+    assert!(within(cached, fast as f64 / MB, 0.10), "cached {cached}");
+    assert!(within(post, slow as f64 / MB, 0.10), "post-cache {post}");
 }
 
 /// A 192 MiB fill of `target` under `cap`, sampled every 0.1 s: the
@@ -325,9 +437,9 @@ fn fill_at_constant_cap(cap: &WriteCap, target: &str) -> serde_json::Value {
 }
 
 #[test]
-fn a_constant_cap_has_no_knee() {
+fn a_constant_cap_has_no_knee_5_runs_of_5() {
     let _one = TIMED.lock().unwrap_or_else(|e| e.into_inner());
-    let test = "a_constant_cap_has_no_knee";
+    let test = "a_constant_cap_has_no_knee_5_runs_of_5";
     let Some(fs) = device(test, 3584) else { return };
     // 100 MB/s: a speed a busy machine still gives a RAM-backed device
     // from start to end, so that it holds no knee of its own (and 10
@@ -339,26 +451,37 @@ fn a_constant_cap_has_no_knee() {
     let target = fs.path().to_str().unwrap().to_string();
     // A loaded machine can starve the loop device's worker for long enough
     // that the cap's speed truly falls for a while, which is a knee to
-    // find. The run is taken when its own series shows no 4 samples
-    // running below 0.8 × the cap, and run again when it does.
+    // find. A run counts when its own series shows no 4 samples running
+    // below 0.8 × the cap; 5 such runs must all have no knee (issue 31 §2;
+    // bench/knee_constant.py runs 20).
     let mut seen = Vec::new();
-    let s = (0..3)
-        .map(|_| fill_at_constant_cap(&cap, &target))
-        .find(|s| {
-            let series: Vec<f64> = (s["series"].as_array().unwrap().iter())
-                .map(|p| num(p, "mbps"))
-                .collect();
-            let low = slowest_4(&series);
-            seen.push(format!(
-                "{} samples, the slowest 4 at {low:.1} MB/s",
-                series.len()
-            ));
-            series.len() >= 8 && low >= 80.0
-        })
-        .unwrap_or_else(|| panic!("in 3 runs the machine never held the cap: {seen:?}"));
-    assert_eq!(s["knee_found"], false, "{s}");
-    assert!(s["cache_bytes"].is_null() && s["post_cache_mbps"].is_null());
-    assert!(within(num(&s, "cached_mbps"), 100.0, 0.15), "{s}");
+    let mut held = 0;
+    for attempt in 0..10 {
+        let s = fill_at_constant_cap(&cap, &target);
+        let series: Vec<f64> = (s["series"].as_array().unwrap().iter())
+            .map(|p| num(p, "mbps"))
+            .collect();
+        let low = lowest_held(&series);
+        seen.push(format!(
+            "{} samples, the slowest 4 at {low:.1} MB/s",
+            series.len()
+        ));
+        if series.len() < 8 || low < 80.0 {
+            continue;
+        }
+        held += 1;
+        assert_eq!(s["knee_found"], false, "attempt {attempt}: {s}");
+        assert_eq!(s["knees"], serde_json::json!([]), "attempt {attempt}");
+        assert!(s["cache_bytes"].is_null() && s["post_cache_mbps"].is_null());
+        assert!(within(num(&s, "cached_mbps"), 100.0, 0.15), "{s}");
+        if held == 5 {
+            break;
+        }
+    }
+    assert_eq!(
+        held, 5,
+        "in 10 runs the machine held the cap only {held} times: {seen:?}"
+    );
     let text = std::process::Command::new(env!("CARGO_BIN_EXE_diskmark"))
         .args(["sustained", &target, "--size", "64M", "-q"])
         .output()
