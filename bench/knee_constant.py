@@ -12,7 +12,7 @@ samples in a row below 0.8 × the cap: a loaded machine starves the loop
 device's worker, and that sag is a real knee) is counted apart and not
 judged. Prints one line per run and a summary.
 """
-import argparse, json, os, subprocess, sys, tempfile, time
+import argparse, contextlib, json, os, subprocess, sys, tempfile, time
 
 
 def sh(*cmd, **kw):
@@ -25,6 +25,44 @@ def slowest_4(rates):
     return min(sum(rates[i:i + 4]) / 4 for i in range(len(rates) - 3))
 
 
+@contextlib.contextmanager
+def capped_device():
+    """ext4 on a loop device over a file on a fresh tmpfs, mounted, and an
+    empty blkio group: yields (scratch dir, mount point, device, its
+    major:minor, the group), all removed afterwards."""
+    if os.geteuid() != 0:
+        sys.exit("needs root: a loop device, a mount and a blkio cgroup")
+    blkio = "/sys/fs/cgroup/blkio"
+    if not os.path.exists(f"{blkio}/blkio.throttle.write_bps_device"):
+        sys.exit("no cgroup v1 blkio hierarchy here")
+    tmp = tempfile.mkdtemp(prefix="diskmark-knee-")
+    mnt = tempfile.mkdtemp(prefix="diskmark-knee-mnt-")
+    group = f"{blkio}/diskmark-knee-{os.getpid()}"
+    dev = None
+    try:
+        sh("mount", "-t", "tmpfs", "-o", "size=3600m", "tmpfs", tmp)
+        sh("truncate", "-s", "3584M", f"{tmp}/disk.img")
+        dev = sh("losetup", "--direct-io=on", "-f", "--show", f"{tmp}/disk.img")
+        sh("mkfs.ext4", "-q", "-F", dev)
+        sh("mount", dev, mnt)
+        rdev = os.stat(dev).st_rdev
+        os.mkdir(group)
+        yield tmp, mnt, dev, f"{os.major(rdev)}:{os.minor(rdev)}", group
+    finally:
+        for _ in range(50):
+            try:
+                os.rmdir(group)
+                break
+            except OSError:
+                time.sleep(0.1)
+        subprocess.run(["umount", mnt], capture_output=True)
+        if dev:
+            subprocess.run(["losetup", "-d", dev], capture_output=True)
+        subprocess.run(["umount", tmp], capture_output=True)
+        os.rmdir(mnt)
+        os.rmdir(tmp)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--runs", type=int, default=20)
@@ -33,27 +71,10 @@ def main():
     ap.add_argument("--sample-interval", default="0.1")
     ap.add_argument("--binary", default="target/release/diskmark")
     args = ap.parse_args()
-    if os.geteuid() != 0:
-        sys.exit("needs root: a loop device, a mount and a blkio cgroup")
-    blkio = "/sys/fs/cgroup/blkio"
-    if not os.path.exists(f"{blkio}/blkio.throttle.write_bps_device"):
-        sys.exit("no cgroup v1 blkio hierarchy here")
     binary = os.path.abspath(args.binary)
-    tmp = tempfile.mkdtemp(prefix="diskmark-knee-")
-    mnt = tempfile.mkdtemp(prefix="diskmark-knee-mnt-")
-    group = f"{blkio}/diskmark-knee-{os.getpid()}"
-    dev = None
-    try:
-        sh("mount", "-t", "tmpfs", "-o", "size=3600m", "tmpfs", tmp)
-        image = f"{tmp}/disk.img"
-        sh("truncate", "-s", "3584M", image)
-        dev = sh("losetup", "--direct-io=on", "-f", "--show", image)
-        sh("mkfs.ext4", "-q", "-F", dev)
-        sh("mount", dev, mnt)
-        rdev = os.stat(dev).st_rdev
-        os.mkdir(group)
+    with capped_device() as (tmp, mnt, dev, mm, group):
         with open(f"{group}/blkio.throttle.write_bps_device", "w") as f:
-            f.write(f"{os.major(rdev)}:{os.minor(rdev)} {args.mbps * 1_000_000}")
+            f.write(f"{mm} {args.mbps * 1_000_000}")
         judged = knees = unheld = 0
         for run in range(args.runs):
             report = f"{tmp}/r.json"
@@ -77,19 +98,6 @@ def main():
         print(f"\n{judged} runs judged, {judged - knees} of them without a knee; "
               f"{unheld} not judged (the cap not held)")
         sys.exit(1 if knees else 0)
-    finally:
-        for _ in range(50):
-            try:
-                os.rmdir(group)
-                break
-            except OSError:
-                time.sleep(0.1)
-        subprocess.run(["umount", mnt], capture_output=True)
-        if dev:
-            subprocess.run(["losetup", "-d", dev], capture_output=True)
-        subprocess.run(["umount", tmp], capture_output=True)
-        os.rmdir(mnt)
-        os.rmdir(tmp)
 
 
 if __name__ == "__main__":

@@ -16,10 +16,10 @@ under a cap of B MB/s the device writes in bursts of B/10 MB at the RAM
 device's own speed with pauses between; a cache of fewer than a few such
 slices is not a cache of a defined size or speed here.
 """
-import argparse, json, os, statistics, subprocess, sys, tempfile, threading, time
+import argparse, json, os, statistics, subprocess, sys, threading, time
 
 sys.path.insert(0, os.path.dirname(__file__))
-from knee_constant import sh  # noqa: E402
+from knee_constant import capped_device  # noqa: E402
 
 MIB = 1 << 20
 
@@ -75,22 +75,8 @@ def main():
     ap.add_argument("--sample-interval", default="0.1")
     ap.add_argument("--binary", default="target/release/diskmark")
     args = ap.parse_args()
-    if os.geteuid() != 0:
-        sys.exit("needs root: a loop device, a mount and a blkio cgroup")
     binary = os.path.abspath(args.binary)
-    tmp = tempfile.mkdtemp(prefix="diskmark-knee-")
-    mnt = tempfile.mkdtemp(prefix="diskmark-knee-mnt-")
-    group = f"/sys/fs/cgroup/blkio/diskmark-knee-{os.getpid()}"
-    dev = None
-    try:
-        sh("mount", "-t", "tmpfs", "-o", "size=3600m", "tmpfs", tmp)
-        sh("truncate", "-s", "3584M", f"{tmp}/disk.img")
-        dev = sh("losetup", "--direct-io=on", "-f", "--show", f"{tmp}/disk.img")
-        sh("mkfs.ext4", "-q", "-F", dev)
-        sh("mount", dev, mnt)
-        rdev = os.stat(dev).st_rdev
-        mm = f"{os.major(rdev)}:{os.minor(rdev)}"
-        os.mkdir(group)
+    with capped_device() as (tmp, mnt, dev, mm, group):
         print(f"{args.runs} runs per cell, SEQ256K Q8T1, samples every {args.sample_interval} s; "
               "the cap falls to a quarter at the cache's size\n")
         print("| cache | cap | found (one knee) | knee error (median) | cached speed error | post-cache error |")
@@ -110,19 +96,6 @@ def main():
                 pct = lambda v: f"{statistics.median(v) * 100:+.1f} %" if v else "-"
                 print(f"| {size} MiB | {mbps} → {mbps // 4} MB/s | {found} of {args.runs} | "
                       f"{pct(errs)} | {pct(cached)} | {pct(post)} |", flush=True)
-    finally:
-        for _ in range(50):
-            try:
-                os.rmdir(group)
-                break
-            except OSError:
-                time.sleep(0.1)
-        subprocess.run(["umount", mnt], capture_output=True)
-        if dev:
-            subprocess.run(["losetup", "-d", dev], capture_output=True)
-        subprocess.run(["umount", tmp], capture_output=True)
-        os.rmdir(mnt)
-        os.rmdir(tmp)
 
 
 if __name__ == "__main__":
