@@ -24,6 +24,7 @@ mod hosts;
 mod images;
 mod inputs;
 mod install;
+mod knees;
 mod link;
 mod measurement;
 mod modes;

@@ -1,74 +1,50 @@
-//! `diskmark sustained` end to end, on a simulated write cache
+//! `diskmark sustained` end to end on a capped device
 //! (docs/measurement.md#sustained-write): an ext4 filesystem on a
-//! RAM-backed loop device, the diskmark process in a cgroup v1 blkio group
-//! that caps its writes to the device, and a watcher thread that lowers
-//! the cap once /proc/diskstats shows X MiB written. Timings are compared:
-//! run on a release build. The timed tests run one after another.
+//! RAM-backed loop device, the diskmark process in a blkio group that caps
+//! its writes to the device. Here: signals, other writers and limits
+//! during the fill. The simulated caches, whose cap a watcher lowers once
+//! /proc/diskstats shows X MiB written, are in tests/it/knees.rs, on the
+//! same harness. Timings are compared: run on a release build. The timed
+//! tests run one after another.
 
 use crate::common;
 use common::events::Events;
+use common::throttle::{Cap, CapGroup, disk_count};
 use common::{LoopFs, diskmark, is_root, leftovers, skip};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-/// One timed test at a time: they share the two cores.
-static TIMED: std::sync::Mutex<()> = std::sync::Mutex::new(());
+/// One timed test at a time: they share the two cores (the knees' tests
+/// of tests/it/knees.rs too).
+pub(crate) static TIMED: std::sync::Mutex<()> = std::sync::Mutex::new(());
 
-const MB: f64 = 1e6;
-const MIB: u64 = 1 << 20;
+pub(crate) const MB: f64 = 1e6;
+pub(crate) const MIB: u64 = 1 << 20;
 
-/// A cgroup v1 blkio group capping writes to one device; removed on drop
-/// (after its one process, the child, has ended).
-struct WriteCap {
-    dir: PathBuf,
-    mm: String,
-}
+/// A cgroup capping writes to one device, which `diskmark sustained`
+/// joins before its first write; removed on drop (after its one process,
+/// the child, has ended).
+pub(crate) struct WriteCap(CapGroup);
 
 impl WriteCap {
     /// A group capping writes to `device` at `bps` bytes per second, or why
     /// it cannot be made here.
-    fn new(device: &str, bps: u64) -> Result<WriteCap, String> {
-        let v1 = Path::new("/sys/fs/cgroup/blkio");
-        if !v1.join("blkio.throttle.write_bps_device").exists() {
-            return Err("no cgroup v1 blkio hierarchy".into());
-        }
-        let rdev = std::fs::metadata(device)
-            .map(|m| std::os::unix::fs::MetadataExt::rdev(&m))
-            .map_err(|e| format!("{device}: {e}"))?;
-        static N: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
-        let dir = v1.join(format!(
-            "diskmark-sustained-{}-{}",
-            std::process::id(),
-            N.fetch_add(1, Ordering::Relaxed)
-        ));
-        std::fs::create_dir(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-        let cap = WriteCap {
-            dir,
-            mm: format!("{}:{}", libc::major(rdev), libc::minor(rdev)),
-        };
-        cap.set(bps)?;
-        Ok(cap)
+    pub(crate) fn new(device: &str, bps: u64) -> Result<WriteCap, String> {
+        let group = CapGroup::new(device)?;
+        group.set(Cap::WriteBps, bps)?;
+        Ok(WriteCap(group))
     }
 
-    fn set(&self, bps: u64) -> Result<(), String> {
-        std::fs::write(
-            self.dir.join("blkio.throttle.write_bps_device"),
-            format!("{} {bps}", self.mm),
-        )
-        .map_err(|e| format!("write_bps_device: {e}"))
+    pub(crate) fn set(&self, bps: u64) -> Result<(), String> {
+        self.0.set(Cap::WriteBps, bps)
     }
 
-    /// diskmark sustained in this group from its first instruction: the
-    /// shell joins the group, then becomes diskmark.
-    fn command(&self, args: &[&str]) -> std::process::Command {
-        let mut c = std::process::Command::new("sh");
-        c.arg("-c")
-            .arg(r#"echo $$ > "$0/cgroup.procs" && exec "$@""#)
-            .arg(&self.dir)
-            .arg(env!("CARGO_BIN_EXE_diskmark"))
-            .arg("sustained")
+    /// diskmark sustained in this group from its first instruction.
+    pub(crate) fn command(&self, args: &[&str]) -> std::process::Command {
+        let mut c = self.0.command(env!("CARGO_BIN_EXE_diskmark"));
+        c.arg("sustained")
             .args(args)
             .stdin(std::process::Stdio::null())
             .stdout(std::process::Stdio::piped())
@@ -77,58 +53,55 @@ impl WriteCap {
     }
 }
 
-impl Drop for WriteCap {
-    fn drop(&mut self) {
-        // The child has been waited for; the group empties as it exits.
-        let end = Instant::now() + Duration::from_secs(5);
-        while std::fs::remove_dir(&self.dir).is_err() && Instant::now() < end {
-            std::thread::sleep(Duration::from_millis(20));
-        }
-    }
-}
-
 /// Bytes written to `device` (`/dev/loopN`) so far, from /proc/diskstats.
-fn written(device: &str) -> Option<u64> {
-    let name = device.rsplit('/').next()?;
-    let stats = std::fs::read_to_string("/proc/diskstats").ok()?;
-    stats.lines().find_map(|l| {
-        let f: Vec<&str> = l.split_whitespace().collect();
-        (f.get(2) == Some(&name)).then(|| f.get(9)?.parse::<u64>().ok().map(|s| s * 512))?
-    })
+pub(crate) fn written(device: &str) -> Option<u64> {
+    disk_count(device).map(|c| c.write_bytes)
 }
 
-/// Lowers `cap` to `bps` once `device` has seen `after` bytes more than
-/// now; ends when `done` is set (or after 60 s).
-fn watcher(
+/// One lowering of a [`WriteCap`]: to `bps` once `after` bytes are written.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Step {
+    pub(crate) after: u64,
+    pub(crate) bps: u64,
+}
+
+/// Lowers `cap` at each of `steps` in turn, counting bytes written to
+/// `device` from now; ends when `done` is set (or after 60 s). Returns the
+/// bytes written when each lowering was made.
+pub(crate) fn watcher(
     cap: Arc<WriteCap>,
     device: String,
-    after: u64,
-    bps: u64,
+    steps: Vec<Step>,
     done: Arc<AtomicBool>,
-) -> std::thread::JoinHandle<Option<u64>> {
+) -> std::thread::JoinHandle<Vec<u64>> {
     let base = written(&device).unwrap_or(0);
     std::thread::spawn(move || {
         let end = Instant::now() + Duration::from_secs(60);
-        while !done.load(Ordering::Relaxed) && Instant::now() < end {
+        let mut fell = Vec::new();
+        while fell.len() < steps.len() && !done.load(Ordering::Relaxed) && Instant::now() < end {
             let w = written(&device).unwrap_or(0).saturating_sub(base);
-            if w >= after {
-                cap.set(bps).ok()?;
-                return Some(w);
+            let step = steps[fell.len()];
+            if w >= step.after {
+                if cap.set(step.bps).is_err() {
+                    break;
+                }
+                fell.push(w);
+                continue;
             }
             std::thread::sleep(Duration::from_millis(1));
         }
-        None
+        fell
     })
 }
 
 /// Runs `cmd` to its end (killed and failed past 60 s).
-fn finish(cmd: &mut std::process::Command) -> common::Ended {
+pub(crate) fn finish(cmd: &mut std::process::Command) -> common::Ended {
     let child = cmd.spawn().expect("start diskmark");
     common::finish(child, Instant::now(), Duration::from_secs(60))
 }
 
 /// The set-up, or the printed reason it cannot be made here.
-fn device(test: &str, mib: u64) -> Option<LoopFs> {
+pub(crate) fn device(test: &str, mib: u64) -> Option<LoopFs> {
     if !is_root() {
         skip(test, "needs root (loop devices, mounts, cgroups)");
         return None;
@@ -146,272 +119,19 @@ fn device(test: &str, mib: u64) -> Option<LoopFs> {
     }
 }
 
-fn read_json(path: &Path) -> serde_json::Value {
+pub(crate) fn read_json(path: &Path) -> serde_json::Value {
     let text = std::fs::read_to_string(path).expect("the JSON report");
     serde_json::from_str(&text).expect("JSON")
 }
 
-fn num(v: &serde_json::Value, key: &str) -> f64 {
+pub(crate) fn num(v: &serde_json::Value, key: &str) -> f64 {
     v[key]
         .as_f64()
         .unwrap_or_else(|| panic!("{key} is not a number: {v}"))
 }
 
-fn within(got: f64, want: f64, share: f64) -> bool {
+pub(crate) fn within(got: f64, want: f64, share: f64) -> bool {
     (got - want).abs() <= share * want
-}
-
-#[test]
-fn a_simulated_write_cache_gives_its_knee_and_both_speeds() {
-    let _one = TIMED.lock().unwrap_or_else(|e| e.into_inner());
-    let test = "a_simulated_write_cache_gives_its_knee_and_both_speeds";
-    let Some(fs) = device(test, 3584) else { return };
-    // Two speeds 6.4× apart, and 3 s of cached writes: 31 samples, so
-    // that the 10 % the knee may be off is three of them, however bursty a
-    // busy machine makes the throttle (126 to 889 MB/s a sample was seen
-    // under a cap of 400, whose median it still gave). The cached speed is
-    // one a loaded machine still gives a RAM-backed device from start to
-    // end (100 MB/s did not, four 0.1 s samples in a row, in 3 tries of
-    // one run in 5 under a load of 9; 320 MB/s sagged under a load of 13
-    // and moved the knee to a third of the cache). A sample holds a whole
-    // number of writes: 256 KiB ones give 4 a sample at 10 MB/s, so that
-    // one more or less does not blur the post-cache speed by more than
-    // the tolerance.
-    let (fast, slow, x) = (64 * 1_000_000u64, 10 * 1_000_000u64, 192 * MIB);
-    let cap = match WriteCap::new(&fs.device, fast) {
-        Ok(c) => Arc::new(c),
-        Err(e) => return skip(test, &e),
-    };
-    let target = fs.path().to_str().unwrap().to_string();
-    let out = tempfile::tempdir().unwrap();
-    let (report, chart) = (out.path().join("r.json"), out.path().join("c.svg"));
-    // A loaded machine can starve the loop device's worker until the
-    // cached speed itself sags, and that sag is a knee of its own (it put
-    // one at 169 MiB of 193 under a load of 9): the run is taken when its
-    // series held 0.8 × the fast cap over every 4 samples before the cap
-    // fell, and run again when it did not.
-    let mut seen = Vec::new();
-    let (json, fell) = (0..6)
-        .map(|_| {
-            cap.set(fast).unwrap();
-            let done = Arc::new(AtomicBool::new(false));
-            let watch = watcher(cap.clone(), fs.device.clone(), x, slow, done.clone());
-            let mut cmd = cap.command(&[
-                &target,
-                "--test",
-                "SEQ256K Q8T1",
-                "--size",
-                "224M",
-                "--sample-interval",
-                "0.1",
-                "-o",
-                report.to_str().unwrap(),
-                "--chart",
-                chart.to_str().unwrap(),
-            ]);
-            let end = finish(&mut cmd);
-            done.store(true, Ordering::Relaxed);
-            let lowered_at = watch.join().unwrap();
-            assert_eq!(end.code, Some(0), "{}", end.stderr);
-            assert_eq!(leftovers(fs.path()), Vec::<String>::new());
-            (
-                read_json(&report),
-                lowered_at.expect("the cap was never lowered"),
-            )
-        })
-        .find(|(json, fell)| {
-            let cached: Vec<f64> = (json["sustained"]["series"].as_array().unwrap().iter())
-                .filter(|p| num(p, "bytes_written") <= *fell as f64)
-                .map(|p| num(p, "mbps"))
-                .collect();
-            let low = lowest_held(&cached);
-            seen.push(format!(
-                "{} cached samples, the slowest 4 at {low:.1} MB/s",
-                cached.len()
-            ));
-            cached.len() >= 8 && low >= 0.8 * fast as f64 / MB
-        })
-        .unwrap_or_else(|| panic!("in 6 runs the machine never held the fast cap: {seen:?}"));
-    let s = &json["sustained"];
-    assert_eq!(s["knee_found"], true, "{s}");
-    assert_eq!(s["bytes_written"], 224 * MIB);
-    let cache = knee_nearest(s, fell);
-    assert!(
-        within(cache, fell as f64, 0.10),
-        "knee at {:.1} MiB, the cap fell at {:.1} MiB: {:#}",
-        cache / MIB as f64,
-        fell as f64 / MIB as f64,
-        s["knees"]
-    );
-    let (cached, post) = (num(s, "cached_mbps"), num(s, "post_cache_mbps"));
-    eprintln!(
-        "knee at {:.1} MiB (cap lowered at {:.1} MiB), cached {cached:.1} MB/s, post-cache {post:.1} MB/s",
-        cache / MIB as f64,
-        fell as f64 / MIB as f64
-    );
-    // Each speed is its cap's, up to the throttle's slices (its first
-    // slice lets a burst through: 461 MB/s was seen under a cap of 400);
-    // the two are 6.4× apart by construction, which no such slice blurs.
-    assert!(within(cached, fast as f64 / MB, 0.25), "cached {cached}");
-    assert!(within(post, slow as f64 / MB, 0.25), "post-cache {post}");
-    assert!(cached >= 4.0 * post, "cached {cached}, post-cache {post}");
-    let series = s["series"].as_array().unwrap();
-    let first: Vec<String> = (series.iter().take(16))
-        .map(|p| format!("{:.0}", num(p, "mbps")))
-        .collect();
-    eprintln!("first samples, MB/s: {}", first.join(" "));
-    assert!(series.len() > 20, "{} samples", series.len());
-    // A sample in which no write completed has no p99: a throttle
-    // releases writes in slices, and on a busy machine in bursts (48 of 56
-    // samples had one). Most have one.
-    let with_p99 = (series.iter())
-        .filter(|p| p["p99_us"].as_f64().is_some_and(|v| v > 0.0))
-        .count();
-    assert!(
-        with_p99 * 2 >= series.len(),
-        "{with_p99} of {}",
-        series.len()
-    );
-    // The report is valid against the schema, and reads back the same.
-    let schema: serde_json::Value =
-        serde_json::from_str(&diskmark::report::model::schema()).unwrap();
-    let validator = jsonschema::validator_for(&schema).unwrap();
-    let errors: Vec<String> = (validator.iter_errors(&json))
-        .map(|e| format!("{} at {}", e, e.instance_path()))
-        .collect();
-    assert!(errors.is_empty(), "{errors:#?}");
-    let text = std::fs::read_to_string(&report).unwrap();
-    let run = diskmark::report::model::Run::from_json(&text).unwrap();
-    assert_eq!(run.to_json(), text);
-    let svg = std::fs::read_to_string(&chart).unwrap();
-    assert!(
-        svg.contains("knee: ") && svg.contains("post-cache"),
-        "{svg}"
-    );
-    // The title names the write's own settings, not a grid's profile.
-    assert!(
-        svg.contains("GB planned") && svg.contains("a sample every"),
-        "{svg}"
-    );
-    assert!(!svg.contains("Custom"), "{svg}");
-}
-
-/// The knee of `s` nearest to `fell` bytes, where the cap fell. A loaded
-/// machine can starve the loop device's worker for a stretch before it
-/// (a knee was found at 164.8 MiB of a 192.2 MiB cache under a load of
-/// 8), and the search for every stage of a cache reports that stretch as
-/// a stage of its own: the knee of the cap is still the one to find.
-fn knee_nearest(s: &serde_json::Value, fell: u64) -> f64 {
-    let knees = s["knees"].as_array().unwrap();
-    (knees.iter().map(|k| num(k, "bytes")))
-        .min_by(|a, b| (a - fell as f64).abs().total_cmp(&(b - fell as f64).abs()))
-        .unwrap_or_else(|| panic!("no knee: {s}"))
-}
-
-/// The lowest level a series held, to be judged against 0.8 × its cap:
-/// the lowest mean of 4 samples in a row (0 for fewer than 4), or the
-/// lowest median of the samples from any point on (8 at least) scaled so
-/// that it must reach 0.85 × the cap. A loaded machine that starves the
-/// loop device's worker for the rest of a stage lowers the speed for good,
-/// which is a knee of its own (one was found at 29.9 MiB of a 192.8 MiB
-/// cache under a load of 7.6): such a run is the machine's, not the cap's.
-fn lowest_held(mbps: &[f64]) -> f64 {
-    let mean_4 = (mbps.windows(4))
-        .map(|w| w.iter().sum::<f64>() / 4.0)
-        .reduce(f64::min)
-        .unwrap_or(0.0);
-    // Tails of 8 samples at least: a throttle's bursts make shorter ones
-    // swing from 0 to twice the cap on a loaded machine.
-    let tail = (0..mbps.len().saturating_sub(7))
-        .filter_map(|i| median(&mbps[i..]))
-        .reduce(f64::min)
-        .unwrap_or(0.0);
-    mean_4.min(tail / 0.85 * 0.8)
-}
-
-/// The median of `v`.
-fn median(v: &[f64]) -> Option<f64> {
-    let mut s = v.to_vec();
-    s.sort_by(f64::total_cmp);
-    (!s.is_empty()).then(|| (s[(s.len() - 1) / 2] + s[s.len() / 2]) / 2.0)
-}
-
-/// A 192 MiB fill of `target` under `cap`, sampled every 0.1 s: the
-/// report's `sustained`.
-fn fill_at_constant_cap(cap: &WriteCap, target: &str) -> serde_json::Value {
-    let out = tempfile::tempdir().unwrap();
-    let report = out.path().join("r.json");
-    let mut cmd = cap.command(&[
-        target,
-        "--size",
-        "192M",
-        "--sample-interval",
-        "0.1",
-        "-o",
-        report.to_str().unwrap(),
-    ]);
-    let end = finish(&mut cmd);
-    assert_eq!(end.code, Some(0), "{}", end.stderr);
-    assert_eq!(leftovers(Path::new(target)), Vec::<String>::new());
-    read_json(&report)["sustained"].clone()
-}
-
-#[test]
-fn a_constant_cap_has_no_knee_5_runs_of_5() {
-    let _one = TIMED.lock().unwrap_or_else(|e| e.into_inner());
-    let test = "a_constant_cap_has_no_knee_5_runs_of_5";
-    let Some(fs) = device(test, 3584) else { return };
-    // 100 MB/s: a speed a busy machine still gives a RAM-backed device
-    // from start to end, so that it holds no knee of its own (and 10
-    // whole 1 MiB writes a sample, so that one more or less is a tenth).
-    let cap = match WriteCap::new(&fs.device, 100 * 1_000_000) {
-        Ok(c) => c,
-        Err(e) => return skip(test, &e),
-    };
-    let target = fs.path().to_str().unwrap().to_string();
-    // A loaded machine can starve the loop device's worker for long enough
-    // that the cap's speed truly falls for a while, which is a knee to
-    // find. A run counts when its own series shows no 4 samples running
-    // below 0.8 × the cap; 5 such runs must all have no knee (issue 31 §2;
-    // bench/knee_constant.py runs 20).
-    let mut seen = Vec::new();
-    let mut held = 0;
-    for attempt in 0..10 {
-        let s = fill_at_constant_cap(&cap, &target);
-        let series: Vec<f64> = (s["series"].as_array().unwrap().iter())
-            .map(|p| num(p, "mbps"))
-            .collect();
-        let low = lowest_held(&series);
-        seen.push(format!(
-            "{} samples, the slowest 4 at {low:.1} MB/s",
-            series.len()
-        ));
-        if series.len() < 8 || low < 80.0 {
-            continue;
-        }
-        held += 1;
-        assert_eq!(s["knee_found"], false, "attempt {attempt}: {s}");
-        assert_eq!(s["knees"], serde_json::json!([]), "attempt {attempt}");
-        assert!(s["cache_bytes"].is_null() && s["post_cache_mbps"].is_null());
-        assert!(within(num(&s, "cached_mbps"), 100.0, 0.15), "{s}");
-        if held == 5 {
-            break;
-        }
-    }
-    assert_eq!(
-        held, 5,
-        "in 10 runs the machine held the cap only {held} times: {seen:?}"
-    );
-    let text = std::process::Command::new(env!("CARGO_BIN_EXE_diskmark"))
-        .args(["sustained", &target, "--size", "64M", "-q"])
-        .output()
-        .unwrap();
-    assert!(text.status.success());
-    assert!(
-        String::from_utf8_lossy(&text.stdout).contains("no cache exhaustion in 64.00 MiB"),
-        "{}",
-        String::from_utf8_lossy(&text.stdout)
-    );
 }
 
 #[test]
