@@ -64,6 +64,7 @@ const HEADINGS: [Heading; 8] = [
             "output",
             "quiet",
             "progress",
+            "host_agent",
             "chart",
             "card",
             "details",

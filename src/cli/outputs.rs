@@ -22,6 +22,9 @@ pub struct OutputOptions {
     pub quiet: bool,
     /// Where `--progress jsonl[=PATH]` writes the run's events.
     pub progress: Option<JsonlTo>,
+    /// `--host-agent`: the stream on standard error with each loop's
+    /// counts, and the windows opened by standard input's `go`.
+    pub host_agent: bool,
     /// Record in the history database at this path.
     pub save: Option<OutputPath>,
     /// Draw the chart (SVG or PNG, by its name) to this file.
@@ -122,7 +125,11 @@ impl RunArgs {
         // they go first, then what their names say.
         let card = self.card.as_ref().and_then(|_| checked.pop());
         let chart = self.chart.as_ref().and_then(|_| checked.pop());
-        let progress = self.progress_to(progress_path.and_then(|_| checked.pop()), stdout)?;
+        let mut progress = self.progress_to(progress_path.and_then(|_| checked.pop()), stdout)?;
+        if self.host_agent {
+            // The coordinator reads the stream on standard error.
+            progress = Some(JsonlTo::Stderr);
+        }
         for (image, option) in [(&chart, "--chart"), (&card, "--card")] {
             if let Some(o) = image {
                 crate::report::png::check_name(&o.shown, o.is_stream(), option)?;
@@ -137,8 +144,9 @@ impl RunArgs {
             format,
             stdout,
             files,
-            quiet: self.quiet,
+            quiet: self.quiet || self.host_agent,
             progress,
+            host_agent: self.host_agent,
             save,
             chart,
             card,

@@ -179,6 +179,13 @@ pub struct RunArgs {
     #[arg(long, value_name = "jsonl[=PATH]", value_parser = parse_progress_arg)]
     pub progress: Option<ProgressArg>,
 
+    /// Run as one host of diskmark's own coordinator over ssh
+    /// (docs/hosts.md#the-host-agent): the progress stream on standard
+    /// error, each loop's counts in it, and each window begins when
+    /// standard input says go; the end of standard input stops the run
+    #[arg(long, hide = true)]
+    pub host_agent: bool,
+
     /// Record the result in the history database (see diskmark history)
     #[arg(long)]
     pub save: bool,

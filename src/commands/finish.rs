@@ -37,6 +37,7 @@ pub(super) fn show_to(out: &mut crate::cli::OutputOptions) -> ShowTo {
     ShowTo {
         quiet: out.quiet,
         stream: out.progress.take(),
+        wire: out.host_agent,
     }
 }
 
@@ -65,7 +66,12 @@ pub(super) fn mode(
     export.ready()?;
     let plan = Plan::prepare(settings, request)?;
     let mut display = opened(Display::of(&show, &plan))?;
-    let output = plan.execute(&StopToken::new(), &mut |e| display.update(e))?;
+    let mut stop = StopToken::new();
+    if show.wire {
+        let agent = crate::progress::agent::Agent::start(&stop);
+        stop = stop.with_barrier(std::sync::Arc::new(agent));
+    }
+    let output = plan.execute(&stop, &mut |e| display.update(e))?;
     display.finish(&output);
     let host = HostInfo::current();
     let report = Report {

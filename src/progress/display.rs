@@ -20,6 +20,9 @@ pub struct ShowTo {
     pub quiet: bool,
     /// `--progress jsonl[=PATH]`.
     pub stream: Option<JsonlTo>,
+    /// `--host-agent`: the stream's `loop_end` lines carry each loop's
+    /// counts.
+    pub wire: bool,
 }
 
 impl ShowTo {
@@ -36,7 +39,8 @@ impl ShowTo {
         &self,
         open: impl FnOnce(&JsonlTo) -> std::io::Result<JsonlStream>,
     ) -> std::io::Result<Option<JsonlStream>> {
-        self.stream.as_ref().map(open).transpose()
+        let stream = self.stream.as_ref().map(open).transpose()?;
+        Ok(stream.map(|s| s.with_wire(self.wire)))
     }
 }
 

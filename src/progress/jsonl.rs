@@ -208,6 +208,36 @@ pub enum Line {
         cell: Option<Figures>,
         /// Seconds left of the whole run.
         left_s: f64,
+        /// `--host-agent` only: everything the loop counted, for the
+        /// coordinator's total (docs/hosts.md#exact-merged-latency).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        wire: Option<crate::stats::wire::LoopWire>,
+    },
+    /// `--host-agent` only: this host's workers are set up for a loop, and
+    /// it waits for its coordinator's `go` (docs/hosts.md#the-host-agent).
+    Ready {
+        /// This host's clock, ns since the Unix epoch.
+        wall_ns: u64,
+        /// The test's index in the plan, from 0.
+        test_index: usize,
+        /// The test as asked (`RND4K Q32T1`).
+        requested: String,
+        /// `read`, `write` or `mix`.
+        direction: String,
+        /// The loop, from 0.
+        loop_index: u32,
+    },
+    /// `--host-agent` only: this host's clock when its coordinator asked
+    /// for it (`clock`).
+    Clock {
+        /// ns since the Unix epoch.
+        wall_ns: u64,
+    },
+    /// `--host-agent` only: the coordinator said `go`, and the loop's
+    /// warm-up begins now.
+    Started {
+        /// This host's clock, ns since the Unix epoch.
+        wall_ns: u64,
     },
     /// A note of the report, as soon as the run knows it: the run's
     /// (an adaptation, a caveat of the target or its test file) before the
@@ -246,6 +276,8 @@ pub struct JsonlStream {
     cells: Cells,
     /// The loop seen last and its phase.
     current: Option<(Position, Phase)>,
+    /// Whether `loop_end` carries the loop's counts (`--host-agent`).
+    wire: bool,
 }
 
 impl JsonlStream {
@@ -291,9 +323,16 @@ impl JsonlStream {
             start: Instant::now(),
             cells,
             current: None,
+            wire: false,
         };
         s.write(first);
         Ok(s)
+    }
+
+    /// The same stream, whose `loop_end` lines carry each loop's counts
+    /// (`--host-agent`).
+    pub fn with_wire(self, wire: bool) -> JsonlStream {
+        JsonlStream { wire, ..self }
     }
 
     /// The lines `event` gives.
@@ -411,6 +450,9 @@ impl JsonlStream {
             figures: figures(&f.headline),
             cell: figures(&f.cell),
             left_s,
+            wire: self
+                .wire
+                .then(|| crate::stats::wire::LoopWire::from(f.result.as_ref())),
         }
     }
 
@@ -436,19 +478,25 @@ impl JsonlStream {
         let Some(out) = self.out.as_mut() else {
             return;
         };
-        // A `Line` holds only strings, numbers and options: it always
-        // serialises; an empty line is never written.
-        let Ok(mut text) = crate::escape::to_json(line) else {
-            return;
-        };
-        text.push('\n');
-        if let Err(e) = out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        if let Err(e) = write_line(out, line) {
             self.out = None;
             crate::escape::say(format_args!(
                 "warning: the progress stream stopped: {e}; the run goes on"
             ));
         }
     }
+}
+
+/// Writes `line` and a newline to `out` in one write, and flushes.
+pub fn write_line(out: &mut dyn Write, line: &Line) -> std::io::Result<()> {
+    // A `Line` holds only strings, numbers and options: it always
+    // serialises; an empty line is never written.
+    let Ok(mut text) = crate::escape::to_json(line) else {
+        return Ok(());
+    };
+    text.push('\n');
+    out.write_all(text.as_bytes())?;
+    out.flush()
 }
 
 /// The line of a span map's step.

@@ -4,6 +4,7 @@
 //! line per finished test, so that a CI log shows the run going. With
 //! `--progress jsonl[=PATH]`, the same events as JSON lines (`jsonl`).
 
+pub mod agent;
 pub mod display;
 pub mod jsonl;
 pub mod modes;

@@ -6,6 +6,7 @@
 //! [`RunPlan`] (every refusal happens there), and hands it to [`run`] with
 //! a [`StopToken`] and an observer of [`Event`]s.
 
+pub mod barrier;
 pub mod cpu_note;
 pub mod devstats;
 mod error;
@@ -44,7 +45,7 @@ pub use event::{
 pub use notes::{cpu, flags, observations, run_notes};
 pub use output::{HostLoops, RunOutput, TestFileInfo, TestResult};
 pub use prepare::{RunPlan, TEST_SKIP_SPACE_CHECK, plan_all, plan_with};
-pub use stop::{StopReason, StopToken};
+pub use stop::{StopReason, StopToken, TICK};
 pub use thermal_sampler::ThermalSampler;
 
 use crate::config::Settings;
@@ -56,7 +57,6 @@ use crate::workload::Direction;
 use event::LoopTick;
 use notes::add_note;
 use std::time::{Duration, Instant};
-use stop::TICK;
 use testfile::TestFile;
 use timeline::Timeline;
 use window::{LoopArgs, LoopContext};

@@ -38,11 +38,22 @@ impl std::fmt::Display for StopReason {
     }
 }
 
-/// What a front-end holds to stop a run it started; cheap to clone, shared
-/// between threads. A new run takes a new token.
-#[derive(Debug, Clone, Default)]
+/// What a front-end holds to control a run it started: stop it, and (a
+/// host of a run on many hosts) say when each window may begin. Cheap to
+/// clone, shared between threads. A new run takes a new token.
+#[derive(Clone, Default)]
 pub struct StopToken {
     user: Arc<AtomicBool>,
+    barrier: Option<Arc<dyn super::barrier::WindowBarrier>>,
+}
+
+impl std::fmt::Debug for StopToken {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("StopToken")
+            .field("user", &self.user)
+            .field("barrier", &self.barrier.is_some())
+            .finish()
+    }
 }
 
 impl StopToken {
@@ -70,6 +81,19 @@ impl StopToken {
     /// Whether the run must stop.
     pub fn stopped(&self) -> bool {
         self.reason().is_some()
+    }
+
+    /// The same token, whose run waits on `barrier` before each window.
+    pub fn with_barrier(self, barrier: Arc<dyn super::barrier::WindowBarrier>) -> StopToken {
+        StopToken {
+            barrier: Some(barrier),
+            ..self
+        }
+    }
+
+    /// What the run waits on before each window, if anything.
+    pub fn barrier(&self) -> Option<&dyn super::barrier::WindowBarrier> {
+        self.barrier.as_deref()
     }
 }
 

@@ -248,12 +248,24 @@ impl LoopContext<'_> {
                 }
             }
             // A signal while the workers set up (buffers, rings) is acted
-            // on within a tick, as in the window.
+            // on within a tick, as in the window. A host of a run on many
+            // hosts then waits for its coordinator's word.
+            let at = super::barrier::BarrierAt {
+                test_index: a.test_index,
+                requested: test_name,
+                direction: a.direction,
+                loop_index: a.loop_index,
+            };
             let opened = shared.gate.open_when_ready(
                 threads,
                 || {
+                    if let Some(barrier) = self.stop.barrier()
+                        && !barrier.wait(&at)
+                    {
+                        return None;
+                    }
                     let now = self.clock.now_ns();
-                    (now + warmup_ns, now + warmup_ns + measure_ns)
+                    Some((now + warmup_ns, now + warmup_ns + measure_ns))
                 },
                 TICK,
                 || self.stop.stopped(),

@@ -95,13 +95,14 @@ impl Gate {
     }
 
     /// Called by the coordinator: waits until `n` workers have arrived (or
-    /// left), then asks `window` for (t0, t_end) and lets them go. Looks at
-    /// `give_up` at least every `tick` while it waits: when that says so,
-    /// aborts the gate and returns `None`.
+    /// left), then asks `window` for (t0, t_end) and lets them go; `window`
+    /// may wait first (the barrier of a run on many hosts) or say `None`:
+    /// then the gate is aborted. Looks at `give_up` at least every `tick`
+    /// while it waits: when that says so, aborts the gate and returns `None`.
     pub fn open_when_ready(
         &self,
         n: u32,
-        window: impl FnOnce() -> (u64, u64),
+        window: impl FnOnce() -> Option<(u64, u64)>,
         tick: std::time::Duration,
         give_up: impl Fn() -> bool,
     ) -> Option<(u64, u64)> {
@@ -118,7 +119,11 @@ impl Gate {
                 .unwrap_or_else(|e| e.into_inner())
                 .0;
         }
-        let (t0, t_end) = window();
+        let Some((t0, t_end)) = window() else {
+            s.aborted = true;
+            self.cv.notify_all();
+            return None;
+        };
         s.t0 = t0;
         s.t_end = t_end;
         s.open = true;
@@ -600,7 +605,7 @@ mod tests {
                 1,
                 || {
                     let now = clock.now_ns();
-                    (now + 20_000_000, now + 70_000_000)
+                    Some((now + 20_000_000, now + 70_000_000))
                 },
                 TICK,
                 || false,
@@ -652,7 +657,7 @@ mod tests {
                 1,
                 || {
                     let now = clock.now_ns();
-                    (now, now + 1_000_000_000)
+                    Some((now, now + 1_000_000_000))
                 },
                 TICK,
                 || false,

@@ -11,6 +11,7 @@ pub mod span;
 pub mod spread;
 pub mod steady;
 pub mod sustained;
+pub mod wire;
 
 pub use histogram::{DEFAULT_PERCENTILES, Histogram};
 pub use loopstat::{LoopStat, Selected, select};

@@ -385,7 +385,7 @@ impl Fill<'_, '_> {
         let mut guard = self.guard();
         let opened = shared.gate.open_when_ready(
             threads as u32,
-            || (shared.clock.now_ns(), u64::MAX),
+            || Some((shared.clock.now_ns(), u64::MAX)),
             TICK,
             || self.stop.stopped(),
         );
