@@ -4,6 +4,7 @@
 
 pub mod events;
 pub mod skips;
+pub mod sshd;
 pub mod sysfs;
 pub mod throttle;
 pub mod tmux;
