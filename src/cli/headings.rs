@@ -78,7 +78,13 @@ const HEADINGS: [Heading; 8] = [
     },
     Heading {
         name: "Hosts",
-        ids: &["host", "hosts", "remote_dir"],
+        ids: &[
+            "host",
+            "hosts",
+            "remote_dir",
+            "remote_diskmark",
+            "ssh_config",
+        ],
     },
     Heading {
         name: "Interface",

@@ -257,6 +257,16 @@ pub struct RunArgs {
     /// made (an absolute path there)
     #[arg(long, value_name = "DIR")]
     pub remote_dir: Option<PathBuf>,
+
+    /// With --host ssh://: diskmark's path on the hosts (else the
+    /// diskmark on their PATH)
+    #[arg(long, value_name = "PATH")]
+    pub remote_diskmark: Option<PathBuf>,
+
+    /// With --host ssh://: this ssh client configuration instead of the
+    /// user's own (ssh -F FILE)
+    #[arg(long, value_name = "FILE")]
+    pub ssh_config: Option<PathBuf>,
 }
 
 /// `--progress` as typed: the JSON-lines stream, and its file if any.

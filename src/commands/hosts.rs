@@ -15,6 +15,8 @@ pub fn hosts(args: RunArgs) -> Result<u8, Error> {
     let request = HostsRequest {
         hosts: spec::hosts(&args.host, args.hosts.as_deref())?,
         dir: args.remote_dir.clone(),
+        remote_diskmark: args.remote_diskmark.clone(),
+        ssh_config: args.ssh_config.clone(),
     };
     super::finish::mode(args.into_settings()?, Request::Hosts(request))
 }

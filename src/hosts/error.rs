@@ -133,6 +133,42 @@ pub enum HostsError {
         /// The file with fio's full output.
         kept: std::path::PathBuf,
     },
+    /// ssh could not reach a host, log in or start diskmark there.
+    #[error("host {host}: {what}: {said}")]
+    Ssh {
+        /// The host.
+        host: String,
+        /// What failed, and what to do.
+        what: String,
+        /// What ssh or the host said, made printable, in a few words.
+        said: String,
+    },
+    /// The host's diskmark is another version than this one.
+    #[error(
+        "host {host} runs {theirs}, and this is diskmark {ours}: install the same diskmark on every host and here (or name it with --remote-diskmark PATH)"
+    )]
+    DiskmarkVersion {
+        /// The host.
+        host: String,
+        /// What its `diskmark --version` said.
+        theirs: String,
+        /// This diskmark's version.
+        ours: String,
+    },
+    /// A host over ssh stopped answering, or its diskmark stopped, mid-run.
+    #[error("host {host} {how} during {during}{said}; every other host was stopped{files}")]
+    Gone {
+        /// The host.
+        host: String,
+        /// `stopped answering`, `ended`.
+        how: String,
+        /// The step.
+        during: String,
+        /// `: ` and what it said last, or nothing.
+        said: String,
+        /// What became of the test files.
+        files: String,
+    },
     /// This machine's side: the private job directory.
     #[error("cannot write fio's job files in {dir}: {source}")]
     JobDir {

@@ -13,6 +13,7 @@ pub mod plan;
 mod probe;
 pub mod run;
 pub mod spec;
+pub mod ssh;
 
 pub use error::HostsError;
 pub use plan::{HostsPlan, HostsRequest};

@@ -49,7 +49,11 @@ impl crate::run::shell::ModePlan for HostsPlan {
         stop: &StopToken,
         observer: &mut dyn FnMut(&Event),
     ) -> Result<RunOutput, HostsError> {
-        super::run::run(self, stop, observer).map_err(|e| match keep_details(&e) {
+        let ran = match &self.via {
+            super::plan::Via::Fio(fio) => super::run::run(self, fio, stop, observer),
+            super::plan::Via::Ssh(ssh) => super::ssh::run::run(self, ssh, stop, observer),
+        };
+        ran.map_err(|e| match keep_details(&e) {
             Some(kept) => HostsError::Kept {
                 error: Box::new(e),
                 kept,

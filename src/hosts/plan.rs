@@ -16,13 +16,39 @@ use std::path::{Path, PathBuf};
 pub const REMOTE_FS: &str = "remote";
 
 /// What a run on many hosts is asked, beyond its settings.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct HostsRequest {
     /// The hosts, in order, each once (`--host`, `--hosts`).
     pub hosts: Vec<HostAddr>,
     /// `--remote-dir`: the directory on each host in which its test file
     /// is made.
     pub dir: Option<PathBuf>,
+    /// `--remote-diskmark`: diskmark's path on the ssh hosts (else
+    /// `diskmark`, found on their PATH).
+    pub remote_diskmark: Option<PathBuf>,
+    /// `--ssh-config`: the ssh client configuration to use instead of
+    /// the user's own.
+    pub ssh_config: Option<PathBuf>,
+}
+
+/// How the hosts are reached.
+#[derive(Debug, Clone)]
+pub enum Via {
+    /// fio's client/server mode, fio's engine on every host.
+    Fio(FioEngine),
+    /// ssh, diskmark itself on every host (docs/hosts.md#over-ssh).
+    Ssh(SshPlan),
+}
+
+/// A run over ssh: what runs on the hosts, and where.
+#[derive(Debug, Clone)]
+pub struct SshPlan {
+    /// diskmark on the hosts: a path, or a name their PATH finds.
+    pub diskmark: String,
+    /// `--ssh-config`.
+    pub config: Option<PathBuf>,
+    /// Each host's directory, in the hosts' order.
+    pub dirs: Vec<PathBuf>,
 }
 
 /// A run on many hosts that may start. Only [`HostsPlan::prepare`] makes
@@ -30,7 +56,7 @@ pub struct HostsRequest {
 #[derive(Debug, Clone)]
 pub struct HostsPlan {
     pub(super) settings: Settings,
-    pub(super) fio: FioEngine,
+    pub(super) via: Via,
     pub(super) hosts: Vec<HostAddr>,
     pub(super) dir: PathBuf,
     pub(super) tests: Vec<PlannedTest>,
@@ -44,6 +70,10 @@ impl HostsPlan {
     /// written, and the options of a local run. Usage refusals are
     /// [`HostsError::Usage`].
     pub fn prepare(settings: Settings, request: HostsRequest) -> Result<HostsPlan, HostsError> {
+        let ssh = request.hosts.iter().filter(|h| h.is_ssh()).count();
+        if ssh > 0 {
+            return super::ssh::plan::prepare(settings, request, ssh);
+        }
         let Backend::Fio(fio) = &settings.engine else {
             return Err(not_fio().into());
         };
@@ -51,15 +81,20 @@ impl HostsPlan {
         let dir = checked_dir(&settings, request.dir)?;
         refuse_local_options(&settings)?;
         let tests = crate::run::plan_with(&settings, &fio.capabilities())?;
-        let target = remote_target(&dir, request.hosts.len());
+        let target = remote_target(&dir, request.hosts.len(), "fio --client");
         Ok(HostsPlan {
             settings,
-            fio,
+            via: Via::Fio(fio),
             hosts: request.hosts,
             dir,
             tests,
             target,
         })
+    }
+
+    /// How the hosts are reached.
+    pub fn via(&self) -> &Via {
+        &self.via
     }
 
     /// The hosts, in order.
@@ -76,13 +111,12 @@ impl HostsPlan {
 fn not_fio() -> UsageError {
     UsageError::new(
         "--host",
-        "a run on many hosts goes through fio's client/server mode: add --engine fio:ENGINE (e.g. fio:libaio)",
+        "a fio server runs fio's engines: add --engine fio:ENGINE (e.g. fio:libaio), or reach the hosts over ssh to run diskmark's own (--host ssh://HOST, docs/hosts.md#over-ssh)",
     )
 }
 
-/// `--remote-dir`, given, absolute and read by fio as written; and no
-/// local TARGET beside it.
-fn checked_dir(settings: &Settings, dir: Option<PathBuf>) -> Result<PathBuf, HostsError> {
+/// No local TARGET beside the hosts.
+pub(super) fn no_target(settings: &Settings) -> Result<(), UsageError> {
     let target = &settings.choices().target;
     if target != Path::new(".") {
         return Err(UsageError::new(
@@ -91,9 +125,15 @@ fn checked_dir(settings: &Settings, dir: Option<PathBuf>) -> Result<PathBuf, Hos
                 "the test file is made on each host in --remote-dir, so the TARGET {} has no use; drop it",
                 crate::escape::path(target)
             ),
-        )
-        .into());
+        ));
     }
+    Ok(())
+}
+
+/// `--remote-dir`, given, absolute and read by fio as written; and no
+/// local TARGET beside it.
+fn checked_dir(settings: &Settings, dir: Option<PathBuf>) -> Result<PathBuf, HostsError> {
+    no_target(settings)?;
     let dir = dir.ok_or_else(|| {
         UsageError::new(
             "--host",
@@ -121,7 +161,7 @@ fn checked_dir(settings: &Settings, dir: Option<PathBuf>) -> Result<PathBuf, Hos
 }
 
 /// The options of a local run, which the hosts do not run.
-fn refuse_local_options(settings: &Settings) -> Result<(), UsageError> {
+pub(super) fn refuse_local_options(settings: &Settings) -> Result<(), UsageError> {
     let c = settings.choices();
     let alone = [
         ("--hipri", c.hipri),
@@ -144,16 +184,16 @@ fn refuse_local_options(settings: &Settings) -> Result<(), UsageError> {
 }
 
 /// The report's target: the remote directory, on no device this machine
-/// can see.
-fn remote_target(dir: &Path, hosts: usize) -> TargetInfo {
+/// can see, reached through `via`.
+pub(super) fn remote_target(dir: &Path, hosts: usize, via: &str) -> TargetInfo {
     TargetInfo {
         path: dir.to_path_buf(),
         kind: TargetKind::Directory,
         mount_point: None,
         fs_type: REMOTE_FS.into(),
         source: Some(match hosts {
-            1 => "1 host through fio --client".to_string(),
-            n => format!("{n} hosts through fio --client"),
+            1 => format!("1 host through {via}"),
+            n => format!("{n} hosts through {via}"),
         }),
         mount_options: Vec::new(),
         dev: (0, 0),

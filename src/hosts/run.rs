@@ -47,7 +47,12 @@ fn tell(say: &mut dyn FnMut(&crate::run::Event), sentence: String) {
 /// file that could not be is named in the notes (and on stderr). A
 /// `--remote-dir` fio would not read as written is refused before any
 /// host is contacted.
-pub fn run(plan: &HostsPlan, stop: &StopToken, say: Progress<'_>) -> Result<RunOutput, HostsError> {
+pub fn run(
+    plan: &HostsPlan,
+    fio: &crate::fio::FioEngine,
+    stop: &StopToken,
+    say: Progress<'_>,
+) -> Result<RunOutput, HostsError> {
     crate::run::shell::enter()?;
     check_dir(&plan.dir)?;
     let token = format!("{:016x}", crate::config::random_seed());
@@ -56,7 +61,7 @@ pub fn run(plan: &HostsPlan, stop: &StopToken, say: Progress<'_>) -> Result<RunO
         source,
     })?;
     let client = Client {
-        fio: &plan.fio,
+        fio,
         stop: Some(stop),
     };
     let mut out = RunOutput::begin(crate::run::run_notes(&plan.settings, &plan.tests));
@@ -67,7 +72,7 @@ pub fn run(plan: &HostsPlan, stop: &StopToken, say: Progress<'_>) -> Result<RunO
         return Ok(stopped(out, stop));
     };
     let files = remote_files(plan, &token);
-    let mut cleanup = Cleanup::new(&plan.fio, files.clone());
+    let mut cleanup = Cleanup::new(fio, files.clone());
     let mut runner = Runner {
         plan,
         client,
@@ -296,7 +301,7 @@ impl Runner<'_, '_> {
                 .map(|(h, v)| HostLoops {
                     host: h.to_string(),
                     fio_version: Some(v.version.clone()),
-                    loops: Vec::new(),
+                    ..Default::default()
                 })
                 .collect(),
         };
@@ -357,7 +362,7 @@ impl Runner<'_, '_> {
                     raw: false,
                 };
                 window = job.window();
-                let mut text = job_text(&self.plan.fio.args(&job));
+                let mut text = job_text(&self.client.fio.args(&job));
                 // All numjobs share the one file, as the native engines do.
                 text.push_str("unique_filename=0\n");
                 text

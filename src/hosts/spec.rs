@@ -14,7 +14,11 @@ pub const MAX_HOSTS_FILE: u64 = crate::inputs::HOSTS.limit;
 /// The most hosts one run takes: fio's client opens one connection each.
 pub const MAX_HOSTS: usize = 256;
 
-/// One fio server: a name or address and its port.
+/// The port of an ssh server when none is given.
+pub const SSH_PORT: u16 = 22;
+
+/// One host: a fio server (a name or address and its port), or an ssh
+/// server that runs diskmark itself (`ssh://[user@]host[:port][/dir]`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct HostAddr {
     /// The host as typed: a name, an IPv4 address, or an IPv6 address
@@ -22,67 +26,149 @@ pub struct HostAddr {
     pub host: String,
     /// Its server's port.
     pub port: u16,
+    /// Reached over ssh: the login and the directory; `None` for a fio
+    /// server.
+    pub ssh: Option<SshLogin>,
+}
+
+/// How an ssh host is logged into, and where its test file goes.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct SshLogin {
+    /// The user, when given (else ssh's own choice: `~/.ssh/config`, or
+    /// this user's name).
+    pub user: Option<String>,
+    /// The directory of its test file, when the address gives one (else
+    /// `--remote-dir`).
+    pub dir: Option<std::path::PathBuf>,
 }
 
 impl HostAddr {
     /// Reads `HOST`, `HOST:PORT`, `[V6]`, `[V6]:PORT` or a bare IPv6
-    /// address; the error says what is wrong, for the caller to name the
-    /// option.
+    /// address (a fio server), or `ssh://[USER@]HOST[:PORT][/DIR]`; the
+    /// error says what is wrong, for the caller to name the option.
     pub fn parse(s: &str) -> Result<HostAddr, String> {
         let s = s.trim();
-        let (host, port) = if let Some(rest) = s.strip_prefix('[') {
-            let (h, after) = rest
-                .split_once(']')
-                .ok_or_else(|| format!("'{}' opens '[' without closing it", printable(s)))?;
-            match after {
-                "" => (h, None),
-                p if p.starts_with(':') => (h, Some(&p[1..])),
-                _ => {
-                    return Err(format!(
-                        "'{}': after ']' only ':PORT' may follow",
-                        printable(s)
-                    ));
-                }
-            }
-        } else if s.matches(':').count() > 1 {
-            // A bare IPv6 address: its colons are not a port.
-            (s, None)
-        } else {
-            match s.split_once(':') {
-                Some((h, p)) => (h, Some(p)),
-                None => (s, None),
-            }
-        };
-        if host.is_empty() {
-            return Err(format!("'{}' names no host", printable(s)));
+        match s.strip_prefix("ssh://") {
+            Some(rest) => parse_ssh(s, rest),
+            None => host_port(s, DEFAULT_PORT),
         }
-        // The host goes onto fio's command line (`--client=`), where fio
-        // tells names, addresses and socket paths apart by their
-        // characters: only a name's or an address's reach it.
-        let address = host.parse::<std::net::IpAddr>().is_ok();
-        let odd = host
-            .chars()
-            .find(|&c| !(c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_')));
-        if let (false, Some(c)) = (address, odd) {
-            return Err(format!(
-                "'{}' is not a host name or address: it holds {}, and a name has only letters, digits, '.', '-' and '_'",
-                printable(host),
-                shown_char(c)
-            ));
-        }
-        let port =
-            match port {
-                None => DEFAULT_PORT,
-                Some(p) => p.parse::<u16>().ok().filter(|p| *p > 0).ok_or_else(|| {
-                    format!("'{}': the port must be a number 1..65535", printable(s))
-                })?,
-            };
-        Ok(HostAddr {
-            host: host.to_string(),
-            port,
-        })
     }
 
+    /// Whether it is reached over ssh.
+    pub fn is_ssh(&self) -> bool {
+        self.ssh.is_some()
+    }
+}
+
+/// `USER@HOST:PORT/DIR` of an ssh address `whole`.
+fn parse_ssh(whole: &str, rest: &str) -> Result<HostAddr, String> {
+    let (user, rest) = match rest.split_once('@') {
+        Some((u, r)) if !u.contains('/') => (Some(u), r),
+        _ => (None, rest),
+    };
+    if let Some(u) = user {
+        let odd = u
+            .chars()
+            .find(|&c| !(c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_')));
+        if u.is_empty() || u.starts_with('-') || odd.is_some() {
+            return Err(format!(
+                "'{}': a user name has letters, digits, '.', '-' and '_', and does not start with '-'",
+                printable(whole)
+            ));
+        }
+    }
+    // The directory starts at the first '/' after the host (and after an
+    // IPv6 address's brackets).
+    let after = if rest.starts_with('[') {
+        rest.find(']').unwrap_or(0)
+    } else {
+        0
+    };
+    let (hostport, dir) = match rest[after..].find('/') {
+        Some(i) => (&rest[..after + i], Some(&rest[after + i..])),
+        None => (rest, None),
+    };
+    if let Some(d) = dir
+        && let Some(c) = d.chars().find(|c| c.is_control())
+    {
+        return Err(format!(
+            "'{}': the directory holds {}; give one without control characters",
+            printable(whole),
+            shown_char(c)
+        ));
+    }
+    let mut h = host_port(hostport, SSH_PORT)?;
+    h.ssh = Some(SshLogin {
+        user: user.map(str::to_string),
+        dir: dir.map(std::path::PathBuf::from),
+    });
+    Ok(h)
+}
+
+/// `HOST[:PORT]`, with `default` when no port is given.
+fn host_port(s: &str, default: u16) -> Result<HostAddr, String> {
+    let (host, port) = if let Some(rest) = s.strip_prefix('[') {
+        let (h, after) = rest
+            .split_once(']')
+            .ok_or_else(|| format!("'{}' opens '[' without closing it", printable(s)))?;
+        match after {
+            "" => (h, None),
+            p if p.starts_with(':') => (h, Some(&p[1..])),
+            _ => {
+                return Err(format!(
+                    "'{}': after ']' only ':PORT' may follow",
+                    printable(s)
+                ));
+            }
+        }
+    } else if s.matches(':').count() > 1 {
+        // A bare IPv6 address: its colons are not a port.
+        (s, None)
+    } else {
+        match s.split_once(':') {
+            Some((h, p)) => (h, Some(p)),
+            None => (s, None),
+        }
+    };
+    if host.is_empty() {
+        return Err(format!("'{}' names no host", printable(s)));
+    }
+    // The host goes onto fio's command line (`--client=`), where fio
+    // tells names, addresses and socket paths apart by their
+    // characters: only a name's or an address's reach it.
+    let address = host.parse::<std::net::IpAddr>().is_ok();
+    let odd = host
+        .chars()
+        .find(|&c| !(c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_')));
+    if let (false, Some(c)) = (address, odd) {
+        return Err(format!(
+            "'{}' is not a host name or address: it holds {}, and a name has only letters, digits, '.', '-' and '_'",
+            printable(host),
+            shown_char(c)
+        ));
+    }
+    if host.starts_with('-') {
+        return Err(format!(
+            "'{}' starts with '-', which a command line reads as an option: give a host name or address",
+            printable(host)
+        ));
+    }
+    let port = match port {
+        None => default,
+        Some(p) => p
+            .parse::<u16>()
+            .ok()
+            .filter(|p| *p > 0)
+            .ok_or_else(|| format!("'{}': the port must be a number 1..65535", printable(s)))?,
+    };
+    Ok(HostAddr {
+        host: host.to_string(),
+        port,
+        ssh: None,
+    })
+}
+
+impl HostAddr {
     /// Whether the host is an IPv6 address.
     pub fn is_v6(&self) -> bool {
         self.host.parse::<std::net::Ipv6Addr>().is_ok()
@@ -128,6 +214,12 @@ impl HostAddr {
 
 impl fmt::Display for HostAddr {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(login) = &self.ssh {
+            f.write_str("ssh://")?;
+            if let Some(u) = &login.user {
+                write!(f, "{u}@")?;
+            }
+        }
         if self.is_v6() {
             write!(f, "[{}]:{}", self.host, self.port)
         } else {

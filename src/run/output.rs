@@ -38,13 +38,30 @@ pub struct TestResult {
     pub hosts: Vec<HostLoops>,
 }
 
+/// I/Os and the bytes they moved.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Counted {
+    /// I/Os.
+    pub ios: u64,
+    /// Bytes.
+    pub bytes: u64,
+}
+
 /// One host's part of a test run on many hosts at once.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Default)]
 pub struct HostLoops {
     /// The host as given (`HOST:PORT`).
     pub host: String,
     /// What its fio server said its version is.
     pub fio_version: Option<String>,
+    /// What its diskmark said its version is (over ssh).
+    pub diskmark_version: Option<String>,
+    /// Over ssh: its clock minus this machine's, ns, as measured at its
+    /// last loop (docs/hosts.md#clocks).
+    pub clock_offset_ns: Option<i64>,
+    /// Over ssh: per loop, what it counted while every host measured (the
+    /// part of it the total holds).
+    pub in_common: Vec<Counted>,
     /// Its loops, in order.
     pub loops: Vec<LoopResult>,
 }

@@ -38,8 +38,8 @@ pub use steady::{SteadySettings, SteadyState};
 pub use sustained::{Recovery, Sustained, SustainedKnee, SustainedSample};
 pub use target::{Caveat, Device, Disk, Host, REMOTE, Target, TargetKind, Usage};
 pub use test::{
-    Across, CpuView, DeviceView, Dir, Direction, HostTest, Latency, Loop, NOT_A_NUMBER, Pattern,
-    Percentile, Percentiles, Qt, Sample, Spread, Test,
+    Across, CpuView, DeviceView, Dir, Direction, HostTest, InCommon, Latency, Loop, NOT_A_NUMBER,
+    Pattern, Percentile, Percentiles, Qt, Sample, Spread, Test,
 };
 pub use thermal::Temperature;
 

@@ -70,11 +70,33 @@ pub struct HostTest {
     pub host: String,
     /// What its fio server said its version is (`fio-3.33`).
     pub fio_version: Option<String>,
+    /// Over ssh: what its diskmark said its version is
+    /// (`diskmark 0.1.0`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub diskmark_version: Option<String>,
+    /// Over ssh: its clock minus this machine's, milliseconds, as measured
+    /// at its last loop (docs/hosts.md#clocks).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub clock_offset_ms: Option<f64>,
+    /// Over ssh: per loop, the I/Os and bytes it counted while every host
+    /// measured, which the test's total sums (docs/hosts.md#the-total-over-ssh-hosts).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub in_common: Vec<InCommon>,
     /// Its loops summarised as the test's `result` is (the same loop
     /// statistic).
     pub result: Loop,
     /// Its loops, in order.
     pub loops: Vec<Loop>,
+}
+
+/// What a host counted in a loop while every host measured.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(default)]
+pub struct InCommon {
+    /// I/Os completed.
+    pub ios: u64,
+    /// Bytes they moved.
+    pub bytes: u64,
 }
 
 /// The direction of a test.

@@ -83,6 +83,14 @@ fn host_test(
     model::HostTest {
         host: h.host.clone(),
         fio_version: h.fio_version.clone(),
+        diskmark_version: h.diskmark_version.clone(),
+        clock_offset_ms: h.clock_offset_ns.map(|ns| ns as f64 / 1e6),
+        in_common: (h.in_common.iter())
+            .map(|c| model::InCommon {
+                ios: c.ios,
+                bytes: c.bytes,
+            })
+            .collect(),
         result: sel.map_or_else(model::Loop::default, |s| {
             one_loop(&s.result, s.loop_index, d)
         }),
@@ -242,8 +250,8 @@ mod tests {
         let mut t = fixtures::output(&settings).tests.remove(0);
         let host = |name: &str, ios: [u64; 2]| crate::run::HostLoops {
             host: name.into(),
-            fio_version: None,
             loops: ios.map(loop_of).to_vec(),
+            ..Default::default()
         };
         t.hosts = vec![host("a", [900, 500]), host("b", [100, 700])];
         t.loops = vec![loop_of(1000), loop_of(1200)];
