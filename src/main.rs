@@ -23,6 +23,12 @@ extern "C" fn note_closed_stdout() {
 static NOTE_CLOSED_STDOUT: extern "C" fn() = note_closed_stdout;
 
 pub fn main() -> ExitCode {
+    // The guardian of a host agent (docs/measurement.md#the-guardian,
+    // docs/hosts.md#the-host-agent): nothing else, no clap.
+    let mut argv = std::env::args_os().skip(1);
+    if argv.next().as_deref() == Some(std::ffi::OsStr::new(diskmark::run::guard::ARG)) {
+        return guardian(argv.next());
+    }
     let cli = diskmark::cli::parse();
     let result = match cli.command {
         Some(Command::Engines { format }) => commands::engines(format),
@@ -44,4 +50,39 @@ pub fn main() -> ExitCode {
             ExitCode::from(e.exit_code())
         }
     }
+}
+
+/// The guardian's whole life: guards the parent named by `pid` until it
+/// ends, then says on stderr what it removed. Exit 2 when `pid` is not its
+/// parent (a hidden argument typed by hand), 1 when a file of the parent's
+/// stayed locked.
+fn guardian(pid: Option<std::ffi::OsString>) -> ExitCode {
+    use diskmark::run::guardian::{GuardError, serve};
+    let pid = pid.map(|p| p.to_string_lossy().into_owned());
+    let guarded = match serve(
+        pid.as_deref().unwrap_or(""),
+        std::io::stdin().lock(),
+        std::io::stdout().lock(),
+    ) {
+        Ok(g) => g,
+        Err(e) => {
+            diskmark::escape::say(format_args!("error: {e}"));
+            return ExitCode::from(if matches!(e, GuardError::NotParent(_)) {
+                2
+            } else {
+                1
+            });
+        }
+    };
+    for (path, size) in &guarded.removed {
+        diskmark::escape::say(format_args!(
+            "the run ended without its clean-up; its test file {} ({}) was removed",
+            diskmark::escape::path(path),
+            diskmark::units::human_bytes(*size)
+        ));
+    }
+    for e in &guarded.left {
+        diskmark::escape::say(format_args!("warning: {e}"));
+    }
+    ExitCode::from(u8::from(!guarded.left.is_empty()))
 }

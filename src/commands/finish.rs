@@ -68,6 +68,15 @@ pub(super) fn mode(
     let mut display = opened(Display::of(&show, &plan))?;
     let mut stop = StopToken::new();
     if show.wire {
+        // A host agent killed outright (its host's OOM killer, kill -9)
+        // runs no clean-up: its guardian removes its file
+        // (docs/hosts.md#the-host-agent).
+        crate::run::guard::start().map_err(|e| crate::run::RunError::Create {
+            path: plan.settings().target.clone(),
+            source: std::io::Error::other(format!(
+                "cannot start the guardian that would remove it if this host agent were killed: {e}"
+            )),
+        })?;
         let agent = crate::progress::agent::Agent::start(&stop);
         stop = stop.with_barrier(std::sync::Arc::new(agent));
     }

@@ -16,7 +16,7 @@
 
 use super::jsonl::{Line, write_line};
 use crate::run::StopToken;
-use crate::run::barrier::{BarrierAt, WindowBarrier};
+use crate::run::barrier::{BarrierAt, WindowBarrier, wall_ns};
 use std::io::{BufRead, Read};
 use std::sync::Mutex;
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
@@ -95,13 +95,6 @@ impl Agent {
         // standard input stops the run.
         let _ = write_line(&mut std::io::stderr().lock(), line);
     }
-}
-
-/// This host's clock, ns since the Unix epoch.
-pub fn wall_ns() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos() as u64)
 }
 
 impl WindowBarrier for Agent {
@@ -199,5 +192,46 @@ mod tests {
         );
         assert!(!agent.wait(&at()));
         assert!(stop.stopped());
+    }
+
+    #[test]
+    fn the_coordinator_reads_the_lines_the_agent_writes() {
+        use crate::hosts::ssh::line::AgentLine;
+        let read = |l: &Line| {
+            serde_json::from_str::<AgentLine>(&crate::escape::to_json(l).unwrap()).unwrap()
+        };
+        assert_eq!(
+            read(&Line::Clock { wall_ns: 7 }),
+            AgentLine::Clock { wall_ns: 7 }
+        );
+        assert_eq!(
+            read(&Line::Started { wall_ns: 8 }),
+            AgentLine::Started { wall_ns: 8 }
+        );
+        let ready = Line::Ready {
+            wall_ns: 9,
+            test_index: 0,
+            requested: "SEQ1M Q8T1".into(),
+            direction: "read".into(),
+            loop_index: 2,
+        };
+        assert_eq!(read(&ready), AgentLine::Ready { wall_ns: 9 });
+        let done = Line::Done {
+            t: 1.0,
+            tests: 1,
+            interrupted: None,
+            notes: vec!["n".into()],
+        };
+        assert_eq!(
+            read(&done),
+            AgentLine::Done {
+                notes: vec!["n".into()]
+            }
+        );
+        let host = Line::Host {
+            t: 0.0,
+            sentence: "x".into(),
+        };
+        assert_eq!(read(&host), AgentLine::Other);
     }
 }

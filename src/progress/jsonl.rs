@@ -211,7 +211,7 @@ pub enum Line {
         /// `--host-agent` only: everything the loop counted, for the
         /// coordinator's total (docs/hosts.md#exact-merged-latency).
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        wire: Option<crate::stats::wire::LoopWire>,
+        wire: Option<Box<crate::stats::wire::LoopWire>>,
     },
     /// `--host-agent` only: this host's workers are set up for a loop, and
     /// it waits for its coordinator's `go` (docs/hosts.md#the-host-agent).
@@ -452,7 +452,7 @@ impl JsonlStream {
             left_s,
             wire: self
                 .wire
-                .then(|| crate::stats::wire::LoopWire::from(f.result.as_ref())),
+                .then(|| Box::new(crate::stats::wire::LoopWire::from(f.result.as_ref()))),
         }
     }
 

@@ -28,3 +28,10 @@ pub trait WindowBarrier: Send + Sync {
     /// within its own deadline.
     fn wait(&self, at: &BarrierAt<'_>) -> bool;
 }
+
+/// This host's clock, ns since the Unix epoch.
+pub fn wall_ns() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64)
+}

@@ -21,6 +21,7 @@ mod fio_parse;
 mod flags;
 mod hostile_json;
 mod hosts;
+mod hosts_ssh;
 mod images;
 mod inputs;
 mod install;

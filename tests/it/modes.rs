@@ -99,6 +99,7 @@ fn the_hosts_refusals_are_their_plans() {
         let request = Request::Hosts(HostsRequest {
             hosts: hosts.clone(),
             dir: dir.map(Into::into),
+            ..Default::default()
         });
         match Plan::prepare(settings, request) {
             Err(ModeError::Hosts(e)) => {
@@ -109,7 +110,36 @@ fn the_hosts_refusals_are_their_plans() {
         }
     };
     let native = settings(Path::new("."), "SEQ1M Q1T1", Mode::Read);
-    assert!(refused(native, Some("/srv")).contains("add --engine fio:ENGINE"));
+    assert!(refused(native.clone(), Some("/srv")).contains("add --engine fio:ENGINE"));
+    // Over ssh (docs/hosts.md#over-ssh): a directory for every host, all
+    // hosts over ssh, diskmark's own engines.
+    let over_ssh = |hosts: &[&str], settings: Settings, dir: Option<&str>| {
+        let request = Request::Hosts(HostsRequest {
+            hosts: hosts.iter().map(|h| HostAddr::parse(h).unwrap()).collect(),
+            dir: dir.map(Into::into),
+            ..Default::default()
+        });
+        match Plan::prepare(settings, request) {
+            Err(ModeError::Hosts(e)) => {
+                assert!(e.is_usage(), "{e}");
+                e.to_string()
+            }
+            Ok(plan) => format!("planned: {}", plan.sentence()),
+            Err(other) => panic!("{other:?}"),
+        }
+    };
+    let said = over_ssh(&["ssh://nas1"], native.clone(), None);
+    assert!(said.contains("ssh://nas1:22 needs a directory"), "{said}");
+    let said = over_ssh(&["ssh://nas1/srv", "127.0.0.2"], native.clone(), None);
+    assert!(said.contains("all fio servers"), "{said}");
+    let said = over_ssh(
+        &["ssh://nas1/srv", "ssh://u@nas2"],
+        native.clone(),
+        Some("rel"),
+    );
+    assert!(said.contains("rel is relative"), "{said}");
+    let said = over_ssh(&["ssh://nas1/srv", "ssh://u@nas2"], native, Some("/data"));
+    assert!(said.starts_with("planned: "), "{said}");
     if !crate::common::have_fio() {
         return;
     }
@@ -127,6 +157,7 @@ fn the_hosts_refusals_are_their_plans() {
         Request::Hosts(HostsRequest {
             hosts: hosts.clone(),
             dir: Some("/srv".into()),
+            ..Default::default()
         }),
     )
     .unwrap();

@@ -126,7 +126,7 @@ fn inside(d: &DirStats, share: Share) -> DirStats {
     // I/Os of one size (every test's): the bytes are whole I/Os.
     let bytes = match d.ios {
         0 => 0,
-        n if d.bytes % n == 0 => ios * (d.bytes / n),
+        n if d.bytes.is_multiple_of(n) => ios * (d.bytes / n),
         _ => (d.bytes as f64 * share.bytes).round() as u64,
     };
     DirStats {

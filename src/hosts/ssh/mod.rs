@@ -7,7 +7,7 @@
 //! hosts' summed bins (docs/hosts.md#over-ssh).
 
 pub mod command;
+pub mod line;
 pub mod merge;
-pub mod plan;
 pub mod run;
 pub mod session;

@@ -6,10 +6,10 @@
 use super::super::error::HostsError;
 use super::super::plan::{HostsPlan, SshPlan};
 use super::command;
+use super::line::AgentLine as Line;
 use super::merge::{HostWindow, total};
 use super::session::{Heard, Said, Session};
-use crate::progress::agent::wall_ns;
-use crate::progress::jsonl::Line;
+use crate::run::barrier::wall_ns;
 use crate::run::{HostLoops, RunOutput, StopReason, StopToken, TICK, TestResult};
 use crate::stats::LoopResult;
 use std::collections::VecDeque;
@@ -68,7 +68,7 @@ pub fn run(
         notes: Vec::new(),
         offsets: vec![None; n],
         versions,
-        pending: vec![VecDeque::new(); n],
+        pending: (0..n).map(|_| VecDeque::new()).collect(),
     };
     let result = c.everything(&mut out, say);
     let ended = c.end(result.is_ok());
@@ -117,7 +117,9 @@ fn versions(plan: &HostsPlan, ssh: &SshPlan) -> Result<Vec<String>, HostsError> 
     let mut out = Vec::new();
     for (i, s) in sessions.into_iter().enumerate() {
         let h = &plan.hosts[i];
-        let (code, stdout) = s.finish(Instant::now());
+        // Its standard error has ended, or the deadline passed: ssh ends
+        // at once, or is killed at the deadline.
+        let (code, stdout) = s.finish(deadline);
         let theirs = String::from_utf8_lossy(&stdout).trim().to_string();
         let why = || said[i].last().cloned().unwrap_or_default();
         match code {
@@ -189,7 +191,7 @@ struct Coordinator<'a> {
     /// Lines a host said after the one a wait took from it, for the next
     /// wait (a fast host is ready for its next loop while a slow one still
     /// drains).
-    pending: Vec<VecDeque<(Box<Line>, Instant)>>,
+    pending: Vec<VecDeque<(Heard, Instant)>>,
 }
 
 /// What one host said of one loop.
@@ -295,7 +297,7 @@ impl Coordinator<'_> {
         })?;
         let s = &self.plan.settings;
         let ends = self.wait_each(what, s.warmup + s.measure + LOOP_SLACK, |l| match l {
-            Line::LoopEnd { wire: Some(w), .. } => Some(w.clone()),
+            Line::LoopEnd { wire: Some(w) } => Some(w.as_ref().clone()),
             _ => None,
         })?;
         let mut out = Vec::with_capacity(n);
@@ -338,9 +340,12 @@ impl Coordinator<'_> {
         let mut got: Vec<Option<(T, Instant)>> = (0..n).map(|_| None).collect();
         for (h, slot) in got.iter_mut().enumerate() {
             while slot.is_none()
-                && let Some((l, at)) = self.pending[h].pop_front()
+                && let Some((heard, at)) = self.pending[h].pop_front()
             {
-                *slot = pick(&l).map(|t| (t, at));
+                match heard {
+                    Heard::Line(l) => *slot = pick(&l).map(|t| (t, at)),
+                    _ => return Err(self.gone(h, "ended", what).into()),
+                }
             }
         }
         let deadline = Instant::now() + within;
@@ -358,17 +363,23 @@ impl Coordinator<'_> {
             };
             let h = said.host;
             match said.heard {
-                Heard::Line(l) => {
-                    if let Line::Warning { sentence, .. } = l.as_ref() {
+                Heard::Text(t) => self.last_words[h] = t,
+                // Said after what this wait wanted of the host: the next
+                // wait's.
+                heard if got[h].is_some() => {
+                    if let Heard::Line(l) = &heard
+                        && let Line::Warning { sentence } = l.as_ref()
+                    {
                         self.note(h, sentence);
                     }
-                    if got[h].is_none() {
-                        got[h] = pick(&l).map(|t| (t, said.at));
-                    } else {
-                        self.pending[h].push_back((l, said.at));
-                    }
+                    self.pending[h].push_back((heard, said.at));
                 }
-                Heard::Text(t) => self.last_words[h] = t,
+                Heard::Line(l) => {
+                    if let Line::Warning { sentence } = l.as_ref() {
+                        self.note(h, sentence);
+                    }
+                    got[h] = pick(&l).map(|t| (t, said.at));
+                }
                 Heard::End => return Err(self.gone(h, "ended", what).into()),
             }
         }
@@ -407,11 +418,13 @@ impl Coordinator<'_> {
     fn end(&mut self, whole: bool) -> Result<(), HostsError> {
         if whole {
             let _ = self.wait_each("the end of the run", END, |l| match l {
-                Line::Done { notes, .. } => Some(notes.clone()),
+                Line::Done { notes } => Some(notes.clone()),
                 _ => None,
             });
         }
-        let deadline = Instant::now() + END;
+        // A whole run's hosts end on their own; after a failure, the
+        // hosts still there only stop and remove their files.
+        let deadline = Instant::now() + if whole { END } else { END / 3 };
         for s in &mut self.sessions {
             s.hang_up();
         }

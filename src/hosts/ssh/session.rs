@@ -3,7 +3,7 @@
 //! error, read by a thread of its own), its report on standard output,
 //! and its end, always within a deadline (docs/hosts.md#over-ssh).
 
-use crate::progress::jsonl::Line;
+use super::line::AgentLine;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command};
 use std::sync::mpsc::Sender;
@@ -21,7 +21,7 @@ const MAX_REPORT: u64 = 64 << 20;
 #[derive(Debug)]
 pub enum Heard {
     /// A line of its progress stream.
-    Line(Box<Line>),
+    Line(Box<AgentLine>),
     /// Anything else it (or ssh) wrote on standard error, as written.
     Text(String),
     /// Its standard error ended: diskmark or the connection is gone.
@@ -138,7 +138,11 @@ fn listen(err: impl Read, host: usize, heard: Sender<Said>) {
     let mut input = BufReader::new(err);
     let mut keep = crate::testing::var_os(TEST_KEEP_HOST_STREAMS).and_then(|d| {
         let path = std::path::PathBuf::from(d).join(format!("host-{host}.jsonl"));
-        std::fs::OpenOptions::new().create(true).append(true).open(path).ok()
+        std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)
+            .ok()
     });
     loop {
         let mut line = Vec::new();
@@ -152,7 +156,7 @@ fn listen(err: impl Read, host: usize, heard: Sender<Said>) {
                     let _ = f.write_all(&line);
                 }
                 let text = String::from_utf8_lossy(&line).trim_end().to_string();
-                match serde_json::from_str::<Line>(&text) {
+                match serde_json::from_str::<AgentLine>(&text) {
                     Ok(l) => Heard::Line(Box::new(l)),
                     Err(_) => Heard::Text(text),
                 }
