@@ -57,7 +57,7 @@ pub struct HostLoops {
     /// What its diskmark said its version is (over ssh).
     pub diskmark_version: Option<String>,
     /// Over ssh: its clock minus this machine's, ns, as measured at its
-    /// last loop (docs/hosts.md#clocks).
+    /// last loop (docs/hosts.md#windows-that-start-together).
     pub clock_offset_ns: Option<i64>,
     /// Over ssh: per loop, what it counted while every host measured (the
     /// part of it the total holds).

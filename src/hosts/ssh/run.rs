@@ -273,7 +273,7 @@ impl Coordinator<'_> {
             matches!(l, Line::Ready { .. }).then_some(())
         })?;
         // The clock: each host's answer against the middle of its round
-        // trip (docs/hosts.md#clocks).
+        // trip (docs/hosts.md#windows-that-start-together).
         let sent = wall_ns();
         let sent_at = Instant::now();
         for s in &mut self.sessions {

@@ -75,7 +75,7 @@ pub struct HostTest {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub diskmark_version: Option<String>,
     /// Over ssh: its clock minus this machine's, milliseconds, as measured
-    /// at its last loop (docs/hosts.md#clocks).
+    /// at its last loop (docs/hosts.md#windows-that-start-together).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub clock_offset_ms: Option<f64>,
     /// Over ssh: per loop, the I/Os and bytes it counted while every host
