@@ -43,7 +43,7 @@ pub use event::{
     Event, FillStep, Finished, HostStep, Live, Phase, Position, SpanStep, Step, TimeLeft, Warning,
 };
 pub use notes::{cpu, flags, observations, run_notes};
-pub use output::{Counted, HostLoops, RunOutput, TestFileInfo, TestResult};
+pub use output::{Counted, HostLoops, RunOutput, TestFileInfo, TestResult, WindowSpan};
 pub use prepare::{RunPlan, TEST_SKIP_SPACE_CHECK, plan_all, plan_with};
 pub use stop::{StopReason, StopToken, TICK};
 pub use thermal_sampler::ThermalSampler;

@@ -47,6 +47,15 @@ pub struct Counted {
     pub bytes: u64,
 }
 
+/// Where a host's window lay, ns from the first host's start of the loop.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct WindowSpan {
+    /// Its start.
+    pub start_ns: u64,
+    /// Its end (when it was done).
+    pub end_ns: u64,
+}
+
 /// One host's part of a test run on many hosts at once.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct HostLoops {
@@ -62,6 +71,9 @@ pub struct HostLoops {
     /// Over ssh: per loop, what it counted while every host measured (the
     /// part of it the total holds).
     pub in_common: Vec<Counted>,
+    /// Over ssh: per loop, where its window lay on this machine's clock,
+    /// from the loop's first start.
+    pub windows: Vec<WindowSpan>,
     /// Its loops, in order.
     pub loops: Vec<LoopResult>,
 }

@@ -212,6 +212,23 @@ fn three_hosts_measure_together_and_their_total_is_exact() {
     for i in 0..3 {
         assert!(section.contains(&c.hosts.url(i)), "{text}");
     }
+    assert!(section.contains("  clock "), "{text}");
+    assert!(section.contains("windows: first done +"), "{text}");
+    // Each host's windows: the measure window long, the first at 0.
+    for k in 0..2 {
+        let spans: Vec<(f64, f64)> = (hosts.iter())
+            .map(|h| {
+                (
+                    num(&h["windows"][k]["start_ms"]),
+                    num(&h["windows"][k]["end_ms"]),
+                )
+            })
+            .collect();
+        assert!(spans.iter().any(|s| s.0 == 0.0), "{spans:?}");
+        for (start, end) in &spans {
+            assert!((end - start - 500.0).abs() < 1e-6, "{spans:?}");
+        }
+    }
 }
 
 /// One sentence naming the host, exit 1, nothing left: another version of

@@ -253,7 +253,13 @@ impl Coordinator<'_> {
                         .into());
                     };
                     result.loops.push(t.result);
+                    let first = windows.iter().map(|w| w.start_ns).min().unwrap_or(0);
                     for (i, (mine, l)) in result.hosts.iter_mut().zip(loops).enumerate() {
+                        let from = (windows[i].start_ns - first).max(0) as u64;
+                        mine.windows.push(crate::run::WindowSpan {
+                            start_ns: from,
+                            end_ns: from + l.result.window_ns,
+                        });
                         mine.loops.push(l.result);
                         mine.in_common.push(t.inside[i]);
                         mine.clock_offset_ns = self.offsets[i].map(|o| o as i64);

@@ -82,11 +82,26 @@ pub struct HostTest {
     /// measured, which the test's total sums (docs/hosts.md#the-total-over-ssh-hosts).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub in_common: Vec<InCommon>,
+    /// Over ssh: per loop, where its window lay on the coordinator's
+    /// clock, milliseconds from the first host's start of that loop.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub windows: Vec<WindowSpan>,
     /// Its loops summarised as the test's `result` is (the same loop
     /// statistic).
     pub result: Loop,
     /// Its loops, in order.
     pub loops: Vec<Loop>,
+}
+
+/// Where a host's window of a loop lay, milliseconds from the first
+/// host's start.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(default)]
+pub struct WindowSpan {
+    /// Its start.
+    pub start_ms: f64,
+    /// Its end: when it was done.
+    pub end_ms: f64,
 }
 
 /// What a host counted in a loop while every host measured.

@@ -32,9 +32,13 @@ pub fn text(out: &mut String, run: &Run) {
                 (Some(m), Some(iops)) => {
                     mbps.push(m);
                     let lat = total.lat_us.as_ref().and_then(|l| l.mean).unwrap_or(0.0);
+                    let clock = h
+                        .clock_offset_ms
+                        .map(|c| format!("  clock {c:+.3} ms"))
+                        .unwrap_or_default();
                     let _ = writeln!(
                         out,
-                        "  {host:<width$}  {m:>10.3} MB/s [ {iops:>10.1} IOPS] < {lat:>9.2} us>",
+                        "  {host:<width$}  {m:>10.3} MB/s [ {iops:>10.1} IOPS] < {lat:>9.2} us>{clock}",
                     );
                 }
                 _ => {
@@ -45,7 +49,34 @@ pub fn text(out: &mut String, run: &Run) {
         if let Some(line) = spread(&mbps) {
             let _ = writeln!(out, "  {line}");
         }
+        if let Some(line) = windows(t) {
+            let _ = writeln!(out, "  {line}");
+        }
     }
+}
+
+/// Over ssh, where the hosts' windows lay in the loop the total chose
+/// (the last under `mean`): `windows: first done +500.1 ms, last done
+/// +500.4 ms after the first start; all measured together for 499.8 ms`
+/// (docs/hosts.md#windows-that-start-together).
+pub fn windows(t: &Test) -> Option<String> {
+    let n = t.hosts.iter().map(|h| h.windows.len()).min()?;
+    let last = n.checked_sub(1)?;
+    let k = t.selected_loop.map_or(last, |i| (i as usize).min(last));
+    let spans: Vec<_> = t.hosts.iter().map(|h| h.windows[k]).collect();
+    let first = spans.iter().map(|w| w.end_ms).fold(f64::INFINITY, f64::min);
+    let latest = spans
+        .iter()
+        .map(|w| w.end_ms)
+        .fold(f64::NEG_INFINITY, f64::max);
+    let start = spans
+        .iter()
+        .map(|w| w.start_ms)
+        .fold(f64::NEG_INFINITY, f64::max);
+    Some(format!(
+        "windows: first done +{first:.1} ms, last done +{latest:.1} ms after the first start; all measured together for {:.1} ms",
+        (first - start).max(0.0)
+    ))
 }
 
 /// `spread: 470.1..481.3 MB/s, the fastest 2.4 % above the slowest`, for

@@ -91,6 +91,12 @@ fn host_test(
                 bytes: c.bytes,
             })
             .collect(),
+        windows: (h.windows.iter())
+            .map(|w| model::test::WindowSpan {
+                start_ms: w.start_ns as f64 / 1e6,
+                end_ms: w.end_ns as f64 / 1e6,
+            })
+            .collect(),
         result: sel.map_or_else(model::Loop::default, |s| {
             one_loop(&s.result, s.loop_index, d)
         }),
