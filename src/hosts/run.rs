@@ -38,7 +38,7 @@ fn add_note(notes: &mut Vec<String>, note: String) {
 pub type Progress<'a> = &'a mut dyn FnMut(&crate::run::Event);
 
 /// Tells `say` the step `sentence`.
-fn tell(say: &mut dyn FnMut(&crate::run::Event), sentence: String) {
+pub(super) fn tell(say: &mut dyn FnMut(&crate::run::Event), sentence: String) {
     let step = crate::run::Step::Host(crate::run::HostStep { sentence });
     say(&crate::run::Event::untimed(step));
 }

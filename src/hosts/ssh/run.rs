@@ -5,6 +5,7 @@
 
 use super::super::error::HostsError;
 use super::super::plan::{HostsPlan, SshPlan};
+use super::super::run::{Progress, tell};
 use super::command;
 use super::line::AgentLine as Line;
 use super::merge::{HostWindow, total};
@@ -27,14 +28,6 @@ const LOOP_SLACK: Duration = Duration::from_secs(15);
 const END: Duration = Duration::from_secs(30);
 /// The slowest pre-fill a host is given: 5 MB/s, and at least a minute.
 const PREFILL_MIN_RATE: u64 = 5_000_000;
-
-/// Whom the run tells its steps.
-pub type Progress<'a> = &'a mut dyn FnMut(&crate::run::Event);
-
-fn tell(say: &mut dyn FnMut(&crate::run::Event), sentence: String) {
-    let step = crate::run::Step::Host(crate::run::HostStep { sentence });
-    say(&crate::run::Event::untimed(step));
-}
 
 /// Runs `plan` over ssh; every host's agent is stopped, and so removes
 /// its file, on every way out.
@@ -282,9 +275,7 @@ impl Coordinator<'_> {
         // trip (docs/hosts.md#windows-that-start-together).
         let sent = wall_ns();
         let sent_at = Instant::now();
-        for s in &mut self.sessions {
-            s.send("clock");
-        }
+        self.say_all("clock");
         let clocks = self.wait_each_timed(what, ANSWER, |l| match l {
             Line::Clock { wall_ns } => Some(*wall_ns),
             _ => None,
@@ -294,9 +285,7 @@ impl Coordinator<'_> {
             let mid = (i128::from(sent) + i128::from(back)) / 2;
             self.offsets[i] = Some(i128::from(theirs) - mid);
         }
-        for s in &mut self.sessions {
-            s.send("go");
-        }
+        self.say_all("go");
         let started = self.wait_each(what, ANSWER, |l| match l {
             Line::Started { wall_ns } => Some(*wall_ns),
             _ => None,
@@ -390,6 +379,13 @@ impl Coordinator<'_> {
             }
         }
         Ok(got.into_iter().flatten().collect())
+    }
+
+    /// Sends `word` to every host.
+    fn say_all(&mut self, word: &str) {
+        for s in &mut self.sessions {
+            s.send(word);
+        }
     }
 
     fn note(&mut self, host: usize, sentence: &str) {
