@@ -105,6 +105,7 @@ impl WindowBarrier for Agent {
             requested: at.requested.to_string(),
             direction: at.direction.name().into(),
             loop_index: at.loop_index,
+            file: at.file.display().to_string(),
         });
         let end = Instant::now() + self.deadline;
         let words = self.words.lock().unwrap_or_else(|e| e.into_inner());
@@ -143,6 +144,7 @@ mod tests {
             requested: "SEQ1M Q8T1",
             direction: Direction::Read,
             loop_index: 0,
+            file: std::path::Path::new("/srv/.diskmark-1-2.tmp"),
         }
     }
 
@@ -214,8 +216,15 @@ mod tests {
             requested: "SEQ1M Q8T1".into(),
             direction: "read".into(),
             loop_index: 2,
+            file: "/srv/.diskmark-1-2.tmp".into(),
         };
-        assert_eq!(read(&ready), AgentLine::Ready { wall_ns: 9 });
+        assert_eq!(
+            read(&ready),
+            AgentLine::Ready {
+                wall_ns: 9,
+                file: "/srv/.diskmark-1-2.tmp".into()
+            }
+        );
         let done = Line::Done {
             t: 1.0,
             tests: 1,

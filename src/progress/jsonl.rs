@@ -226,6 +226,8 @@ pub enum Line {
         direction: String,
         /// The loop, from 0.
         loop_index: u32,
+        /// The test file's path on this host.
+        file: String,
     },
     /// `--host-agent` only: this host's clock when its coordinator asked
     /// for it (`clock`).

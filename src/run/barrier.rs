@@ -19,6 +19,9 @@ pub struct BarrierAt<'a> {
     pub direction: Direction,
     /// The loop, from 0.
     pub loop_index: u32,
+    /// The test file, for a coordinator to name if this host never
+    /// answers again.
+    pub file: &'a std::path::Path,
 }
 
 /// What a run waits on before each window.

@@ -255,6 +255,7 @@ impl LoopContext<'_> {
                 requested: test_name,
                 direction: a.direction,
                 loop_index: a.loop_index,
+                file: self.file.path(),
             };
             let opened = shared.gate.open_when_ready(
                 threads,

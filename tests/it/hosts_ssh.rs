@@ -307,6 +307,16 @@ fn a_killed_host_a_stalled_host_and_ctrl_c_leave_no_file_anywhere() {
             continue;
         }
         assert_eq!(end.code, Some(1), "{case}: {}", end.stderr);
+        if case == "stop" {
+            // The stalled host's file is named, for the case it never
+            // answers again.
+            let dir = c.dirs[1].path().display().to_string();
+            assert!(
+                end.stderr.contains(&format!("its own, {dir}/.diskmark-")),
+                "{}",
+                end.stderr
+            );
+        }
         let last = end.stderr.lines().last().unwrap_or_default();
         assert!(
             last.starts_with(&format!("error: host {}", c.hosts.url(1))),

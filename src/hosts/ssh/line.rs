@@ -14,6 +14,9 @@ pub enum AgentLine {
     Ready {
         /// The host's clock, ns since the Unix epoch.
         wall_ns: u64,
+        /// Its test file.
+        #[serde(default)]
+        file: String,
     },
     /// The host's clock, asked with `clock`.
     Clock {

@@ -62,6 +62,7 @@ pub fn run(
         offsets: vec![None; n],
         versions,
         pending: (0..n).map(|_| VecDeque::new()).collect(),
+        files: Vec::new(),
     };
     let result = c.everything(&mut out, say);
     let ended = c.end(result.is_ok());
@@ -185,6 +186,8 @@ struct Coordinator<'a> {
     /// wait (a fast host is ready for its next loop while a slow one still
     /// drains).
     pending: Vec<VecDeque<(Heard, Instant)>>,
+    /// Each host's test file, as it said when ready.
+    files: Vec<String>,
 }
 
 /// What one host said of one loop.
@@ -268,8 +271,9 @@ impl Coordinator<'_> {
     /// counts.
     fn one_loop(&mut self, what: &str, ready_within: Duration) -> Result<Vec<HostLoop>, Step> {
         let n = self.sessions.len();
-        self.wait_each(what, ready_within, |l| {
-            matches!(l, Line::Ready { .. }).then_some(())
+        self.files = self.wait_each(what, ready_within, |l| match l {
+            Line::Ready { file, .. } => Some(file.clone()),
+            _ => None,
         })?;
         // The clock: each host's answer against the middle of its round
         // trip (docs/hosts.md#windows-that-start-together).
@@ -410,7 +414,19 @@ impl Coordinator<'_> {
             } else {
                 format!(" ({})", crate::escape::escaped(last))
             },
-            files: ", and every host removes its own test file".into(),
+            files: match self
+                .files
+                .get(host)
+                .filter(|f| !f.is_empty() && how != "ended")
+            {
+                // A host that ended removed its file, or its guardian did;
+                // one that stalls removes it when it runs again.
+                Some(f) => format!(
+                    " and removed their test files; its own, {}, it removes when it runs again",
+                    crate::escape::escaped(f)
+                ),
+                None => ", and every host removes its own test file".into(),
+            },
         }
     }
 
