@@ -340,6 +340,11 @@ impl JsonlStream {
     /// The lines `event` gives.
     pub fn update(&mut self, event: &Event) {
         for line in self.lines(event) {
+            // A host agent's coordinator reads no ticks: they would only
+            // cost its ssh connection and its CPU (docs/hosts.md#the-host-agent).
+            if self.wire && matches!(line, Line::Live { .. } | Line::Prefill { .. }) {
+                continue;
+            }
             self.write(&line);
         }
     }
