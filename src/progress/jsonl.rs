@@ -158,7 +158,9 @@ pub enum Line {
         /// Seconds left of the whole run.
         left_s: f64,
     },
-    /// A loop's measure window opened (the first tick inside it).
+    /// A loop's measure window opened: at the first tick inside it, or,
+    /// when no tick fell inside it (a loaded machine), as soon as the
+    /// stream learns it is over, just before its `window_end`.
     WindowStart {
         /// Seconds since the run started.
         t: f64,
@@ -278,6 +280,9 @@ pub struct JsonlStream {
     cells: Cells,
     /// The loop seen last and its phase.
     current: Option<(Position, Phase)>,
+    /// The loop whose `window_start` was written last, and whether its
+    /// `window_end` was too.
+    window: Option<(Position, bool)>,
     /// Whether `loop_end` carries the loop's counts (`--host-agent`).
     wire: bool,
 }
@@ -325,6 +330,7 @@ impl JsonlStream {
             start: Instant::now(),
             cells,
             current: None,
+            window: None,
             wire: false,
         };
         s.write(first);
@@ -400,10 +406,8 @@ impl JsonlStream {
                 });
             }
             Step::LoopDone(f) => {
-                if let Some((at, Phase::Measure)) = self.current.take() {
-                    let at = self.at(&at);
-                    lines.push(Line::WindowEnd { t, at, left_s });
-                }
+                self.current = None;
+                self.edges(f.at, true, t, left_s, &mut lines);
                 lines.push(self.loop_end(f, t, left_s));
             }
             Step::Warning(w) => lines.push(Line::Warning {
@@ -434,20 +438,47 @@ impl JsonlStream {
             return;
         }
         if let Some((at, Phase::Measure)) = self.current {
-            let at = self.at(&at);
-            lines.push(Line::WindowEnd { t, at, left_s });
+            self.edges(at, true, t, left_s, lines);
         }
         self.current = Some((live.at, live.phase));
-        let at = self.at(&live.at);
         lines.push(Line::Phase {
             t,
-            at: at.clone(),
+            at: self.at(&live.at),
             phase: live.phase.name().into(),
             left_s,
         });
-        if live.phase == Phase::Measure {
-            lines.push(Line::WindowStart { t, at, left_s });
+        match live.phase {
+            Phase::Measure => self.edges(live.at, false, t, left_s, lines),
+            Phase::Drain => self.edges(live.at, true, t, left_s, lines),
+            Phase::Warmup => {}
         }
+    }
+
+    /// The window edges of loop `at` not written yet: its start, and with
+    /// `close` its end. A loop whose window no tick fell inside (a loaded
+    /// machine, a short window) gets both as soon as the stream learns the
+    /// window is over, so that every `loop_end` follows its window's two
+    /// lines.
+    fn edges(&mut self, at: Position, close: bool, t: f64, left_s: f64, lines: &mut Vec<Line>) {
+        let closed = match self.window {
+            Some((p, closed)) if p == at => closed,
+            _ => {
+                lines.push(Line::WindowStart {
+                    t,
+                    at: self.at(&at),
+                    left_s,
+                });
+                false
+            }
+        };
+        if close && !closed {
+            lines.push(Line::WindowEnd {
+                t,
+                at: self.at(&at),
+                left_s,
+            });
+        }
+        self.window = Some((at, closed || close));
     }
 
     fn loop_end(&self, f: &Finished, t: f64, left_s: f64) -> Line {
@@ -543,4 +574,95 @@ pub fn schema() -> String {
     let mut text = crate::escape::to_json_pretty(&schema).unwrap_or_default();
     text.push('\n');
     text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::run::{Finished, Live, Phase, Position, Step};
+    use crate::stats::LoopResult;
+    use std::sync::{Arc, Mutex};
+
+    /// A writer the test reads back.
+    #[derive(Clone, Default)]
+    struct Shared(Arc<Mutex<Vec<u8>>>);
+
+    impl Write for Shared {
+        fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(b);
+            Ok(b.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    fn position(loop_index: u32) -> Position {
+        let spec = crate::workload::TestSpec::new(crate::workload::Pattern::Rnd, 4096, 1, 1);
+        Position {
+            test_index: 0,
+            requested: spec,
+            applied: spec,
+            direction: Direction::Read,
+            loop_index,
+            loops: 2,
+        }
+    }
+
+    fn tick(at: Position, phase: Phase) -> Event {
+        Event::untimed(Step::Running(Live {
+            at,
+            phase,
+            remaining: std::time::Duration::ZERO,
+            mbps: None,
+            iops: None,
+        }))
+    }
+
+    fn done(at: Position) -> Event {
+        let r = LoopResult::empty(1);
+        let s = r.read.summary(1);
+        Event::untimed(Step::LoopDone(Box::new(Finished {
+            at,
+            result: Arc::new(r),
+            headline: s.clone(),
+            cell: s,
+        })))
+    }
+
+    #[test]
+    fn every_loop_end_follows_its_window_even_when_no_tick_fell_inside_it() {
+        let out = Shared::default();
+        let mut s = JsonlStream {
+            out: Some(Box::new(out.clone())),
+            start: Instant::now(),
+            cells: super::super::Cells {
+                tests: 1,
+                directions: vec![Direction::Read],
+            },
+            current: None,
+            window: None,
+            wire: false,
+        };
+        let (a, b) = (position(0), position(1));
+        // Loop 0: ticks in every phase. Loop 1: a loaded machine saw its
+        // warm-up and then its end.
+        for e in [
+            tick(a, Phase::Warmup),
+            tick(a, Phase::Measure),
+            tick(a, Phase::Drain),
+            done(a),
+            tick(b, Phase::Warmup),
+            done(b),
+        ] {
+            s.update(&e);
+        }
+        let text = String::from_utf8(out.0.lock().unwrap().clone()).unwrap();
+        let types: Vec<String> = (text.lines())
+            .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["type"].to_string())
+            .filter(|t| t.contains("window") || t.contains("loop_end"))
+            .collect();
+        let want = ["window_start", "window_end", "loop_end"].map(|t| format!("\"{t}\""));
+        assert_eq!(types, [want.clone(), want].concat());
+    }
 }
