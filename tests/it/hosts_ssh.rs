@@ -17,12 +17,19 @@ struct Cluster {
     hosts: SshHosts,
     dirs: Vec<tempfile::TempDir>,
     scratch: tempfile::TempDir,
+    /// Not beside the timed tests of the loop devices (tests/it/knees.rs):
+    /// three hosts measuring in memory load the machine. Dropped last.
+    _one: std::sync::MutexGuard<'static, ()>,
 }
 
 impl Cluster {
     fn start(test: &str) -> Option<Cluster> {
+        let one = crate::sustained::TIMED
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
         match SshHosts::start(3) {
             Ok(hosts) => Some(Cluster {
+                _one: one,
                 hosts,
                 dirs: (0..3).map(|_| memory_dir()).collect(),
                 scratch: tempfile::tempdir().unwrap(),
@@ -144,8 +151,16 @@ fn three_hosts_measure_together_and_their_total_is_exact() {
         c.scratch.path().join("r.json"),
         c.scratch.path().join("r.txt"),
     );
-    let outputs = ["-o", json.to_str().unwrap(), "-o", text.to_str().unwrap()];
-    let child = c.run(&[&TINY[..], &["--loops", "2"], &outputs].concat());
+    let (csv, prom) = (
+        c.scratch.path().join("r.csv"),
+        c.scratch.path().join("r.prom"),
+    );
+    let outputs = [json.as_path(), &text, &csv, &prom].map(|p| p.to_str().unwrap());
+    let outputs = outputs
+        .into_iter()
+        .flat_map(|p| ["-o", p])
+        .collect::<Vec<_>>();
+    let child = c.run(&[&TINY[..], &["--loops", "2"], &outputs[..]].concat());
     let out = child.wait_with_output().unwrap();
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(0), "{stderr}");
@@ -213,6 +228,19 @@ fn three_hosts_measure_together_and_their_total_is_exact() {
         assert!(section.contains(&c.hosts.url(i)), "{text}");
     }
     assert!(section.contains("  clock "), "{text}");
+    // The CSV's and OpenMetrics' rows: the total's, then each host's.
+    let csv = std::fs::read_to_string(&csv).unwrap();
+    let prom = std::fs::read_to_string(&prom).unwrap();
+    assert!(csv.lines().nth(1).unwrap().ends_with(",all"), "{csv}");
+    assert!(prom.contains("host=\"all\""), "{prom}");
+    for i in 0..3 {
+        let url = c.hosts.url(i);
+        assert!(
+            csv.lines().any(|l| l.ends_with(&format!(",{url}"))),
+            "{csv}"
+        );
+        assert!(prom.contains(&format!("host=\"{url}\"")), "{prom}");
+    }
     assert!(section.contains("windows: first done +"), "{text}");
     // Each host's windows: the measure window long, the first at 0.
     for k in 0..2 {

@@ -119,15 +119,19 @@ impl SshHosts {
                 .port();
             write(&cfg, &server_config(d, addr, port))?;
             let err = std::fs::File::create(&log).map_err(|e| format!("{}: {e}", log.display()))?;
-            let mut child = Command::new(SSHD)
-                .args(["-D", "-e", "-f"])
+            // On one CPU, with everything it starts: the hosts' diskmarks
+            // measure in memory, CPU-bound, and the other CPU stays for the
+            // tests that run beside them (a loop device's worker starved
+            // by three of them held no cap in the knees' tests).
+            let mut child = Command::new("taskset")
+                .args(["-c", "0", SSHD, "-D", "-e", "-f"])
                 .arg(&cfg)
                 .process_group(0)
                 .stdin(Stdio::null())
                 .stdout(Stdio::null())
                 .stderr(err)
                 .spawn()
-                .map_err(|e| format!("{SSHD}: {e}"))?;
+                .map_err(|e| format!("taskset -c 0 {SSHD}: {e}"))?;
             // Listening on *this* port is in sshd's log: a connection alone
             // could reach another fixture's sshd that took the port.
             let said = format!("Server listening on {addr} port {port}.");
