@@ -5,11 +5,10 @@
 //! stage, one of two stages, and a constant cap (issue 31 §2). Timings are
 //! compared: run on a release build; one timed test at a time.
 
-use crate::common::{leftovers, skip};
+use crate::common::{LoopFs, leftovers, skip};
 use crate::sustained::{
-    MB, MIB, Step, TIMED, WriteCap, device, finish, num, read_json, watcher, within,
+    MB, MIB, Step, TIMED, Watched, WriteCap, device, finish, num, read_json, watcher, within,
 };
-use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -43,7 +42,7 @@ fn a_simulated_write_cache_gives_its_knee_and_both_speeds() {
     // series held 0.8 × the fast cap over every 4 samples before the cap
     // fell, and run again when it did not.
     let mut seen = Vec::new();
-    let (json, fell) = (0..6)
+    let (json, fell, device) = (0..6)
         .map(|_| {
             cap.set(fast).unwrap();
             let done = Arc::new(AtomicBool::new(false));
@@ -67,15 +66,13 @@ fn a_simulated_write_cache_gives_its_knee_and_both_speeds() {
             ]);
             let end = finish(&mut cmd);
             done.store(true, Ordering::Relaxed);
-            let lowered_at = watch.join().unwrap();
+            let seen = watch.join().unwrap();
             assert_eq!(end.code, Some(0), "{}", end.stderr);
             assert_eq!(leftovers(fs.path()), Vec::<String>::new());
-            (
-                read_json(&report),
-                *lowered_at.first().expect("the cap was never lowered"),
-            )
+            let fell = *seen.fell.first().expect("the cap was never lowered");
+            (read_json(&report), fell, seen)
         })
-        .find(|(json, fell)| {
+        .find(|(json, fell, _)| {
             let cached: Vec<f64> = (json["sustained"]["series"].as_array().unwrap().iter())
                 .filter(|p| num(p, "bytes_written") <= *fell as f64)
                 .map(|p| num(p, "mbps"))
@@ -105,11 +102,20 @@ fn a_simulated_write_cache_gives_its_knee_and_both_speeds() {
         cache / MIB as f64,
         fell as f64 / MIB as f64
     );
-    // Each speed is its cap's, up to the throttle's slices (its first
-    // slice lets a burst through: 461 MB/s was seen under a cap of 400);
-    // the two are 6.4× apart by construction, which no such slice blurs.
-    assert!(within(cached, fast as f64 / MB, 0.25), "cached {cached}");
-    assert!(within(post, slow as f64 / MB, 0.25), "post-cache {post}");
+    // Each speed is the one the device itself counted on its side of the
+    // fall (the cap's, up to the throttle's slices, which can let more
+    // through: 461 MB/s was seen under a cap of 400). The two are 6.4×
+    // apart by construction, which no such slice blurs.
+    let truth_cached = counted(&device, 0, fell);
+    let truth_post = counted(&device, fell, device.total());
+    assert!(
+        within(cached, truth_cached, 0.25),
+        "cached {cached}, the device counted {truth_cached:.1}"
+    );
+    assert!(
+        within(post, truth_post, 0.25),
+        "post-cache {post}, the device counted {truth_post:.1}"
+    );
     assert!(cached >= 4.0 * post, "cached {cached}, post-cache {post}");
     let series = s["series"].as_array().unwrap();
     let first: Vec<String> = (series.iter().take(16))
@@ -152,6 +158,13 @@ fn a_simulated_write_cache_gives_its_knee_and_both_speeds() {
     assert!(!svg.contains("Custom"), "{svg}");
 }
 
+/// The speed the device counted from `from` to `to` bytes, the stage's
+/// first twentieth left out (the ramp, and the throttle's first slice).
+fn counted(device: &Watched, from: u64, to: u64) -> f64 {
+    (device.mbps(from + (to - from) / 20, to))
+        .unwrap_or_else(|| panic!("the device's count did not span {from}..{to} bytes"))
+}
+
 /// The knee of `s` nearest to `fell` bytes, where the cap fell. A loaded
 /// machine can starve the loop device's worker for a stretch before it
 /// (a knee was found at 164.8 MiB of a 192.2 MiB cache under a load of
@@ -192,13 +205,15 @@ fn median(v: &[f64]) -> Option<f64> {
     (!s.is_empty()).then(|| (s[(s.len() - 1) / 2] + s[s.len() / 2]) / 2.0)
 }
 
-/// A 192 MiB fill of `target` under `cap`, sampled every 0.1 s: the
-/// report's `sustained`.
-fn fill_at_constant_cap(cap: &WriteCap, target: &str) -> serde_json::Value {
+/// A 192 MiB fill of `fs` under `cap`, sampled every 0.1 s: the
+/// report's `sustained`, and the device's own count.
+fn fill_at_constant_cap(cap: &Arc<WriteCap>, fs: &LoopFs) -> (serde_json::Value, Watched) {
     let out = tempfile::tempdir().unwrap();
     let report = out.path().join("r.json");
+    let done = Arc::new(AtomicBool::new(false));
+    let watch = watcher(cap.clone(), fs.device.clone(), Vec::new(), done.clone());
     let mut cmd = cap.command(&[
-        target,
+        fs.path().to_str().unwrap(),
         "--size",
         "192M",
         "--sample-interval",
@@ -207,9 +222,11 @@ fn fill_at_constant_cap(cap: &WriteCap, target: &str) -> serde_json::Value {
         report.to_str().unwrap(),
     ]);
     let end = finish(&mut cmd);
+    done.store(true, Ordering::Relaxed);
+    let device = watch.join().unwrap();
     assert_eq!(end.code, Some(0), "{}", end.stderr);
-    assert_eq!(leftovers(Path::new(target)), Vec::<String>::new());
-    read_json(&report)["sustained"].clone()
+    assert_eq!(leftovers(fs.path()), Vec::<String>::new());
+    (read_json(&report)["sustained"].clone(), device)
 }
 
 #[test]
@@ -221,7 +238,7 @@ fn a_constant_cap_has_no_knee_5_runs_of_5() {
     // from start to end, so that it holds no knee of its own (and 10
     // whole 1 MiB writes a sample, so that one more or less is a tenth).
     let cap = match WriteCap::new(&fs.device, 100 * 1_000_000) {
-        Ok(c) => c,
+        Ok(c) => Arc::new(c),
         Err(e) => return skip(test, &e),
     };
     let target = fs.path().to_str().unwrap().to_string();
@@ -233,7 +250,7 @@ fn a_constant_cap_has_no_knee_5_runs_of_5() {
     let mut seen = Vec::new();
     let mut held = 0;
     for attempt in 0..10 {
-        let s = fill_at_constant_cap(&cap, &target);
+        let (s, device) = fill_at_constant_cap(&cap, &fs);
         let series: Vec<f64> = (s["series"].as_array().unwrap().iter())
             .map(|p| num(p, "mbps"))
             .collect();
@@ -249,7 +266,13 @@ fn a_constant_cap_has_no_knee_5_runs_of_5() {
         assert_eq!(s["knee_found"], false, "attempt {attempt}: {s}");
         assert_eq!(s["knees"], serde_json::json!([]), "attempt {attempt}");
         assert!(s["cache_bytes"].is_null() && s["post_cache_mbps"].is_null());
-        assert!(within(num(&s, "cached_mbps"), 100.0, 0.15), "{s}");
+        // The speed is the one the device counted (the cap's, up to the
+        // throttle's slices).
+        let truth = counted(&device, 0, device.total());
+        assert!(
+            within(num(&s, "cached_mbps"), truth, 0.15),
+            "the device counted {truth:.1} MB/s: {s}"
+        );
         if held == 5 {
             break;
         }
@@ -314,7 +337,7 @@ fn a_cache_in_two_stages_gives_two_knees_with_their_speeds() {
     // As in the one-stage test, a run in which the loaded machine did not
     // hold a stage's cap (its own knee) is run again.
     let mut seen = Vec::new();
-    let (json, fell) = (0..6)
+    let (json, fell, device) = (0..6)
         .map(|_| {
             cap.set(speeds[0]).unwrap();
             let done = Arc::new(AtomicBool::new(false));
@@ -332,13 +355,14 @@ fn a_cache_in_two_stages_gives_two_knees_with_their_speeds() {
             ]);
             let end = finish(&mut cmd);
             done.store(true, Ordering::Relaxed);
-            let fell = watch.join().unwrap();
+            let seen = watch.join().unwrap();
             assert_eq!(end.code, Some(0), "{}", end.stderr);
             assert_eq!(leftovers(fs.path()), Vec::<String>::new());
-            assert_eq!(fell.len(), 2, "the cap was lowered {} times", fell.len());
-            (read_json(&report), fell)
+            let n = seen.fell.len();
+            assert_eq!(n, 2, "the cap was lowered {n} times");
+            (read_json(&report), seen.fell.clone(), seen)
         })
-        .find(|(json, fell)| {
+        .find(|(json, fell, _)| {
             let series = json["sustained"]["series"].as_array().unwrap();
             let stage = |from: u64, to: u64| -> Vec<f64> {
                 (series.iter())
@@ -377,11 +401,21 @@ fn a_cache_in_two_stages_gives_two_knees_with_their_speeds() {
             s["knees"]
         );
     }
-    let mbps = |k: &serde_json::Value, side: &str| num(k, side);
-    let want = speeds.map(|b| b as f64 / MB);
-    assert!(within(mbps(&k1, "before_mbps"), want[0], 0.25), "{k1}");
-    assert!(within(mbps(&k1, "after_mbps"), want[1], 0.25), "{k1}");
-    assert!(within(mbps(&k2, "before_mbps"), want[1], 0.25), "{k2}");
-    assert!(within(mbps(&k2, "after_mbps"), want[2], 0.25), "{k2}");
+    // Each side's speed is the one the device counted in that stage (as
+    // in the one-stage test: the throttle's, which can exceed its cap).
+    let first = counted(&device, 0, fell[0]);
+    let middle = counted(&device, fell[0], fell[1]);
+    let last = counted(&device, fell[1], device.total());
+    for (k, side, truth) in [
+        (&k1, "before_mbps", first),
+        (&k1, "after_mbps", middle),
+        (&k2, "before_mbps", middle),
+        (&k2, "after_mbps", last),
+    ] {
+        assert!(
+            within(num(k, side), truth, 0.25),
+            "{side} {k}: the device counted {truth:.1} MB/s"
+        );
+    }
     assert!(num(&k1, "clarity") >= 8.0 && num(&k2, "clarity") >= 8.0);
 }

@@ -65,32 +65,75 @@ pub(crate) struct Step {
     pub(crate) bps: u64,
 }
 
+/// Bytes the device had written, as read at one instant.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Mark {
+    pub(crate) bytes: u64,
+    pub(crate) at: Instant,
+}
+
+/// What a [`watcher`] saw: the bytes written when each lowering was
+/// made, and the device's own count whenever it moved.
+pub(crate) struct Watched {
+    pub(crate) fell: Vec<u64>,
+    marks: Vec<Mark>,
+}
+
+impl Watched {
+    /// The speed the device itself counted, in MB/s, between the first
+    /// mark at or past `from` bytes and the last at or before `to`: the
+    /// truth a throttle gave, which can be above its cap (a throttle's
+    /// slices let bursts through; 85 MB/s for 3 s was seen under a cap of
+    /// 64 on a fresh machine). None when fewer than 0.2 s lie between.
+    pub(crate) fn mbps(&self, from: u64, to: u64) -> Option<f64> {
+        let a = self.marks.iter().find(|m| m.bytes >= from)?;
+        let b = self.marks.iter().rev().find(|m| m.bytes <= to)?;
+        let s = b.at.checked_duration_since(a.at)?.as_secs_f64();
+        (s >= 0.2).then(|| (b.bytes - a.bytes) as f64 / s / MB)
+    }
+
+    /// The bytes written when the writes stopped.
+    pub(crate) fn total(&self) -> u64 {
+        self.marks.last().map_or(0, |m| m.bytes)
+    }
+}
+
 /// Lowers `cap` at each of `steps` in turn, counting bytes written to
-/// `device` from now; ends when `done` is set (or after 60 s). Returns the
-/// bytes written when each lowering was made.
+/// `device` from now, and keeps the count's timeline; ends when `done` is
+/// set (or after 60 s).
 pub(crate) fn watcher(
     cap: Arc<WriteCap>,
     device: String,
     steps: Vec<Step>,
     done: Arc<AtomicBool>,
-) -> std::thread::JoinHandle<Vec<u64>> {
+) -> std::thread::JoinHandle<Watched> {
     let base = written(&device).unwrap_or(0);
     std::thread::spawn(move || {
         let end = Instant::now() + Duration::from_secs(60);
-        let mut fell = Vec::new();
-        while fell.len() < steps.len() && !done.load(Ordering::Relaxed) && Instant::now() < end {
+        let mut seen = Watched {
+            fell: Vec::new(),
+            marks: Vec::new(),
+        };
+        while !done.load(Ordering::Relaxed) && Instant::now() < end {
             let w = written(&device).unwrap_or(0).saturating_sub(base);
-            let step = steps[fell.len()];
-            if w >= step.after {
+            if seen.marks.last().is_none_or(|m| m.bytes != w) {
+                seen.marks.push(Mark {
+                    bytes: w,
+                    at: Instant::now(),
+                });
+            }
+            if let Some(step) = steps.get(seen.fell.len())
+                && w >= step.after
+            {
                 if cap.set(step.bps).is_err() {
                     break;
                 }
-                fell.push(w);
+                seen.fell.push(w);
                 continue;
             }
             std::thread::sleep(Duration::from_millis(1));
         }
-        fell
+        seen
     })
 }
 
