@@ -165,8 +165,47 @@ fn three_hosts_measure_together_and_their_total_is_exact() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(0), "{stderr}");
     c.clean();
-    let json: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    let (json_path, json): (PathBuf, serde_json::Value) = (
+        json.clone(),
+        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap(),
+    );
+    // Each host's own notes keep its name (its tmpfs, here).
+    let notes = json["notes"].as_array().unwrap();
+    for i in 0..3 {
+        let own = format!("host {}: tmpfs is memory", c.hosts.url(i));
+        assert!(
+            notes.iter().any(|n| n.as_str().unwrap().starts_with(&own)),
+            "{own} not in {notes:#?}"
+        );
+    }
+    // Valid against the schema, read back the same, and compare reads
+    // it and compares its totals, as for fio hosts.
+    let schema: serde_json::Value =
+        serde_json::from_str(&diskmark::report::model::schema()).unwrap();
+    let validator = jsonschema::validator_for(&schema).unwrap();
+    let errors: Vec<String> = (validator.iter_errors(&json))
+        .map(|e| format!("{e} at {}", e.instance_path()))
+        .collect();
+    assert!(errors.is_empty(), "{errors:#?}");
+    let back = std::fs::read_to_string(&json_path).unwrap();
+    let run = diskmark::report::model::Run::from_json(&back).unwrap();
+    assert_eq!(run.to_json(), back);
+    let cmp = Command::new(env!("CARGO_BIN_EXE_diskmark"))
+        .arg("compare")
+        .args([&json_path, &json_path])
+        .output()
+        .unwrap();
+    assert!(
+        cmp.status.success(),
+        "{}",
+        String::from_utf8_lossy(&cmp.stderr)
+    );
+    let total = num(&json["tests"][0]["result"]["read"]["mbps"]);
+    let cmp = String::from_utf8_lossy(&cmp.stdout);
+    assert!(
+        cmp.contains(&format!("{total:.3}")),
+        "{total} not in\n{cmp}"
+    );
     let t = &json["tests"][0];
     let hosts = t["hosts"].as_array().unwrap();
     assert_eq!(hosts.len(), 3);

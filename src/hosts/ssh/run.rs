@@ -435,10 +435,17 @@ impl Coordinator<'_> {
     /// within [`END`].
     fn end(&mut self, whole: bool) -> Result<(), HostsError> {
         if whole {
-            let _ = self.wait_each("the end of the run", END, |l| match l {
+            // Each host's own notes (its depth, cache, link and CPU
+            // notes) keep its name (docs/hosts.md#over-ssh).
+            let said = self.wait_each("the end of the run", END, |l| match l {
                 Line::Done { notes } => Some(notes.clone()),
                 _ => None,
             });
+            for (h, notes) in said.unwrap_or_default().into_iter().enumerate() {
+                for n in notes {
+                    self.note(h, &n);
+                }
+            }
         }
         // A whole run's hosts end on their own; after a failure, the
         // hosts still there only stop and remove their files.
