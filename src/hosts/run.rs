@@ -280,31 +280,14 @@ impl Runner<'_, '_> {
     ) -> Result<TestResult, Step> {
         let s = &self.plan.settings;
         let bs = planned.requested.block_size;
-        let mut result = TestResult {
-            plan: planned.clone(),
-            direction,
-            loops: Vec::new(),
-            observations: Vec::new(),
-            verified: None,
-            facts: Default::default(),
-            steady: None,
-            // The cache and link flags read this machine's device and
-            // link, which a remote host's figures never touch.
-            flags: Vec::new(),
-            // Nor this machine's CPUs a remote host's.
-            cpu: None,
-            hosts: self
-                .plan
-                .hosts
-                .iter()
-                .zip(self.servers)
-                .map(|(h, v)| HostLoops {
-                    host: h.to_string(),
-                    fio_version: Some(v.version.clone()),
-                    ..Default::default()
-                })
-                .collect(),
-        };
+        let hosts = (self.plan.hosts.iter().zip(self.servers))
+            .map(|(h, v)| HostLoops {
+                host: h.to_string(),
+                fio_version: Some(v.version.clone()),
+                ..Default::default()
+            })
+            .collect();
+        let mut result = TestResult::over_hosts(planned.clone(), direction, hosts);
         for loop_index in 0..s.loops {
             let what = format!(
                 "{} {} loop {}",

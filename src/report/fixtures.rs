@@ -118,16 +118,8 @@ pub fn output(settings: &Settings) -> RunOutput {
                 })
                 .collect();
             tests.push(TestResult {
-                plan: p.clone(),
-                direction: d,
                 loops,
-                observations: Vec::new(),
-                flags: Vec::new(),
-                cpu: None,
-                verified: None,
-                facts: Default::default(),
-                steady: None,
-                hosts: Vec::new(),
+                ..TestResult::empty(p.clone(), d)
             });
         }
     }

@@ -49,7 +49,6 @@ pub use stop::{StopReason, StopToken, TICK};
 pub use thermal_sampler::ThermalSampler;
 
 use crate::config::Settings;
-use crate::engine::EngineFacts;
 use crate::plan::{PlannedTest, plan};
 use crate::stats::LoopResult;
 use crate::target::TargetInfo;
@@ -439,18 +438,7 @@ impl Runner<'_> {
         let (settings, plan) = (self.settings, self.plan);
         let planned = &plan.tests()[cell.test_index];
         let direction = cell.direction;
-        let mut result = TestResult {
-            plan: planned.clone(),
-            direction,
-            loops: Vec::new(),
-            observations: Vec::new(),
-            flags: Vec::new(),
-            cpu: None,
-            verified: None,
-            facts: EngineFacts::default(),
-            steady: None,
-            hosts: Vec::new(),
-        };
+        let mut result = TestResult::empty(planned.clone(), direction);
         let mut rounds = steady::Rounds::start(settings);
         let bs = planned.requested.block_size;
         let verify_map = (settings.verify && direction.writes())

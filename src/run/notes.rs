@@ -424,16 +424,8 @@ mod tests {
         }
         l.device = Some(crate::stats::DeviceView::default());
         let t = TestResult {
-            plan,
-            direction: crate::workload::Direction::Read,
             loops: vec![l],
-            observations: Vec::new(),
-            flags: Vec::new(),
-            cpu: None,
-            verified: None,
-            facts: Default::default(),
-            steady: None,
-            hosts: Vec::new(),
+            ..TestResult::empty(plan, crate::workload::Direction::Read)
         };
         (s, t)
     }

@@ -79,6 +79,35 @@ pub struct HostLoops {
 }
 
 impl TestResult {
+    /// A test before its loops, with nothing observed yet.
+    pub fn empty(plan: PlannedTest, direction: Direction) -> Self {
+        TestResult {
+            plan,
+            direction,
+            loops: Vec::new(),
+            observations: Vec::new(),
+            flags: Vec::new(),
+            cpu: None,
+            verified: None,
+            facts: Default::default(),
+            steady: None,
+            hosts: Vec::new(),
+        }
+    }
+
+    /// A test run on many hosts (`--host`), before its loops: `hosts`
+    /// receive each host's loops, `loops` their totals. It keeps no flags,
+    /// CPU note or observations of its own: the cache and link flags read
+    /// this machine's device and link, and the CPU note its CPUs, which a
+    /// remote host's figures never touch; each host's own notes are the
+    /// run's, under its name (docs/hosts.md).
+    pub fn over_hosts(plan: PlannedTest, direction: Direction, hosts: Vec<HostLoops>) -> Self {
+        TestResult {
+            hosts,
+            ..Self::empty(plan, direction)
+        }
+    }
+
     /// The loops summarised by `stat`.
     pub fn selected(&self, stat: crate::stats::LoopStat) -> Option<Selected> {
         select(&self.loops, stat)

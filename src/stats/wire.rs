@@ -63,6 +63,10 @@ pub enum WireError {
     /// A sum that is not a decimal number.
     #[error("a latency sum is not a number: {0:?}")]
     Sum(String),
+    /// A count no loop can have: a host that is not diskmark, or a
+    /// hostile one.
+    #[error("impossible counts: {0}")]
+    Impossible(&'static str),
     /// Bins that do not add up to the I/Os.
     #[error("the histogram holds {bins} latencies for {ios} I/Os")]
     Bins {
@@ -87,15 +91,41 @@ impl From<&DirStats> for DirWire {
     }
 }
 
+/// Bounds on what one host counts in one loop, far above any device's
+/// (2^40 I/Os is 10^7 IOPS for 30 hours; 2^52 bytes, 4 PiB; 2^43 ns, 2.4
+/// hours): within them the totals of 256 hosts (the most a run takes,
+/// docs/hosts.md) never overflow, whatever a host sends.
+const MAX_IOS: u64 = 1 << 40;
+const MAX_BYTES: u64 = 1 << 52;
+const MAX_NS: u64 = 1 << 43;
+/// Σ latency² of 2^40 I/Os of 2^39 ns each, which 2^8 hosts' sum keeps
+/// inside 128 bits.
+const MAX_SUMSQ: u128 = 1 << 118;
+
 impl DirWire {
-    /// The counts again; the bins must hold one latency per I/O.
+    /// The counts again; the bins must hold one latency per I/O, and
+    /// every count be one a loop can have.
     pub fn stats(&self) -> Result<DirStats, WireError> {
-        let sum = |s: &str| s.parse::<u128>().map_err(|_| WireError::Sum(s.into()));
+        // Its first characters only: what a host sends is of any length.
+        let sum =
+            |s: &str| (s.parse::<u128>()).map_err(|_| WireError::Sum(s.chars().take(24).collect()));
+        let (lat_sum, lat_sumsq) = (sum(&self.lat_sum_ns)?, sum(&self.lat_sumsq_ns2)?);
+        if self.ios > MAX_IOS || self.bytes > MAX_BYTES {
+            return Err(WireError::Impossible(
+                "more I/Os or bytes than a loop can move",
+            ));
+        }
+        if self.lat_max_ns > MAX_NS
+            || lat_sum > u128::from(self.ios) * u128::from(self.lat_max_ns)
+            || lat_sumsq > MAX_SUMSQ
+        {
+            return Err(WireError::Impossible("latencies longer than a run"));
+        }
         let mut d = DirStats {
             ios: self.ios,
             bytes: self.bytes,
-            lat_sum_ns: sum(&self.lat_sum_ns)?,
-            lat_sumsq_ns2: sum(&self.lat_sumsq_ns2)?,
+            lat_sum_ns: lat_sum,
+            lat_sumsq_ns2: lat_sumsq,
             lat_min_ns: self.lat_min_ns.unwrap_or(u64::MAX),
             lat_max_ns: self.lat_max_ns,
             ..DirStats::default()
@@ -138,6 +168,18 @@ impl LoopWire {
     /// The loop again, without the host's device and CPU views (which
     /// describe the host, not the total).
     pub fn result(&self) -> Result<LoopResult, WireError> {
+        if [self.window_ns, self.fsync_ns, self.stopped_ns]
+            .iter()
+            .any(|&ns| ns > MAX_NS)
+        {
+            return Err(WireError::Impossible("a window longer than a run"));
+        }
+        let real = |x: f64| x.is_finite() && x >= 0.0;
+        if !(self.samples.iter()).all(|s| real(s.t_s) && real(s.mbps) && real(s.iops)) {
+            return Err(WireError::Impossible(
+                "a throughput sample that is no number",
+            ));
+        }
         let mut r = LoopResult::empty(self.window_ns);
         r.fsync_ns = self.fsync_ns;
         r.stopped_ns = self.stopped_ns;
@@ -205,5 +247,35 @@ mod tests {
         assert!(matches!(bad.result(), Err(WireError::Bins { ios: 5, .. })));
         bad.write.lat_sum_ns = "12x".into();
         assert!(bad.write.stats().is_err());
+    }
+
+    #[test]
+    fn counts_no_loop_can_have_are_refused() {
+        let good = LoopWire::from(&looped());
+        let mut huge = good.clone();
+        huge.read.ios = u64::MAX;
+        huge.read.bins = vec![[900, u64::MAX]];
+        let mut sumsq = good.clone();
+        sumsq.read.lat_sumsq_ns2 = u128::MAX.to_string();
+        let mut sum = good.clone();
+        sum.write.lat_sum_ns = (u128::from(u64::MAX) * 9).to_string();
+        let mut window = good.clone();
+        window.window_ns = u64::MAX;
+        let mut sample = good.clone();
+        sample.samples[0].mbps = -1.0;
+        for (what, bad) in [
+            ("ios", huge),
+            ("sumsq", sumsq),
+            ("sum", sum),
+            ("window", window),
+            ("sample", sample),
+        ] {
+            assert!(
+                matches!(bad.result(), Err(WireError::Impossible(_))),
+                "{what}: {:?}",
+                bad.result().map(|_| ())
+            );
+        }
+        assert!(good.result().is_ok());
     }
 }

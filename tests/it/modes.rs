@@ -94,26 +94,8 @@ fn a_span_map_runs_through_the_run_handle() {
 
 #[test]
 fn the_hosts_refusals_are_their_plans() {
-    let hosts = vec![HostAddr::parse("127.0.0.2").unwrap()];
-    let refused = |settings: Settings, dir: Option<&str>| {
-        let request = Request::Hosts(HostsRequest {
-            hosts: hosts.clone(),
-            dir: dir.map(Into::into),
-            ..Default::default()
-        });
-        match Plan::prepare(settings, request) {
-            Err(ModeError::Hosts(e)) => {
-                assert!(e.is_usage(), "{e}");
-                e.to_string()
-            }
-            other => panic!("not refused: {other:?}"),
-        }
-    };
-    let native = settings(Path::new("."), "SEQ1M Q1T1", Mode::Read);
-    assert!(refused(native.clone(), Some("/srv")).contains("add --engine fio:ENGINE"));
-    // Over ssh (docs/hosts.md#over-ssh): a directory for every host, all
-    // hosts over ssh, diskmark's own engines.
-    let over_ssh = |hosts: &[&str], settings: Settings, dir: Option<&str>| {
+    // What planning says: the usage error, or the plan's sentence.
+    let said = |hosts: &[&str], settings: Settings, dir: Option<&str>| {
         let request = Request::Hosts(HostsRequest {
             hosts: hosts.iter().map(|h| HostAddr::parse(h).unwrap()).collect(),
             dir: dir.map(Into::into),
@@ -128,6 +110,12 @@ fn the_hosts_refusals_are_their_plans() {
             Err(other) => panic!("{other:?}"),
         }
     };
+    let fio_host = |settings: Settings, dir: Option<&str>| said(&["127.0.0.2"], settings, dir);
+    let native = settings(Path::new("."), "SEQ1M Q1T1", Mode::Read);
+    assert!(fio_host(native.clone(), Some("/srv")).contains("add --engine fio:ENGINE"));
+    // Over ssh (docs/hosts.md#over-ssh): a directory for every host, all
+    // hosts over ssh, diskmark's own engines.
+    let over_ssh = said;
     let said = over_ssh(&["ssh://nas1"], native.clone(), None);
     assert!(said.contains("ssh://nas1:22 needs a directory"), "{said}");
     let said = over_ssh(&["ssh://nas1/srv", "127.0.0.2"], native.clone(), None);
@@ -149,13 +137,13 @@ fn the_hosts_refusals_are_their_plans() {
         edit(&mut c);
         Settings::validate(c).unwrap()
     };
-    assert!(refused(fio(|_| {}), None).contains("need --remote-dir DIR"));
-    assert!(refused(fio(|_| {}), Some("srv")).contains("srv is relative"));
-    assert!(refused(fio(|c| c.keep_file = true), Some("/srv")).starts_with("--keep-file:"));
+    assert!(fio_host(fio(|_| {}), None).contains("need --remote-dir DIR"));
+    assert!(fio_host(fio(|_| {}), Some("srv")).contains("srv is relative"));
+    assert!(fio_host(fio(|c| c.keep_file = true), Some("/srv")).starts_with("--keep-file:"));
     let plan = Plan::prepare(
         fio(|_| {}),
         Request::Hosts(HostsRequest {
-            hosts: hosts.clone(),
+            hosts: vec![HostAddr::parse("127.0.0.2").unwrap()],
             dir: Some("/srv".into()),
             ..Default::default()
         }),

@@ -203,24 +203,14 @@ impl Coordinator<'_> {
         let mut waited = first;
         for direction in s.directions() {
             for planned in &self.plan.tests {
-                let mut result = TestResult {
-                    plan: planned.clone(),
-                    direction,
-                    loops: Vec::new(),
-                    observations: Vec::new(),
-                    verified: None,
-                    facts: Default::default(),
-                    steady: None,
-                    flags: Vec::new(),
-                    cpu: None,
-                    hosts: (self.plan.hosts.iter().zip(&self.versions))
-                        .map(|(h, v)| HostLoops {
-                            host: h.to_string(),
-                            diskmark_version: Some(v.clone()),
-                            ..Default::default()
-                        })
-                        .collect(),
-                };
+                let hosts = (self.plan.hosts.iter().zip(&self.versions))
+                    .map(|(h, v)| HostLoops {
+                        host: h.to_string(),
+                        diskmark_version: Some(v.clone()),
+                        ..Default::default()
+                    })
+                    .collect();
+                let mut result = TestResult::over_hosts(planned.clone(), direction, hosts);
                 for loop_index in 0..s.loops {
                     let what = format!(
                         "{} {} loop {}",
