@@ -352,7 +352,11 @@ impl Coordinator<'_> {
             };
             let h = said.host;
             match said.heard {
-                Heard::Text(t) => self.last_words[h] = t,
+                // Its own sentence, inside the coordinator's: without the
+                // host's `error: `.
+                Heard::Text(t) => {
+                    self.last_words[h] = t.strip_prefix("error: ").unwrap_or(&t).to_string();
+                }
                 // Said after what this wait wanted of the host: the next
                 // wait's.
                 heard if got[h].is_some() => {
