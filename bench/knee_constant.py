@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A constant write cap has no knee: `diskmark sustained` N times (20 by
 default) under one blkio cap, counting the knees it reports (issue 31 §2;
-tests/it/knees.rs runs 5).
+tests/knees.rs runs 5).
 
   sudo python3 bench/knee_constant.py [--runs 20] [--mbps 100] [--size 192M]
 

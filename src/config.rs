@@ -257,6 +257,18 @@ impl Settings {
         Ok(Settings { choices })
     }
 
+    /// These settings with `engine` in place of theirs, for a run whose
+    /// I/O is done elsewhere: ssh hosts that agreed on the best engine
+    /// that works on all of them (docs/hosts.md#one-engine-on-every-host).
+    /// It is not checked here, where it does no I/O; every range and
+    /// combination was checked already, and none depends on a native
+    /// engine.
+    pub(crate) fn with_remote_engine(&self, engine: crate::engine::EngineKind) -> Settings {
+        let mut choices = self.choices.clone();
+        choices.engine = Backend::Native(engine);
+        Settings { choices }
+    }
+
     /// The choices these settings were made from, to edit and validate
     /// again.
     pub fn choices(&self) -> &Choices {

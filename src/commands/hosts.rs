@@ -17,6 +17,7 @@ pub fn hosts(args: RunArgs) -> Result<u8, Error> {
         dir: args.remote_dir.clone(),
         remote_diskmark: args.remote_diskmark.clone(),
         ssh_config: args.ssh_config.clone(),
+        engine_chosen: args.engine.is_some(),
     };
     super::finish::mode(args.into_settings()?, Request::Hosts(request))
 }

@@ -155,6 +155,19 @@ pub enum HostsError {
         /// This diskmark's version.
         ours: String,
     },
+    /// A host over ssh where the engine `--engine` named does not work,
+    /// or where none of the engines that work on the others does.
+    #[error(
+        "host {host}: engine {engine} does not work there ({why}); name one that works on every host with --engine, or leave --engine out for the best that does"
+    )]
+    Engine {
+        /// The host.
+        host: String,
+        /// The engine.
+        engine: String,
+        /// Why not, as the host said it (escaped).
+        why: String,
+    },
     /// A host over ssh stopped answering, or its diskmark stopped, mid-run.
     #[error("host {host} {how} during {during}{said}; every other host was stopped{files}")]
     Gone {

@@ -28,14 +28,19 @@ impl crate::run::shell::ModePlan for HostsPlan {
         crate::run::run_notes(&self.settings, &self.tests)
     }
 
-    /// `4 tests on 2 hosts through fio --client, in /srv/bench`.
+    /// `4 tests on 2 hosts through fio --client, in /srv/bench`, or
+    /// `… over ssh, in /srv/bench` (the first host's directory).
     fn sentence(&self) -> String {
         let count = |n: usize, what: &str| match n {
             1 => format!("1 {what}"),
             n => format!("{n} {what}s"),
         };
+        let via = match &self.via {
+            super::plan::Via::Fio(_) => "through fio --client",
+            super::plan::Via::Ssh(_) => "over ssh",
+        };
         format!(
-            "{} on {} through fio --client, in {}",
+            "{} on {} {via}, in {}",
             count(self.tests.len(), "test"),
             count(self.hosts.len(), "host"),
             crate::escape::path(&self.dir)

@@ -29,6 +29,10 @@ pub struct HostsRequest {
     /// `--ssh-config`: the ssh client configuration to use instead of
     /// the user's own.
     pub ssh_config: Option<PathBuf>,
+    /// `--engine` was given: every ssh host must run it. Else every ssh
+    /// host runs the best engine that works on all of them
+    /// (docs/hosts.md#one-engine-on-every-host).
+    pub engine_chosen: bool,
 }
 
 /// How the hosts are reached.
@@ -49,6 +53,8 @@ pub struct SshPlan {
     pub config: Option<PathBuf>,
     /// Each host's directory, in the hosts' order.
     pub dirs: Vec<PathBuf>,
+    /// `--engine` was given (see [`HostsRequest::engine_chosen`]).
+    pub engine_chosen: bool,
 }
 
 /// A run on many hosts that may start. Only [`HostsPlan::prepare`] makes
@@ -264,6 +270,7 @@ fn prepare_ssh(
             diskmark,
             config: request.ssh_config,
             dirs,
+            engine_chosen: request.engine_chosen,
         }),
         hosts: request.hosts,
         dir,

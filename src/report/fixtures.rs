@@ -143,6 +143,7 @@ pub fn output(settings: &Settings) -> RunOutput {
         sustained: None,
         span: None,
         elapsed: None,
+        engine: None,
     }
 }
 

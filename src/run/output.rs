@@ -158,6 +158,10 @@ pub struct RunOutput {
     /// How long the whole run took, from its start to its end (pre-fill,
     /// every test and the clean-up); `None` until it has ended.
     pub elapsed: Option<std::time::Duration>,
+    /// The engine the run used when it is not the settings' one: ssh hosts
+    /// agreed on the best engine that works on all of them
+    /// (docs/hosts.md#one-engine-on-every-host).
+    pub engine: Option<crate::backend::Backend>,
 }
 
 /// How the test file was set up, for the JSON.

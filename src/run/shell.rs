@@ -33,6 +33,7 @@ impl RunOutput {
             sustained: None,
             span: None,
             elapsed: None,
+            engine: None,
         }
     }
 }

@@ -35,6 +35,7 @@ fn output(sustained: Option<crate::stats::sustained::SustainedResult>) -> RunOut
         sustained,
         span: None,
         elapsed: None,
+        engine: None,
     }
 }
 

@@ -11,7 +11,7 @@ fn the_depth_note_names_a_cgroup_throttle() {
     const TEST: &str = "the_depth_note_names_a_cgroup_throttle";
     // Not beside the loop devices' timed tests, which keep both cores
     // and the loop workers busy.
-    let _one = crate::sustained::TIMED
+    let _one = crate::common::capped::TIMED
         .lock()
         .unwrap_or_else(|e| e.into_inner());
     if !is_root() {

@@ -24,10 +24,16 @@ struct Cluster {
 
 impl Cluster {
     fn start(test: &str) -> Option<Cluster> {
-        let one = crate::sustained::TIMED
+        Self::start_with(test, &[])
+    }
+
+    /// [`Cluster::start`], with `env` set by the hosts' sshd
+    /// ([`SshHosts::start_with`]).
+    fn start_with(test: &str, env: &[(usize, &str)]) -> Option<Cluster> {
+        let one = crate::common::capped::TIMED
             .lock()
             .unwrap_or_else(|e| e.into_inner());
-        match SshHosts::start(3) {
+        match SshHosts::start_with(3, env) {
             Ok(hosts) => Some(Cluster {
                 _one: one,
                 hosts,
@@ -391,4 +397,69 @@ fn a_killed_host_a_stalled_host_and_ctrl_c_leave_no_file_anywhere() {
             end.stderr
         );
     }
+}
+
+/// A host where io_uring does not work (its sshd sets the hook that makes
+/// the probe fail as `kernel.io_uring_disabled = 2` does): without
+/// `--engine` every host runs the best engine that works on all three,
+/// which the report names and its note explains; with `--engine io_uring`
+/// the run is one sentence naming that host (docs/hosts.md#one-engine-on-every-host).
+#[test]
+fn a_host_without_io_uring_gives_every_host_libaio_or_refuses_io_uring() {
+    let test = "a_host_without_io_uring_gives_every_host_libaio_or_refuses_io_uring";
+    let Some(c) = Cluster::start_with(test, &[(1, "DISKMARK_TEST_IO_URING_DISABLED=2")]) else {
+        return;
+    };
+    if !diskmark::config::available_engines().contains(&"io_uring") {
+        return skip(test, "io_uring does not work on this machine");
+    }
+    let json = c.scratch.path().join("r.json");
+    let args = [&TINY[..], &["--loops", "1", "-o", json.to_str().unwrap()]].concat();
+    let child = c
+        .command(c.hosts.config(), WITH_HOOKS, &args)
+        .spawn()
+        .unwrap();
+    let end = finish(child, Instant::now(), Duration::from_secs(90));
+    assert_eq!(end.code, Some(0), "{}", end.stderr);
+    c.clean();
+    let run: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    assert_eq!(run["engine"]["name"], "libaio", "{}", run["engine"]);
+    let note = format!(
+        "io_uring does not work on host {} (io_uring is disabled on this machine (kernel.io_uring_disabled = 2)): every host runs libaio, the best engine that works on all of them",
+        c.hosts.url(1)
+    );
+    assert!(
+        run["notes"]
+            .as_array()
+            .unwrap()
+            .contains(&note.as_str().into()),
+        "{:#}",
+        run["notes"]
+    );
+    // Each host's own report says it ran libaio.
+    for i in 0..3 {
+        let own = c.scratch.path().join(format!("host-{i}.json"));
+        let own: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&own).unwrap()).unwrap();
+        assert_eq!(own["engine"]["name"], "libaio", "host {i}");
+    }
+    let chosen = [&TINY[..], &["--engine", "io_uring"]].concat();
+    let child = c
+        .command(c.hosts.config(), WITH_HOOKS, &chosen)
+        .spawn()
+        .unwrap();
+    let end = finish(child, Instant::now(), Duration::from_secs(90));
+    assert_eq!(end.code, Some(1), "{}", end.stderr);
+    let lines: Vec<&str> = end.stderr.lines().collect();
+    assert_eq!(lines.len(), 1, "{}", end.stderr);
+    assert!(
+        lines[0].starts_with(&format!(
+            "error: host {}: engine io_uring does not work there (io_uring is disabled",
+            c.hosts.url(1)
+        )),
+        "{}",
+        lines[0]
+    );
+    c.clean();
 }

@@ -25,7 +25,6 @@ mod hosts_ssh;
 mod images;
 mod inputs;
 mod install;
-mod knees;
 mod link;
 mod measurement;
 mod modes;

@@ -127,7 +127,10 @@ fn the_hosts_refusals_are_their_plans() {
     );
     assert!(said.contains("rel is relative"), "{said}");
     let said = over_ssh(&["ssh://nas1/srv", "ssh://u@nas2"], native, Some("/data"));
-    assert!(said.starts_with("planned: "), "{said}");
+    assert!(
+        said.starts_with("planned: 1 test on 2 hosts over ssh, in /srv"),
+        "{said}"
+    );
     if !crate::common::have_fio() {
         return;
     }

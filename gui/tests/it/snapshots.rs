@@ -210,6 +210,7 @@ pub(crate) fn finished_in(lang: &str) -> App {
         sustained: None,
         span: None,
         elapsed: None,
+        engine: None,
     };
     let last = LastRun {
         settings,

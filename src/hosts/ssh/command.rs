@@ -27,6 +27,12 @@ pub fn quoted(word: &str) -> String {
 /// `ssh … HOST -- COMMAND`, run with `remote` (words, each quoted) on
 /// `host`; standard input, output and error piped.
 pub fn ssh(plan: &SshPlan, host: &HostAddr, remote: &[String]) -> Command {
+    let line: Vec<String> = remote.iter().map(|w| quoted(w)).collect();
+    ssh_line(plan, host, &line.join(" "))
+}
+
+/// [`ssh`] with a command line already quoted for the host's shell.
+fn ssh_line(plan: &SshPlan, host: &HostAddr, line: &str) -> Command {
     let mut c = Command::new("ssh");
     c.args(["-o", "BatchMode=yes"])
         .args([
@@ -43,19 +49,24 @@ pub fn ssh(plan: &SshPlan, host: &HostAddr, remote: &[String]) -> Command {
     if let Some(user) = host.ssh.as_ref().and_then(|l| l.user.as_deref()) {
         c.arg("-l").arg(user);
     }
-    let line: Vec<String> = remote.iter().map(|w| quoted(w)).collect();
     c.arg("--")
         .arg(&host.host)
-        .arg(line.join(" "))
+        .arg(line)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
     c
 }
 
-/// `diskmark --version` on the host.
-pub fn version(plan: &SshPlan) -> Vec<String> {
-    vec![plan.diskmark.clone(), "--version".into()]
+/// `diskmark --version`, and if it runs, `diskmark engines --format
+/// json`, on `host`: one connection asks both.
+pub fn version_and_engines(plan: &SshPlan, host: &HostAddr) -> Command {
+    let d = quoted(&plan.diskmark);
+    ssh_line(
+        plan,
+        host,
+        &format!("{d} --version && {d} engines --format json"),
+    )
 }
 
 /// diskmark on the host: the run `settings` describe in `dir`, as a host

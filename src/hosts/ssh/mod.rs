@@ -7,6 +7,7 @@
 //! hosts' summed bins (docs/hosts.md#over-ssh).
 
 pub mod command;
+pub mod engines;
 pub mod line;
 pub mod merge;
 pub mod run;

@@ -6,10 +6,13 @@
 use super::super::error::HostsError;
 use super::super::plan::{HostsPlan, SshPlan};
 use super::super::run::{Progress, tell};
+use super::super::spec::HostAddr;
 use super::command;
+use super::engines::{self, HostEngines};
 use super::line::AgentLine as Line;
 use super::merge::{HostWindow, total};
 use super::session::{Heard, Said, Session};
+use crate::backend::Backend;
 use crate::run::barrier::wall_ns;
 use crate::run::{HostLoops, RunOutput, StopReason, StopToken, TICK, TestResult};
 use crate::stats::LoopResult;
@@ -40,7 +43,10 @@ pub fn run(
     crate::run::shell::enter()?;
     let n = plan.hosts.len();
     tell(say, format!("checking diskmark on {n} hosts over ssh"));
-    let versions = versions(plan, ssh)?;
+    let found = versions(plan, ssh)?;
+    let (adapted, engine_note) = agreed(plan, ssh, &found)?;
+    let plan = &adapted;
+    let versions = found.into_iter().map(|f| f.version).collect();
     let (tx, rx) = channel();
     let mut sessions = Vec::with_capacity(n);
     for (i, (h, dir)) in plan.hosts.iter().zip(&ssh.dirs).enumerate() {
@@ -51,6 +57,8 @@ pub fn run(
     }
     drop(tx);
     let mut out = RunOutput::begin(crate::run::run_notes(&plan.settings, &plan.tests));
+    out.notes.extend(engine_note);
+    out.engine = Some(plan.settings.engine.clone());
     out.test_file.size = plan.settings.size;
     let mut c = Coordinator {
         plan,
@@ -88,14 +96,22 @@ fn ssh_failed(h: &crate::hosts::HostAddr, what: &str, said: String) -> HostsErro
     }
 }
 
-/// Every host's `diskmark --version`, all at once; a host that cannot be
-/// reached, logged into or has another diskmark fails the run.
-fn versions(plan: &HostsPlan, ssh: &SshPlan) -> Result<Vec<String>, HostsError> {
-    let ours = format!("diskmark {}", env!("CARGO_PKG_VERSION"));
+/// What a host said when asked its version and engines.
+struct Found {
+    /// Its `diskmark --version`.
+    version: String,
+    /// The engines that work there.
+    engines: HostEngines,
+}
+
+/// Every host's `diskmark --version` and engines, all at once; a host
+/// that cannot be reached, logged into or has another diskmark fails the
+/// run.
+fn versions(plan: &HostsPlan, ssh: &SshPlan) -> Result<Vec<Found>, HostsError> {
     let (tx, rx) = channel();
     let mut sessions = Vec::new();
     for (i, h) in plan.hosts.iter().enumerate() {
-        let s = Session::start(command::ssh(ssh, h, &command::version(ssh)), i, tx.clone())
+        let s = Session::start(command::version_and_engines(ssh, h), i, tx.clone())
             .map_err(|e| ssh_failed(h, "cannot start ssh", e.to_string()))?;
         sessions.push(s);
     }
@@ -110,52 +126,87 @@ fn versions(plan: &HostsPlan, ssh: &SshPlan) -> Result<Vec<String>, HostsError> 
     }
     let mut out = Vec::new();
     for (i, s) in sessions.into_iter().enumerate() {
-        let h = &plan.hosts[i];
         // Its standard error has ended, or the deadline passed: ssh ends
         // at once, or is killed at the deadline.
         let (code, stdout) = s.finish(deadline);
-        let theirs = String::from_utf8_lossy(&stdout).trim().to_string();
-        let why = || said[i].last().cloned().unwrap_or_default();
-        match code {
-            None => {
-                return Err(ssh_failed(
-                    h,
-                    &format!("no answer within {} s", VERSION_DEADLINE.as_secs()),
-                    why(),
-                ));
-            }
-            Some(255) => {
-                return Err(ssh_failed(
-                    h,
-                    "ssh could not connect or log in (it asks no password: use a key or the agent)",
-                    why(),
-                ));
-            }
-            Some(127) => {
-                return Err(ssh_failed(
-                    h,
-                    "diskmark is not on the host's PATH: install it there or name it with --remote-diskmark PATH",
-                    why(),
-                ));
-            }
-            Some(0) if theirs == ours => out.push(theirs),
-            Some(0) => {
-                return Err(HostsError::DiskmarkVersion {
-                    host: h.to_string(),
-                    theirs: crate::escape::escaped(&theirs),
-                    ours: env!("CARGO_PKG_VERSION").into(),
-                });
-            }
-            Some(c) => {
-                return Err(ssh_failed(
-                    h,
-                    &format!("diskmark --version failed there (exit {c})"),
-                    why(),
-                ));
-            }
-        }
+        let why = said[i].last().cloned().unwrap_or_default();
+        out.push(found(&plan.hosts[i], code, &stdout, why)?);
     }
     Ok(out)
+}
+
+/// What host `h` answered: exit `code`, `stdout`, its last words `why`.
+fn found(h: &HostAddr, code: Option<i32>, stdout: &[u8], why: String) -> Result<Found, HostsError> {
+    let ours = format!("diskmark {}", env!("CARGO_PKG_VERSION"));
+    let text = String::from_utf8_lossy(stdout);
+    let (theirs, engines) = text.split_once('\n').unwrap_or((&text, ""));
+    let theirs = theirs.trim();
+    let failed = |what: &str| Err(ssh_failed(h, what, why.clone()));
+    let Some(code) = code else {
+        return failed(&format!(
+            "no answer within {} s",
+            VERSION_DEADLINE.as_secs()
+        ));
+    };
+    match code {
+        255 => {
+            return failed(
+                "ssh could not connect or log in (it asks no password: use a key or the agent)",
+            );
+        }
+        127 => {
+            return failed(
+                "diskmark is not on the host's PATH: install it there or name it with --remote-diskmark PATH",
+            );
+        }
+        _ => {}
+    }
+    let mismatch = || {
+        Err(HostsError::DiskmarkVersion {
+            host: h.to_string(),
+            theirs: crate::escape::escaped(theirs),
+            ours: env!("CARGO_PKG_VERSION").into(),
+        })
+    };
+    if theirs.starts_with("diskmark ") && theirs != ours {
+        return mismatch();
+    }
+    match code {
+        0 if theirs == ours => match serde_json::from_str::<HostEngines>(engines) {
+            Ok(engines) => Ok(Found {
+                version: theirs.to_string(),
+                engines,
+            }),
+            Err(_) => failed("diskmark engines --format json said no list of engines there"),
+        },
+        0 => mismatch(),
+        c => failed(&format!(
+            "diskmark --version or engines failed there (exit {c})"
+        )),
+    }
+}
+
+/// `plan` with the engine every host can run, and the note that says
+/// why it changed (docs/hosts.md#one-engine-on-every-host); the tests
+/// planned again for it.
+fn agreed(
+    plan: &HostsPlan,
+    ssh: &SshPlan,
+    found: &[Found],
+) -> Result<(HostsPlan, Option<String>), HostsError> {
+    let Backend::Native(wanted) = plan.settings.engine else {
+        // A fio engine never reaches here: the plan refuses it over ssh.
+        return Ok((plan.clone(), None));
+    };
+    let hosts: Vec<HostEngines> = found.iter().map(|f| f.engines.clone()).collect();
+    let names: Vec<String> = plan.hosts.iter().map(ToString::to_string).collect();
+    let a = engines::agree(wanted, ssh.engine_chosen, &hosts, &names)?;
+    let mut out = plan.clone();
+    if a.engine != wanted {
+        out.settings = plan.settings.with_remote_engine(a.engine);
+        out.tests = crate::run::plan_with(&out.settings, &out.settings.engine.capabilities())?;
+    }
+    Ok((out, a.note))
 }
 
 /// How a step ended early.

@@ -68,6 +68,10 @@ impl Session {
             std::thread::spawn(move || {
                 let mut bytes = Vec::new();
                 let _ = out.take(MAX_REPORT).read_to_end(&mut bytes);
+                if let Some(d) = crate::testing::var_os(TEST_KEEP_HOST_STREAMS) {
+                    let path = std::path::PathBuf::from(d).join(format!("host-{host}.json"));
+                    let _ = std::fs::write(path, &bytes);
+                }
                 bytes
             })
         });
@@ -129,8 +133,9 @@ impl Drop for Session {
 }
 
 /// Environment variable naming a directory where each host's stream is
-/// kept as it was heard (`host-N.jsonl`), so that a test can recompute the
-/// totals from the hosts' own counts. For tests only.
+/// kept as it was heard (`host-N.jsonl`), and its report
+/// (`host-N.json`), so that a test can recompute the totals from the
+/// hosts' own counts and read what each host ran. For tests only.
 pub const TEST_KEEP_HOST_STREAMS: &str = "DISKMARK_TEST_KEEP_HOST_STREAMS";
 
 /// Reads host `host`'s standard error line by line until it ends.

@@ -116,6 +116,7 @@ fn states() -> Vec<(&'static str, App)> {
             sustained: None,
             span: None,
             elapsed: None,
+            engine: None,
         },
     }))));
     finished.grid.set_notes(vec![

@@ -2,6 +2,7 @@
 //! disk, the binary with tiny settings, and the leftover check.
 #![allow(dead_code)]
 
+pub mod capped;
 pub mod events;
 pub mod skips;
 pub mod sshd;

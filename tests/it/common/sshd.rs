@@ -59,6 +59,12 @@ impl SshHosts {
     /// Starts `n` sshd on 127.0.0.2 .. 127.0.0.(1+n), each listening when
     /// this returns, or says why they cannot run here.
     pub fn start(n: usize) -> Result<SshHosts, String> {
+        Self::start_with(n, &[])
+    }
+
+    /// [`SshHosts::start`], with `env`'s variables (`(host, "NAME=VALUE")`)
+    /// set by that host's sshd in every session it starts (`SetEnv`).
+    pub fn start_with(n: usize, env: &[(usize, &str)]) -> Result<SshHosts, String> {
         if !is_root() {
             return Err("not root: sshd logs in as root on loopback addresses".into());
         }
@@ -99,7 +105,8 @@ impl SshHosts {
         };
         for i in 0..n {
             let addr = format!("127.0.0.{}", 2 + i);
-            let (port, child) = hosts.listen(&addr, i)?;
+            let set: Vec<&str> = (env.iter().filter(|e| e.0 == i)).map(|e| e.1).collect();
+            let (port, child) = hosts.listen(&addr, i, &set)?;
             hosts.hosts.push((addr, port, child));
         }
         Ok(hosts)
@@ -107,7 +114,7 @@ impl SshHosts {
 
     /// One sshd on `addr`, on a port picked again when another process
     /// took the one picked before sshd could bind it.
-    fn listen(&self, addr: &str, i: usize) -> Result<(u16, Child), String> {
+    fn listen(&self, addr: &str, i: usize, env: &[&str]) -> Result<(u16, Child), String> {
         let d = self.dir.path();
         let (cfg, log) = (d.join(format!("sshd_config.{i}")), self.log(i));
         let deadline = Instant::now() + Duration::from_secs(10);
@@ -117,7 +124,11 @@ impl SshHosts {
                 .and_then(|l| l.local_addr())
                 .map_err(|e| format!("binding {addr}: {e}"))?
                 .port();
-            write(&cfg, &server_config(d, addr, port))?;
+            let mut config = server_config(d, addr, port);
+            for e in env {
+                config.push_str(&format!("SetEnv {e}\n"));
+            }
+            write(&cfg, &config)?;
             let err = std::fs::File::create(&log).map_err(|e| format!("{}: {e}", log.display()))?;
             // On one CPU, with everything it starts: the hosts' diskmarks
             // measure in memory, CPU-bound, and the other CPU stays for the

@@ -31,7 +31,7 @@ impl model::Run {
             latency: model::LATENCY.into(),
             host: host(r.host),
             target: target(r.target),
-            engine: engine(&s.engine),
+            engine: engine(r.output.engine.as_ref().unwrap_or(&s.engine)),
             settings: settings(s),
             kept_file: r.output.kept_file.clone(),
             test_file: test_file(&r.output.test_file),
