@@ -17,6 +17,7 @@ use common::capped::{
     MB, MIB, Step, TIMED, Watched, WriteCap, device, finish, num, read_json, watcher, within,
 };
 use common::{LoopFs, leftovers, skip};
+use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -41,7 +42,6 @@ fn a_simulated_write_cache_gives_its_knee_and_both_speeds() {
         Ok(c) => Arc::new(c),
         Err(e) => return skip(test, &e),
     };
-    let target = fs.path().to_str().unwrap().to_string();
     let out = tempfile::tempdir().unwrap();
     let (report, chart) = (out.path().join("r.json"), out.path().join("c.svg"));
     // A loaded machine can starve the loop device's worker until the
@@ -53,30 +53,13 @@ fn a_simulated_write_cache_gives_its_knee_and_both_speeds() {
     let (json, fell, device) = (0..6)
         .map(|_| {
             cap.set(fast).unwrap();
-            let done = Arc::new(AtomicBool::new(false));
             let steps = vec![Step {
                 after: x,
                 bps: slow,
             }];
-            let watch = watcher(cap.clone(), fs.device.clone(), steps, done.clone());
-            let mut cmd = cap.command(&[
-                &target,
-                "--test",
-                "SEQ128K Q8T1",
-                "--size",
-                "224M",
-                "--sample-interval",
-                "0.1",
-                "-o",
-                report.to_str().unwrap(),
-                "--chart",
-                chart.to_str().unwrap(),
-            ]);
-            let end = finish(&mut cmd);
-            done.store(true, Ordering::Relaxed);
-            let seen = watch.join().unwrap();
-            assert_eq!(end.code, Some(0), "{}", end.stderr);
-            assert_eq!(leftovers(fs.path()), Vec::<String>::new());
+            let args = ["--test", "SEQ128K Q8T1", "--size", "224M"];
+            let chart = ["--chart", chart.to_str().unwrap()];
+            let seen = capped_fill(&cap, &fs, steps, &[&args[..], &chart].concat(), &report);
             let fell = *seen.fell.first().expect("the cap was never lowered");
             (read_json(&report), fell, seen)
         })
@@ -210,27 +193,36 @@ fn median(v: &[f64]) -> Option<f64> {
     (!s.is_empty()).then(|| (s[(s.len() - 1) / 2] + s[s.len() / 2]) / 2.0)
 }
 
-/// A 192 MiB fill of `fs` under `cap`, sampled every 0.1 s: the
-/// report's `sustained`, and the device's own count.
-fn fill_at_constant_cap(cap: &Arc<WriteCap>, fs: &LoopFs) -> (serde_json::Value, Watched) {
-    let out = tempfile::tempdir().unwrap();
-    let report = out.path().join("r.json");
+/// `diskmark sustained` on `fs` under `cap` with `args`, sampled every
+/// 0.1 s, its JSON report to `report`, while a watcher lowers the cap at
+/// each of `steps`: it ends well and leaves no file; the device's own
+/// count.
+fn capped_fill(
+    cap: &Arc<WriteCap>,
+    fs: &LoopFs,
+    steps: Vec<Step>,
+    args: &[&str],
+    report: &Path,
+) -> Watched {
     let done = Arc::new(AtomicBool::new(false));
-    let watch = watcher(cap.clone(), fs.device.clone(), Vec::new(), done.clone());
-    let mut cmd = cap.command(&[
-        fs.path().to_str().unwrap(),
-        "--size",
-        "192M",
-        "--sample-interval",
-        "0.1",
-        "-o",
-        report.to_str().unwrap(),
-    ]);
+    let watch = watcher(cap.clone(), fs.device.clone(), steps, done.clone());
+    let target = fs.path().to_str().unwrap();
+    let sampled = ["--sample-interval", "0.1", "-o", report.to_str().unwrap()];
+    let mut cmd = cap.command(&[&[target][..], args, &sampled].concat());
     let end = finish(&mut cmd);
     done.store(true, Ordering::Relaxed);
     let device = watch.join().unwrap();
     assert_eq!(end.code, Some(0), "{}", end.stderr);
     assert_eq!(leftovers(fs.path()), Vec::<String>::new());
+    device
+}
+
+/// A 192 MiB fill of `fs` under `cap`: the report's `sustained`, and the
+/// device's own count.
+fn fill_at_constant_cap(cap: &Arc<WriteCap>, fs: &LoopFs) -> (serde_json::Value, Watched) {
+    let out = tempfile::tempdir().unwrap();
+    let report = out.path().join("r.json");
+    let device = capped_fill(cap, fs, Vec::new(), &["--size", "192M"], &report);
     (read_json(&report)["sustained"].clone(), device)
 }
 
@@ -341,7 +333,6 @@ fn a_cache_in_two_stages_gives_two_knees_with_their_speeds() {
         Ok(c) => Arc::new(c),
         Err(e) => return skip(test, &e),
     };
-    let target = fs.path().to_str().unwrap().to_string();
     let out = tempfile::tempdir().unwrap();
     let report = out.path().join("r.json");
     // As in the one-stage test, a run in which the loaded machine did not
@@ -350,24 +341,8 @@ fn a_cache_in_two_stages_gives_two_knees_with_their_speeds() {
     let (json, fell, device) = (0..6)
         .map(|_| {
             cap.set(speeds[0]).unwrap();
-            let done = Arc::new(AtomicBool::new(false));
-            let watch = watcher(cap.clone(), fs.device.clone(), steps.clone(), done.clone());
-            let mut cmd = cap.command(&[
-                &target,
-                "--test",
-                "SEQ128K Q8T1",
-                "--size",
-                "148M",
-                "--sample-interval",
-                "0.1",
-                "-o",
-                report.to_str().unwrap(),
-            ]);
-            let end = finish(&mut cmd);
-            done.store(true, Ordering::Relaxed);
-            let seen = watch.join().unwrap();
-            assert_eq!(end.code, Some(0), "{}", end.stderr);
-            assert_eq!(leftovers(fs.path()), Vec::<String>::new());
+            let args = ["--test", "SEQ128K Q8T1", "--size", "148M"];
+            let seen = capped_fill(&cap, &fs, steps.clone(), &args, &report);
             let n = seen.fell.len();
             assert_eq!(n, 2, "the cap was lowered {n} times");
             (read_json(&report), seen.fell.clone(), seen)
