@@ -134,13 +134,14 @@ pub enum HostsError {
         kept: std::path::PathBuf,
     },
     /// ssh could not reach a host, log in or start diskmark there.
-    #[error("host {host}: {what}: {said}")]
+    #[error("host {host}: {what}{said}")]
     Ssh {
         /// The host.
         host: String,
         /// What failed, and what to do.
         what: String,
-        /// What ssh or the host said, made printable, in a few words.
+        /// `: ` and what ssh or the host said, made printable, in a few
+        /// words; nothing when it said nothing.
         said: String,
     },
     /// The host's diskmark is another version than this one.

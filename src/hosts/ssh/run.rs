@@ -92,7 +92,10 @@ fn ssh_failed(h: &crate::hosts::HostAddr, what: &str, said: String) -> HostsErro
     HostsError::Ssh {
         host: h.to_string(),
         what: what.into(),
-        said: crate::escape::escaped(&said),
+        said: match said.trim() {
+            "" => String::new(),
+            s => format!(": {}", crate::escape::escaped(s)),
+        },
     }
 }
 
@@ -140,7 +143,9 @@ fn found(h: &HostAddr, code: Option<i32>, stdout: &[u8], why: String) -> Result<
     let ours = format!("diskmark {}", env!("CARGO_PKG_VERSION"));
     let text = String::from_utf8_lossy(stdout);
     let (theirs, engines) = text.split_once('\n').unwrap_or((&text, ""));
-    let theirs = theirs.trim();
+    // Its first characters only: another program there may say anything.
+    let theirs: String = theirs.trim().chars().take(80).collect();
+    let theirs = theirs.as_str();
     let failed = |what: &str| Err(ssh_failed(h, what, why.clone()));
     let Some(code) = code else {
         return failed(&format!(
