@@ -174,7 +174,11 @@ fn a_cap_lowered_every_round_is_never_steady() {
         .map(|x| x.as_f64().unwrap())
         .collect();
     assert_eq!(rounds.len(), 7);
-    assert!(rounds[6] < 0.7 * rounds[0], "{rounds:?}");
+    // The last round is well below the fastest of the first three: a
+    // loaded machine can hold the first round itself back (730 IOPS under
+    // a cap of 4000, then 2260, at a load of 9.5).
+    let peak = rounds[..3].iter().copied().fold(0.0, f64::max);
+    assert!(rounds[6] < 0.7 * peak, "{rounds:?}");
     let notes: Vec<&str> = (v["notes"].as_array().unwrap().iter())
         .map(|n| n.as_str().unwrap())
         .collect();
