@@ -69,6 +69,12 @@ impl Cluster {
         c
     }
 
+    /// The coordinator run to its end (killed and failed past 90 s).
+    fn ended(&self, config: &Path, diskmark: &str, args: &[&str]) -> crate::common::Ended {
+        let child = self.command(config, diskmark, args).spawn().unwrap();
+        finish(child, Instant::now(), Duration::from_secs(90))
+    }
+
     fn run(&self, args: &[&str]) -> Child {
         let diskmark = env!("CARGO_BIN_EXE_diskmark");
         self.command(self.hosts.config(), diskmark, args)
@@ -328,8 +334,7 @@ fn a_version_mismatch_and_a_refused_key_are_one_sentence_each() {
         ),
     ];
     for (config, diskmark, says) in cases {
-        let child = c.command(&config, diskmark, &TINY).spawn().unwrap();
-        let end = finish(child, Instant::now(), Duration::from_secs(60));
+        let end = c.ended(&config, diskmark, &TINY);
         assert_eq!(end.code, Some(1), "{}", end.stderr);
         let lines: Vec<&str> = end.stderr.lines().collect();
         assert_eq!(lines.len(), 1, "{}", end.stderr);
@@ -415,11 +420,7 @@ fn a_host_without_io_uring_gives_every_host_libaio_or_refuses_io_uring() {
     }
     let json = c.scratch.path().join("r.json");
     let args = [&TINY[..], &["--loops", "1", "-o", json.to_str().unwrap()]].concat();
-    let child = c
-        .command(c.hosts.config(), WITH_HOOKS, &args)
-        .spawn()
-        .unwrap();
-    let end = finish(child, Instant::now(), Duration::from_secs(90));
+    let end = c.ended(c.hosts.config(), WITH_HOOKS, &args);
     assert_eq!(end.code, Some(0), "{}", end.stderr);
     c.clean();
     let run: serde_json::Value =
@@ -445,11 +446,7 @@ fn a_host_without_io_uring_gives_every_host_libaio_or_refuses_io_uring() {
         assert_eq!(own["engine"]["name"], "libaio", "host {i}");
     }
     let chosen = [&TINY[..], &["--engine", "io_uring"]].concat();
-    let child = c
-        .command(c.hosts.config(), WITH_HOOKS, &chosen)
-        .spawn()
-        .unwrap();
-    let end = finish(child, Instant::now(), Duration::from_secs(90));
+    let end = c.ended(c.hosts.config(), WITH_HOOKS, &chosen);
     assert_eq!(end.code, Some(1), "{}", end.stderr);
     let lines: Vec<&str> = end.stderr.lines().collect();
     assert_eq!(lines.len(), 1, "{}", end.stderr);

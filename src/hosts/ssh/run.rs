@@ -166,28 +166,26 @@ fn found(h: &HostAddr, code: Option<i32>, stdout: &[u8], why: String) -> Result<
         }
         _ => {}
     }
-    let mismatch = || {
-        Err(HostsError::DiskmarkVersion {
+    // Another version, said by a diskmark (whatever came after) or by a
+    // program that ended well: one sentence with both versions.
+    if theirs != ours && (code == 0 || theirs.starts_with("diskmark ")) {
+        return Err(HostsError::DiskmarkVersion {
             host: h.to_string(),
             theirs: crate::escape::escaped(theirs),
             ours: env!("CARGO_PKG_VERSION").into(),
-        })
-    };
-    if theirs.starts_with("diskmark ") && theirs != ours {
-        return mismatch();
+        });
     }
-    match code {
-        0 if theirs == ours => match serde_json::from_str::<HostEngines>(engines) {
-            Ok(engines) => Ok(Found {
-                version: theirs.to_string(),
-                engines,
-            }),
-            Err(_) => failed("diskmark engines --format json said no list of engines there"),
-        },
-        0 => mismatch(),
-        c => failed(&format!(
-            "diskmark --version or engines failed there (exit {c})"
-        )),
+    if code != 0 {
+        return failed(&format!(
+            "diskmark --version or engines failed there (exit {code})"
+        ));
+    }
+    match serde_json::from_str::<HostEngines>(engines) {
+        Ok(engines) => Ok(Found {
+            version: ours,
+            engines,
+        }),
+        Err(_) => failed("diskmark engines --format json said no list of engines there"),
     }
 }
 
